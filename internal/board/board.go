@@ -1,0 +1,89 @@
+package board
+
+import (
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Board is a validated board description: the chip plus how this board uses it.
+type Board struct {
+	Name        string
+	Description string
+	File        string // the HCL file it came from ("embedded:boards/h743.hcl" for built-in boards)
+	Seed        string // which seed article the board reproduces, if any
+	Chip        *Chip
+	Vendor      string // cubemx | gd32 | vitis | standalone | rtthread
+	RTOS        string // none | freertos | rtthread
+	RTOSVersion string // e.g. "4.0.3" for rtthread
+	LwIPVersion string // "2.1.3", "2.2.0", "2.2.1" (2.1.2 on RT-Thread)
+	Ethernet    Ethernet
+	Workload    Workload
+	Memory      MemoryConfig
+	Options     []Option // user overrides, sorted by name
+	DeclRange   hcl.Range
+	// Ranges maps a dotted attribute path ("memory.lwip_region", "ethernet.rx_descriptors",
+	// "options.TCP_WND") to where it is written, so later stages can report a problem on the
+	// exact attribute. Missing keys mean the value is a default; use RangeOf.
+	Ranges map[string]hcl.Range
+}
+
+// Ethernet is the board's Ethernet set-up. Zero counts mean "lwipgen chooses".
+type Ethernet struct {
+	PHY             string
+	Interface       string // rmii | mii | rgmii | internal
+	SpeedMbps       int
+	RxDescriptors   int
+	TxDescriptors   int
+	RxBuffers       int
+	ChecksumOffload bool
+	RxCoalesceUs    int
+	MAC             string // "02:00:00:00:00:01"
+}
+
+// Workload is what the application expects the stack to carry.
+type Workload struct {
+	Profile        string // throughput | latency | balanced
+	TCPConnections int
+	TCPListeners   int
+	UDPEndpoints   int
+	TargetMbps     float64
+	RTTMs          float64
+	AppTimers      int // sys_timeout users of the application (sntp, mdns, own timers)
+	DHCP           bool
+	DNS            bool
+}
+
+// MemoryConfig says where lwIP RAM goes and how much of it there may be.
+type MemoryConfig struct {
+	LwIPRegion string // chip memory name; "" = the tool chooses
+	LwIPBudget uint64 // bytes; 0 = what the region allows
+	DMARegion  string // chip memory for descriptors and RX buffers; "" = the tool chooses
+}
+
+// Option is one `options {}` entry: an lwIP option the user pins.
+type Option struct {
+	Name  string
+	Expr  string // the C expression written into lwipopts.h
+	Int   int64  // its value when it is a plain integer
+	IsInt bool
+	Range hcl.Range
+}
+
+// RangeOf returns where the attribute at path is written, or the board's
+// declaration when it is not written (a default was used).
+func (b *Board) RangeOf(path string) hcl.Range {
+	if r, ok := b.Ranges[path]; ok {
+		return r
+	}
+	return b.DeclRange
+}
+
+// Option returns the user override with that name.
+func (b *Board) Option(name string) (Option, bool) {
+	i := sort.Search(len(b.Options), func(i int) bool { return b.Options[i].Name >= name })
+	if i < len(b.Options) && b.Options[i].Name == name {
+		return b.Options[i], true
+	}
+	return Option{}, false
+}

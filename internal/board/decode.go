@@ -1,0 +1,504 @@
+package board
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/gohcl"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+	"github.com/zclconf/go-cty/cty/function/stdlib"
+)
+
+// OptionCatalog tells the decoder which lwIP option names exist for a lwIP
+// version. The lwip package implements it; the board package does not own
+// lwIP facts.
+type OptionCatalog interface {
+	Known(lwipVersion, name string) bool
+	Suggest(lwipVersion, name string) string
+	// Myth returns the correction for a name that the seed articles use but
+	// lwIP does not have (TCP_RCV_BUF, TCP_QUICKACK, ...).
+	Myth(name string) (string, bool)
+}
+
+// parsed is one HCL file split into its top-level parts.
+type parsed struct {
+	file   *hcl.File
+	ctx    *hcl.EvalContext
+	chips  []*chipBlock
+	boards []*boardBlock
+}
+
+// functions available in board and chip files (Terraform users expect these).
+var functions = map[string]function.Function{
+	"min":   stdlib.MinFunc,
+	"max":   stdlib.MaxFunc,
+	"ceil":  stdlib.CeilFunc,
+	"floor": stdlib.FloorFunc,
+	"upper": stdlib.UpperFunc,
+	"lower": stdlib.LowerFunc,
+}
+
+// parse reads src as HCL native syntax and evaluates its `locals` blocks.
+func parse(src []byte, filename string) (*parsed, hcl.Diagnostics) {
+	f, diags := hclparse.NewParser().ParseHCL(src, filename)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	content, d := f.Body.Content(fileSchema)
+	diags = append(diags, d...)
+	p := &parsed{file: f}
+	var localBodies []hcl.Body
+	for _, blk := range content.Blocks {
+		switch blk.Type {
+		case "locals":
+			localBodies = append(localBodies, blk.Body)
+		}
+	}
+	p.ctx, d = evalLocals(localBodies)
+	diags = append(diags, d...)
+	for _, blk := range content.Blocks {
+		switch blk.Type {
+		case "chip":
+			var cb chipBlock
+			diags = append(diags, gohcl.DecodeBody(blk.Body, p.ctx, &cb)...)
+			cb.Name = blk.Labels[0]
+			cb.DeclRange = blk.DefRange
+			p.chips = append(p.chips, &cb)
+		case "board":
+			var bb boardBlock
+			diags = append(diags, gohcl.DecodeBody(blk.Body, p.ctx, &bb)...)
+			bb.Name = blk.Labels[0]
+			bb.DeclRange = blk.DefRange
+			p.boards = append(p.boards, &bb)
+		}
+	}
+	return p, diags
+}
+
+// evalLocals evaluates `locals { name = expr }`; a local may use another
+// local, in any order, as in Terraform. Cycles and unknown names are reported.
+func evalLocals(bodies []hcl.Body) (*hcl.EvalContext, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	attrs := map[string]*hcl.Attribute{}
+	for _, b := range bodies {
+		as, d := b.JustAttributes()
+		diags = append(diags, d...)
+		for n, a := range as {
+			if prev, dup := attrs[n]; dup {
+				r := a.NameRange
+				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Duplicate local",
+					Detail: fmt.Sprintf("local.%s is already defined at %s.", n, prev.NameRange), Subject: &r})
+				continue
+			}
+			attrs[n] = a
+		}
+	}
+	vals := map[string]cty.Value{}
+	ctx := &hcl.EvalContext{Functions: functions, Variables: map[string]cty.Value{"local": cty.EmptyObjectVal}}
+	pending := make([]string, 0, len(attrs))
+	for n := range attrs {
+		pending = append(pending, n)
+	}
+	sort.Strings(pending)
+	for len(pending) > 0 {
+		progress := false
+		var next []string
+		for _, n := range pending {
+			a := attrs[n]
+			ready := true
+			for _, tr := range a.Expr.Variables() {
+				if tr.RootName() != "local" || len(tr) < 2 {
+					continue
+				}
+				if at, ok := tr[1].(hcl.TraverseAttr); ok {
+					if _, done := vals[at.Name]; !done {
+						if _, exists := attrs[at.Name]; exists {
+							ready = false
+						}
+					}
+				}
+			}
+			if !ready {
+				next = append(next, n)
+				continue
+			}
+			v, d := a.Expr.Value(ctx)
+			diags = append(diags, d...)
+			if d.HasErrors() {
+				v = cty.DynamicVal
+			}
+			vals[n] = v
+			ctx.Variables["local"] = cty.ObjectVal(vals)
+			progress = true
+		}
+		if !progress {
+			for _, n := range next {
+				r := attrs[n].NameRange
+				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cyclic local",
+					Detail: fmt.Sprintf("local.%s depends on itself through other locals.", n), Subject: &r})
+			}
+			break
+		}
+		pending = next
+	}
+	return ctx, diags
+}
+
+// DecodeChips reads chip data files (only `chip` blocks) into known, which may
+// already hold chips that these files base theirs on.
+func DecodeChips(src []byte, filename string, known Chips) hcl.Diagnostics {
+	return decodeChipLayer(src, filename, known, map[string]bool{})
+}
+
+// decodeChipLayer decodes chips into known. A chip already in known but not
+// defined in this layer (e.g. a built-in chip redefined in a user's
+// boards/chips/) is replaced; two definitions in one layer are an error.
+func decodeChipLayer(src []byte, filename string, known Chips, layer map[string]bool) hcl.Diagnostics {
+	p, diags := parse(src, filename)
+	if p == nil {
+		return diags
+	}
+	for _, b := range p.boards {
+		r := b.DeclRange
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Board in a chip file",
+			Detail: "Chip data files hold only chip blocks; put boards in boards/NAME.hcl.", Subject: &r})
+	}
+	ev := &evaluator{ctx: p.ctx}
+	for _, cb := range p.chips {
+		if prev, dup := known[cb.Name]; dup && layer[cb.Name] {
+			r := cb.DeclRange
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Duplicate chip",
+				Detail: fmt.Sprintf("Chip %q is already defined at %s.", cb.Name, prev.DeclRange), Subject: &r})
+			continue
+		}
+		known[cb.Name] = decodeChip(cb, known, ev)
+		layer[cb.Name] = true
+	}
+	return append(diags, ev.diags...)
+}
+
+// DecodeBoard reads one board file. Chips defined in the file (a `chip` block,
+// usually with `base = "..."` to override a catalog chip) take precedence over
+// the catalog. opts may be nil: then option names are not checked.
+func DecodeBoard(src []byte, filename string, catalog Chips, opts OptionCatalog) (*Board, hcl.Diagnostics) {
+	p, diags := parse(src, filename)
+	if p == nil {
+		return nil, diags
+	}
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	if len(p.boards) != 1 {
+		r := p.file.Body.MissingItemRange()
+		if len(p.boards) > 1 {
+			r = p.boards[1].DeclRange
+		}
+		return nil, append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "One board per file",
+			Detail: fmt.Sprintf("A board file must contain exactly one board block; %s has %d.", filename, len(p.boards)), Subject: &r})
+	}
+	chips := Chips{}
+	for k, v := range catalog {
+		chips[k] = v
+	}
+	ev := &evaluator{ctx: p.ctx}
+	for _, cb := range p.chips {
+		chips[cb.Name] = decodeChip(cb, chips, ev)
+	}
+	b := decodeBoard(p.boards[0], chips, opts, ev)
+	diags = append(diags, ev.diags...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	b.File = filename
+	return b, diags
+}
+
+func decodeBoard(bb *boardBlock, chips Chips, opts OptionCatalog, ev *evaluator) *Board {
+	b := &Board{Name: bb.Name, DeclRange: bb.DeclRange, Ranges: map[string]hcl.Range{}}
+	rec := func(path string, e hcl.Expression) {
+		if present(e) {
+			b.Ranges[path] = e.Range()
+		}
+	}
+	// chip
+	rec("chip", bb.Chip)
+	if name, ok := ev.str(bb.Chip, "chip"); ok {
+		if c, found := chips[name]; found {
+			b.Chip = c
+		} else {
+			ev.errorf(bb.Chip.Range(), "Unknown chip", "There is no chip %q. Known chips: %s.%s",
+				name, quoteList(chips.Names()), didYouMean(name, chips.Names()))
+		}
+	}
+	setStr(ev, bb.Description, "description", &b.Description)
+	setStr(ev, bb.Seed, "seed", &b.Seed)
+	// vendor flow, RTOS, lwIP version
+	rec("vendor", bb.Vendor)
+	rec("rtos", bb.RTOS)
+	rec("lwip_version", bb.LwIPVersion)
+	b.Vendor = enum(ev, bb.Vendor, "vendor", Vendors)
+	b.RTOS = enum(ev, bb.RTOS, "rtos", RTOSes)
+	setStr(ev, bb.RTOSVersion, "rtos_version", &b.RTOSVersion)
+	b.LwIPVersion = "2.1.3"
+	if v, ok := ev.str(bb.LwIPVersion, "lwip_version"); ok {
+		allowed := LwIPVersions
+		if b.RTOS == "rtthread" {
+			allowed = RTThreadLwIPVersions
+		}
+		if !contains(allowed, v) {
+			ev.errorf(bb.LwIPVersion.Range(), "Unsupported lwIP version",
+				"lwip_version must be one of %s for rtos = %q, got %q.%s", quoteList(allowed), b.RTOS, v, didYouMean(v, allowed))
+		} else {
+			b.LwIPVersion = v
+		}
+	}
+	if b.Chip != nil && b.Vendor != "" && len(b.Chip.Flows) > 0 && !contains(b.Chip.Flows, b.Vendor) {
+		ev.errorf(bb.Vendor.Range(), "Vendor flow not available for this chip",
+			"vendor = %q does not apply to chip %q; it supports %s.", b.Vendor, b.Chip.Name, quoteList(b.Chip.Flows))
+	}
+	if (b.Vendor == "rtthread") != (b.RTOS == "rtthread") && b.Vendor != "" && b.RTOS != "" {
+		r := bb.RTOS.Range()
+		if b.Vendor == "rtthread" {
+			ev.errorf(r, "RT-Thread BSP needs rtos = \"rtthread\"", "vendor = \"rtthread\" writes an RT-Thread BSP; set rtos = \"rtthread\".")
+		} else {
+			ev.errorf(r, "rtos = \"rtthread\" needs vendor = \"rtthread\"", "RT-Thread configures lwIP through its BSP (.config, rtconfig_project.h); set vendor = \"rtthread\".")
+		}
+	}
+	if b.RTOS == "rtthread" && b.RTOSVersion == "" {
+		b.RTOSVersion = "4.0.3"
+	}
+	decodeEthernet(bb, b, rec, ev)
+	decodeWorkload(bb, b, rec, ev)
+	decodeMemoryCfg(bb, b, rec, ev)
+	decodeOptions(bb, b, opts, ev)
+	return b
+}
+
+// enum reads a string attribute restricted to vals.
+func enum(ev *evaluator, e hcl.Expression, what string, vals []string) string {
+	v, ok := ev.str(e, what)
+	if !ok {
+		return ""
+	}
+	if !contains(vals, v) {
+		ev.errorf(e.Range(), "Invalid "+what, "%s must be one of %s, got %q.%s", what, quoteList(vals), v, didYouMean(v, vals))
+		return ""
+	}
+	return v
+}
+
+func decodeEthernet(bb *boardBlock, b *Board, rec func(string, hcl.Expression), ev *evaluator) {
+	e := bb.Ethernet
+	if e == nil {
+		r := bb.DeclRange
+		ev.errorf(r, "Missing ethernet block", "Board %q needs an ethernet { phy, interface, speed_mbps } block.", bb.Name)
+		return
+	}
+	for path, x := range map[string]hcl.Expression{"ethernet.phy": e.PHY, "ethernet.interface": e.Interface,
+		"ethernet.speed_mbps": e.SpeedMbps, "ethernet.rx_descriptors": e.RxDescriptors, "ethernet.tx_descriptors": e.TxDescriptors,
+		"ethernet.rx_buffers": e.RxBuffers, "ethernet.checksum_offload": e.ChecksumOffload, "ethernet.rx_coalesce_us": e.RxCoalesceUs,
+		"ethernet.mac_address": e.MAC} {
+		rec(path, x)
+	}
+	if v, ok := ev.str(e.PHY, "ethernet.phy"); ok {
+		if strings.TrimSpace(v) == "" {
+			ev.errorf(e.PHY.Range(), "Empty PHY", "ethernet.phy names the PHY part, e.g. \"LAN8742A\".")
+		}
+		b.Ethernet.PHY = v
+	}
+	b.Ethernet.Interface = enum(ev, e.Interface, "ethernet.interface", Interfaces)
+	chip := b.Chip
+	if b.Ethernet.Interface != "" && chip != nil && len(chip.Ethernet.Interfaces) > 0 && !contains(chip.Ethernet.Interfaces, b.Ethernet.Interface) {
+		ev.errorf(e.Interface.Range(), "Interface not available", "Chip %q supports %s, not %q.",
+			chip.Name, quoteList(chip.Ethernet.Interfaces), b.Ethernet.Interface)
+	}
+	if v, ok := ev.integer(e.SpeedMbps, "ethernet.speed_mbps", 10, 1000); ok {
+		if v != 10 && v != 100 && v != 1000 {
+			ev.errorf(e.SpeedMbps.Range(), "Invalid link speed", "ethernet.speed_mbps must be 10, 100 or 1000, got %d.", v)
+		} else if chip != nil && chip.Ethernet.MaxSpeedMbps > 0 && int(v) > chip.Ethernet.MaxSpeedMbps {
+			ev.errorf(e.SpeedMbps.Range(), "Link speed above the MAC's limit",
+				"ethernet.speed_mbps = %d, but the %s MAC of %s is limited to %d Mbps.", v, chip.Ethernet.MAC, chip.Name, chip.Ethernet.MaxSpeedMbps)
+		}
+		b.Ethernet.SpeedMbps = int(v)
+	}
+	setInt(ev, e.RxDescriptors, "ethernet.rx_descriptors", 2, 1024, &b.Ethernet.RxDescriptors)
+	setInt(ev, e.TxDescriptors, "ethernet.tx_descriptors", 2, 1024, &b.Ethernet.TxDescriptors)
+	setInt(ev, e.RxBuffers, "ethernet.rx_buffers", 2, 4096, &b.Ethernet.RxBuffers)
+	if b.Ethernet.RxBuffers > 0 && b.Ethernet.RxDescriptors > 0 && b.Ethernet.RxBuffers < b.Ethernet.RxDescriptors {
+		ev.errorf(e.RxBuffers.Range(), "Too few RX buffers",
+			"ethernet.rx_buffers (%d) must be at least rx_descriptors (%d): every RX descriptor needs a buffer to own.",
+			b.Ethernet.RxBuffers, b.Ethernet.RxDescriptors)
+	}
+	if chip != nil {
+		b.Ethernet.ChecksumOffload = chip.Ethernet.ChecksumOffload
+	}
+	if v, ok := ev.boolean(e.ChecksumOffload, "ethernet.checksum_offload"); ok {
+		if v && chip != nil && !chip.Ethernet.ChecksumOffload {
+			ev.errorf(e.ChecksumOffload.Range(), "No checksum offload on this MAC",
+				"The %s MAC of %s cannot compute checksums; lwIP must (set checksum_offload = false or remove it).", chip.Ethernet.MAC, chip.Name)
+		}
+		b.Ethernet.ChecksumOffload = v
+	}
+	setInt(ev, e.RxCoalesceUs, "ethernet.rx_coalesce_us", 0, 10000, &b.Ethernet.RxCoalesceUs)
+	b.Ethernet.MAC = "02:00:00:00:00:01"
+	if v, ok := ev.str(e.MAC, "ethernet.mac_address"); ok {
+		if !validMAC(v) {
+			ev.errorf(e.MAC.Range(), "Invalid MAC address", "ethernet.mac_address must look like \"02:00:00:00:00:01\", got %q.", v)
+		}
+		b.Ethernet.MAC = v
+	}
+}
+
+func validMAC(s string) bool {
+	parts := strings.Split(s, ":")
+	if len(parts) != 6 {
+		return false
+	}
+	for _, p := range parts {
+		if len(p) != 2 || strings.Trim(p, "0123456789abcdefABCDEF") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func decodeWorkload(bb *boardBlock, b *Board, rec func(string, hcl.Expression), ev *evaluator) {
+	w := bb.Workload
+	if w == nil {
+		ev.errorf(bb.DeclRange, "Missing workload block", "Board %q needs a workload { profile, ... } block: lwipgen sizes lwIP for it.", bb.Name)
+		return
+	}
+	for path, x := range map[string]hcl.Expression{"workload.profile": w.Profile, "workload.tcp_connections": w.TCPConnections,
+		"workload.tcp_listeners": w.TCPListeners, "workload.udp_endpoints": w.UDPEndpoints, "workload.target_mbps": w.TargetMbps,
+		"workload.rtt_ms": w.RTTMs, "workload.app_timers": w.AppTimers, "workload.dhcp": w.DHCP, "workload.dns": w.DNS} {
+		rec(path, x)
+	}
+	b.Workload = Workload{TCPConnections: 1, TCPListeners: 1, UDPEndpoints: 1, TargetMbps: 10, RTTMs: 1}
+	b.Workload.Profile = enum(ev, w.Profile, "workload.profile", Profiles)
+	setInt(ev, w.TCPConnections, "workload.tcp_connections", 0, 1024, &b.Workload.TCPConnections)
+	setInt(ev, w.TCPListeners, "workload.tcp_listeners", 0, 255, &b.Workload.TCPListeners)
+	setInt(ev, w.UDPEndpoints, "workload.udp_endpoints", 0, 255, &b.Workload.UDPEndpoints)
+	setInt(ev, w.AppTimers, "workload.app_timers", 0, 64, &b.Workload.AppTimers)
+	setBool(ev, w.DHCP, "workload.dhcp", &b.Workload.DHCP)
+	setBool(ev, w.DNS, "workload.dns", &b.Workload.DNS)
+	if v, ok := ev.real(w.RTTMs, "workload.rtt_ms", 0.001, 10000); ok {
+		b.Workload.RTTMs = v
+	}
+	if v, ok := ev.real(w.TargetMbps, "workload.target_mbps", 0.001, 100000); ok {
+		b.Workload.TargetMbps = v
+		if b.Ethernet.SpeedMbps > 0 && v > float64(b.Ethernet.SpeedMbps) {
+			ev.errorf(w.TargetMbps.Range(), "Target above the link speed",
+				"workload.target_mbps = %g cannot exceed the link speed ethernet.speed_mbps = %d (TCP goodput tops out near %.1f Mbps).",
+				v, b.Ethernet.SpeedMbps, float64(b.Ethernet.SpeedMbps)*1460/1538)
+		}
+	}
+	if b.Workload.TCPConnections == 0 && b.Workload.TCPListeners == 0 && b.Workload.UDPEndpoints == 0 {
+		ev.errorf(w.DeclRange, "Empty workload", "The workload has no TCP connection, listener or UDP endpoint: there is nothing to size lwIP for.")
+	}
+}
+
+func decodeMemoryCfg(bb *boardBlock, b *Board, rec func(string, hcl.Expression), ev *evaluator) {
+	m := bb.Memory
+	if m == nil {
+		return
+	}
+	rec("memory.lwip_region", m.LwIPRegion)
+	rec("memory.lwip_budget", m.LwIPBudget)
+	rec("memory.dma_region", m.DMARegion)
+	region := func(e hcl.Expression, what string) string {
+		v, ok := ev.str(e, what)
+		if !ok || b.Chip == nil {
+			return v
+		}
+		mem, found := b.Chip.Memory(v)
+		if !found {
+			names := b.Chip.MemoryNames()
+			ev.errorf(e.Range(), "Unknown memory", "%s: chip %s has no memory %q; it has %s.%s",
+				what, b.Chip.Name, v, quoteList(names), didYouMean(v, names))
+			return ""
+		}
+		if mem.Kind != "ram" {
+			ev.errorf(e.Range(), "Not a RAM", "%s: %q is %s, not RAM; lwIP needs writable memory.", what, v, mem.Kind)
+			return ""
+		}
+		return v
+	}
+	b.Memory.LwIPRegion = region(m.LwIPRegion, "memory.lwip_region")
+	b.Memory.DMARegion = region(m.DMARegion, "memory.dma_region")
+	if v, ok := ev.size(m.LwIPBudget, "memory.lwip_budget"); ok {
+		if v < 4096 {
+			ev.errorf(m.LwIPBudget.Range(), "Budget too small", "memory.lwip_budget = %d bytes; lwIP with Ethernet needs at least 4KiB.", v)
+		}
+		if b.Memory.LwIPRegion != "" && b.Chip != nil {
+			mem, _ := b.Chip.Memory(b.Memory.LwIPRegion)
+			if v > mem.Size {
+				ev.errorf(m.LwIPBudget.Range(), "Budget larger than the region",
+					"memory.lwip_budget = %s exceeds %s, which is %s.", FormatSize(v), mem.Name, FormatSize(mem.Size))
+			}
+		}
+		b.Memory.LwIPBudget = v
+	}
+}
+
+func decodeOptions(bb *boardBlock, b *Board, opts OptionCatalog, ev *evaluator) {
+	if bb.Options == nil {
+		return
+	}
+	attrs, d := bb.Options.Body.JustAttributes()
+	ev.diags = append(ev.diags, d...)
+	names := make([]string, 0, len(attrs))
+	for n := range attrs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		a := attrs[n]
+		b.Ranges["options."+n] = a.Range
+		if opts != nil && !opts.Known(b.LwIPVersion, n) {
+			if truth, myth := opts.Myth(n); myth {
+				ev.errorf(a.NameRange, "Not an lwIP option", "%s does not exist in lwIP %s: %s", n, b.LwIPVersion, truth)
+			} else {
+				hint := ""
+				if s := opts.Suggest(b.LwIPVersion, n); s != "" {
+					hint = fmt.Sprintf(" Did you mean %q?", s)
+				}
+				ev.errorf(a.NameRange, "Unknown lwIP option", "lwIP %s has no option %s.%s", b.LwIPVersion, n, hint)
+			}
+			continue
+		}
+		v, ok := ev.value(a.Expr)
+		if !ok {
+			continue
+		}
+		o := Option{Name: n, Range: a.Range}
+		switch v.Type() {
+		case cty.Number:
+			f := v.AsBigFloat()
+			i, acc := f.Int64()
+			if !f.IsInt() || acc != 0 {
+				ev.errorf(a.Expr.Range(), "Not an integer", "lwIP options are integers or C expressions; %s = %s is neither.", n, f.Text('g', -1))
+				continue
+			}
+			o.Int, o.IsInt, o.Expr = i, true, fmt.Sprint(i)
+		case cty.Bool:
+			o.IsInt, o.Expr = true, "0"
+			if v.True() {
+				o.Int, o.Expr = 1, "1"
+			}
+		case cty.String:
+			o.Expr = strings.TrimSpace(v.AsString())
+			if o.Expr == "" || strings.ContainsAny(o.Expr, "\n\\") {
+				ev.errorf(a.Expr.Range(), "Invalid option value", "%s must be an integer or a one-line C expression.", n)
+				continue
+			}
+		default:
+			ev.errorf(a.Expr.Range(), "Wrong type", "%s must be a number, true/false or a C expression string, not %s.", n, v.Type().FriendlyName())
+			continue
+		}
+		b.Options = append(b.Options, o)
+	}
+}

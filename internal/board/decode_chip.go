@@ -1,0 +1,210 @@
+package board
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Chips is a set of chip definitions by name.
+type Chips map[string]*Chip
+
+// Names lists the chip names in order.
+func (c Chips) Names() []string {
+	var n []string
+	for k := range c {
+		n = append(n, k)
+	}
+	sort.Strings(n)
+	return n
+}
+
+// decodeChip builds a Chip from its block, starting from base when the block
+// names one (a board-local `chip` block overriding a catalog chip).
+func decodeChip(blk *chipBlock, known Chips, ev *evaluator) *Chip {
+	var c Chip
+	if present(blk.Base) {
+		name, ok := ev.str(blk.Base, "base")
+		if ok {
+			b, found := known[name]
+			if !found {
+				ev.errorf(blk.Base.Range(), "Unknown chip", "There is no chip %q to base %q on. Known chips: %s.%s",
+					name, blk.Name, quoteList(known.Names()), didYouMean(name, known.Names()))
+			} else {
+				c = cloneChip(b)
+			}
+		}
+	}
+	c.Name = blk.Name
+	c.DeclRange = blk.DeclRange
+	if v, ok := ev.str(blk.Family, "family"); ok {
+		c.Family = v
+	}
+	if v, ok := ev.str(blk.Vendor, "vendor"); ok {
+		c.Vendor = v
+	}
+	if v, ok := ev.str(blk.Description, "description"); ok {
+		c.Description = v
+	}
+	if v, ok := ev.value(blk.Flows); ok {
+		var list []string
+		if err := gohclDecodeStrings(v, &list); err != nil {
+			ev.errorf(blk.Flows.Range(), "Wrong type", "flows must be a list of strings.")
+		} else {
+			for _, f := range list {
+				if !contains(Vendors, f) {
+					ev.errorf(blk.Flows.Range(), "Unknown vendor flow", "flows: %q is not one of %s.%s", f, quoteList(Vendors), didYouMean(f, Vendors))
+				}
+			}
+			c.Flows = list
+		}
+	}
+	if blk.Core != nil {
+		decodeCore(blk.Core, &c.Core, ev)
+	}
+	for _, mb := range blk.Memories {
+		decodeChipMemory(mb, &c, ev)
+	}
+	if blk.Ethernet != nil {
+		decodeChipEthernet(blk.Ethernet, &c.Ethernet, ev)
+	}
+	if c.Core.CPU == "" {
+		ev.errorf(blk.DeclRange, "Incomplete chip", "Chip %q has no core { cpu = ... } (and no base chip to take it from).", c.Name)
+	}
+	checkMemoryOverlap(&c, ev)
+	return &c
+}
+
+func cloneChip(b *Chip) Chip {
+	c := *b
+	c.Memories = append([]Memory(nil), b.Memories...)
+	c.Ethernet.Interfaces = append([]string(nil), b.Ethernet.Interfaces...)
+	c.Flows = append([]string(nil), b.Flows...)
+	return c
+}
+
+func decodeCore(b *coreBlock, c *Core, ev *evaluator) {
+	setStr(ev, b.CPU, "core.cpu", &c.CPU)
+	setStr(ev, b.Arch, "core.arch", &c.Arch)
+	setStr(ev, b.FPU, "core.fpu", &c.FPU)
+	setStr(ev, b.FloatABI, "core.float_abi", &c.FloatABI)
+	setBool(ev, b.Thumb, "core.thumb", &c.Thumb)
+	setBool(ev, b.DCache, "core.dcache", &c.DCache)
+	setInt(ev, b.DCacheLine, "core.dcache_line", 0, 256, &c.DCacheLine)
+	setInt(ev, b.MPURegions, "core.mpu_regions", 0, 16, &c.MPURegions)
+	if v, ok := ev.size(b.MMUSection, "core.mmu_section"); ok {
+		c.MMUSection = v
+	}
+	if v, ok := ev.integer(b.ClockHz, "core.clock_hz", 1, 10_000_000_000); ok {
+		c.ClockHz = v
+	}
+	setInt(ev, b.MemAlign, "core.mem_alignment", 1, 128, &c.MemAlign)
+}
+
+func decodeChipMemory(b *memoryBlock, c *Chip, ev *evaluator) {
+	idx := -1
+	for i, m := range c.Memories {
+		if m.Name == b.Name {
+			idx = i
+		}
+	}
+	var m Memory
+	if idx >= 0 {
+		m = c.Memories[idx]
+	} else {
+		m = Memory{Name: b.Name, Kind: "ram"}
+	}
+	m.DeclRange = b.DeclRange
+	if v, ok := ev.str(b.Kind, "kind"); ok {
+		if !contains(MemoryKinds, v) {
+			ev.errorf(b.Kind.Range(), "Invalid memory kind", "kind must be one of %s, got %q.%s", quoteList(MemoryKinds), v, didYouMean(v, MemoryKinds))
+		}
+		m.Kind = v
+	}
+	if v, ok := ev.size(b.Base, "memory base"); ok {
+		m.Base = v
+	}
+	if v, ok := ev.size(b.Size, "memory size"); ok {
+		if v == 0 {
+			ev.errorf(b.Size.Range(), "Invalid memory size", "Memory %q must have a non-zero size.", b.Name)
+		}
+		m.Size = v
+	}
+	setBool(ev, b.DMA, "dma", &m.DMA)
+	setBool(ev, b.Cacheable, "cacheable", &m.Cacheable)
+	setStr(ev, b.Note, "note", &m.Note)
+	if idx < 0 && (!present(b.Base) || !present(b.Size)) {
+		ev.errorf(b.DeclRange, "Incomplete memory", "A new memory %q needs both base and size.", b.Name)
+	}
+	if idx >= 0 {
+		c.Memories[idx] = m
+	} else {
+		c.Memories = append(c.Memories, m)
+	}
+}
+
+func checkMemoryOverlap(c *Chip, ev *evaluator) {
+	for i, a := range c.Memories {
+		for _, b := range c.Memories[i+1:] {
+			if a.Base < b.End() && b.Base < a.End() && a.Size > 0 && b.Size > 0 {
+				ev.errorf(b.DeclRange, "Overlapping memories", "Memory %q [0x%08X, 0x%08X) overlaps %q [0x%08X, 0x%08X).",
+					b.Name, b.Base, b.End(), a.Name, a.Base, a.End())
+			}
+		}
+	}
+}
+
+func decodeChipEthernet(b *chipEthBlock, e *ChipEthernet, ev *evaluator) {
+	setStr(ev, b.MAC, "ethernet.mac", &e.MAC)
+	setInt(ev, b.DescriptorSize, "ethernet.descriptor_size", 0, 256, &e.DescriptorSize)
+	setInt(ev, b.DescriptorAlign, "ethernet.descriptor_align", 0, 4096, &e.DescriptorAlign)
+	setInt(ev, b.MaxSpeedMbps, "ethernet.max_speed_mbps", 10, 10000, &e.MaxSpeedMbps)
+	setBool(ev, b.ChecksumOffload, "ethernet.checksum_offload", &e.ChecksumOffload)
+	setInt(ev, b.RxFIFOBytes, "ethernet.rx_fifo_bytes", 0, 1<<24, &e.RxFIFOBytes)
+	setInt(ev, b.DefaultRxDesc, "ethernet.default_rx_descriptors", 0, 4096, &e.DefaultRxDesc)
+	setInt(ev, b.DefaultTxDesc, "ethernet.default_tx_descriptors", 0, 4096, &e.DefaultTxDesc)
+	setInt(ev, b.MaxRxBufferLen, "ethernet.max_rx_buffer_len", 0, 1<<16, &e.MaxRxBufferLen)
+	if v, ok := ev.value(b.Interfaces); ok {
+		var list []string
+		if err := gohclDecodeStrings(v, &list); err != nil {
+			ev.errorf(b.Interfaces.Range(), "Wrong type", "ethernet.interfaces must be a list of strings.")
+		} else {
+			e.Interfaces = list
+		}
+	}
+}
+
+func gohclDecodeStrings(v cty.Value, out *[]string) error {
+	if !(v.Type().IsListType() || v.Type().IsTupleType()) {
+		return fmt.Errorf("not a list")
+	}
+	for it := v.ElementIterator(); it.Next(); {
+		_, ev := it.Element()
+		if ev.Type() != cty.String || ev.IsNull() {
+			return fmt.Errorf("not a string")
+		}
+		*out = append(*out, ev.AsString())
+	}
+	return nil
+}
+
+func setStr(ev *evaluator, e hcl.Expression, what string, dst *string) {
+	if v, ok := ev.str(e, what); ok {
+		*dst = v
+	}
+}
+
+func setBool(ev *evaluator, e hcl.Expression, what string, dst *bool) {
+	if v, ok := ev.boolean(e, what); ok {
+		*dst = v
+	}
+}
+
+func setInt(ev *evaluator, e hcl.Expression, what string, lo, hi int64, dst *int) {
+	if v, ok := ev.integer(e, what, lo, hi); ok {
+		*dst = int(v)
+	}
+}
+
