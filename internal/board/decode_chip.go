@@ -207,4 +207,3 @@ func setInt(ev *evaluator, e hcl.Expression, what string, lo, hi int64, dst *int
 		*dst = int(v)
 	}
 }
-

@@ -15,16 +15,16 @@ var fileSchema = &hcl.BodySchema{
 }
 
 type chipBlock struct {
-	Name        string          `hcl:"name,label"`
-	Base        hcl.Expression  `hcl:"base,optional"` // inherit another chip and override parts of it
-	Family      hcl.Expression  `hcl:"family,optional"`
-	Vendor      hcl.Expression  `hcl:"vendor,optional"`
-	Description hcl.Expression  `hcl:"description,optional"`
-	Flows       hcl.Expression  `hcl:"flows,optional"` // vendor flows (board `vendor` values) this chip supports
-	Core        *coreBlock      `hcl:"core,block"`
-	Memories    []*memoryBlock  `hcl:"memory,block"`
-	Ethernet    *chipEthBlock   `hcl:"ethernet,block"`
-	DeclRange   hcl.Range       `hcl:",def_range"`
+	Name        string         `hcl:"name,label"`
+	Base        hcl.Expression `hcl:"base,optional"` // inherit another chip and override parts of it
+	Family      hcl.Expression `hcl:"family,optional"`
+	Vendor      hcl.Expression `hcl:"vendor,optional"`
+	Description hcl.Expression `hcl:"description,optional"`
+	Flows       hcl.Expression `hcl:"flows,optional"` // vendor flows (board `vendor` values) this chip supports
+	Core        *coreBlock     `hcl:"core,block"`
+	Memories    []*memoryBlock `hcl:"memory,block"`
+	Ethernet    *chipEthBlock  `hcl:"ethernet,block"`
+	DeclRange   hcl.Range      `hcl:",def_range"`
 }
 
 type coreBlock struct {
