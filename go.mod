@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/agext/levenshtein v1.2.1
 	github.com/hashicorp/hcl/v2 v2.25.0
+	github.com/magefile/mage v1.17.2
 	github.com/zclconf/go-cty v1.19.0
 )
 

@@ -1,0 +1,100 @@
+// Package lwipsrc finds the lwIP source tree a build uses. lwipgen never
+// bundles lwIP: it takes the tree from the board/user setting or LWIP_DIR,
+// from the user's project (CubeMX keeps it in Middlewares/Third_Party/LwIP),
+// or from a per-user cache filled from Debian's `lwip` source package.
+package lwipsrc
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Tree is a resolved lwIP source tree.
+type Tree struct {
+	Dir     string // the directory holding src/
+	Version string // "2.1.3", read from src/include/lwip/init.h
+	From    string // where it was found: "setting", "LWIP_DIR", "project", "cache"
+}
+
+// ProjectSubdirs are the places vendor projects keep lwIP, relative to the project root.
+var ProjectSubdirs = []string{
+	"Middlewares/Third_Party/LwIP", // STM32CubeMX
+	"Middlewares/Third_Party/lwip",
+	"Third_Party/lwip",
+	"lwip",
+	"components/net/lwip-2.1.2", // RT-Thread 4.0.x
+}
+
+// DefaultVersion is the lwIP release lwipgen fetches and tests against.
+const DefaultVersion = "2.1.3"
+
+// CacheDir is where fetched lwIP trees live ($XDG_CACHE_HOME/lwipgen or ~/.cache/lwipgen).
+func CacheDir() string {
+	if d := os.Getenv("LWIPGEN_CACHE"); d != "" {
+		return d
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	return filepath.Join(base, "lwipgen")
+}
+
+// Resolve finds lwIP in order: setting, $LWIP_DIR, the project's copy, the cache.
+// The error says exactly what to run when nothing is found.
+func Resolve(setting, project string) (*Tree, error) {
+	try := func(dir, from string) (*Tree, error) {
+		v, err := Version(dir)
+		if err != nil {
+			return nil, fmt.Errorf("%s lwIP directory %s: %v", from, dir, err)
+		}
+		return &Tree{Dir: dir, Version: v, From: from}, nil
+	}
+	if setting != "" {
+		return try(setting, "setting")
+	}
+	if d := os.Getenv("LWIP_DIR"); d != "" {
+		return try(d, "LWIP_DIR")
+	}
+	if project != "" {
+		for _, sub := range ProjectSubdirs {
+			d := filepath.Join(project, sub)
+			if _, err := os.Stat(filepath.Join(d, "src", "include", "lwip", "init.h")); err == nil {
+				return try(d, "project")
+			}
+		}
+	}
+	d := filepath.Join(CacheDir(), "lwip-"+DefaultVersion)
+	if _, err := os.Stat(filepath.Join(d, "src")); err == nil {
+		return try(d, "cache")
+	}
+	return nil, fmt.Errorf("no lwIP source found: set LWIP_DIR to an lwIP tree, or run\n" +
+		"    go run ./cmd/lwipgen fetch-lwip\n" +
+		"which runs `apt-get source --download-only lwip` (Debian's lwIP 2.1.3; needs a deb-src entry, see README.md) into " + CacheDir())
+}
+
+var versionRe = regexp.MustCompile(`^#define\s+LWIP_VERSION_(MAJOR|MINOR|REVISION)\s+(\d+)`)
+
+// Version reads the release number from src/include/lwip/init.h.
+func Version(dir string) (string, error) {
+	f, err := os.Open(filepath.Join(dir, "src", "include", "lwip", "init.h"))
+	if err != nil {
+		return "", fmt.Errorf("not an lwIP tree (no src/include/lwip/init.h)")
+	}
+	defer f.Close()
+	parts := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if m := versionRe.FindStringSubmatch(strings.TrimSpace(sc.Text())); m != nil {
+			parts[m[1]] = m[2]
+		}
+	}
+	if len(parts) != 3 {
+		return "", fmt.Errorf("cannot read LWIP_VERSION_* from init.h")
+	}
+	return parts["MAJOR"] + "." + parts["MINOR"] + "." + parts["REVISION"], nil
+}

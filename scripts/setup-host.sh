@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what lwipgen builds and tests with on Debian 12 (bookworm), as root:
+#   - the Arm bare-metal toolchain and newlib (arm-none-eabi-gcc 12.2),
+#   - QEMU (qemu-system-arm, for the mps2-an500 board),
+#   - a deb-src entry mirroring the existing Debian `deb` entries, so that
+#     `apt-get source lwip` (Debian's lwIP 2.1.3) works for `lwipgen fetch-lwip`.
+# Safe to run twice.
+set -euo pipefail
+if [ "$(id -u)" -ne 0 ]; then
+  exec sudo "$0" "$@"
+fi
+# deb-src: copy the Types of the existing Debian entries (deb822 or one-line format).
+if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+  if ! grep -q '^Types:.*deb-src' /etc/apt/sources.list.d/debian.sources; then
+    sed -i 's/^Types: deb$/Types: deb deb-src/' /etc/apt/sources.list.d/debian.sources
+  fi
+elif [ -f /etc/apt/sources.list ] && ! grep -q '^deb-src ' /etc/apt/sources.list; then
+  sed -n 's/^deb \(.*\)$/deb-src \1/p' /etc/apt/sources.list > /etc/apt/sources.list.d/lwipgen-deb-src.list
+fi
+apt-get update
+apt-get install -y --no-install-recommends gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm xz-utils

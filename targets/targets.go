@@ -1,0 +1,82 @@
+// Package targets holds lwipgen's mage targets. Import it into your own
+// magefile to get `mage build board=NAME` and friends:
+//
+//	//go:build mage
+//	package main
+//
+//	import (
+//		//mage:import
+//		_ "github.com/lwipgen/lwipgen/targets"
+//	)
+//
+// Arguments are written key=value (`mage build board=h743`), which mage
+// passes through as positional arguments; a bare value (`mage build h743`)
+// works too.
+package targets
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/cli"
+)
+
+// arg reads "key=value" (or a bare value) for the named key.
+func arg(key, s string) (string, error) {
+	if k, v, ok := strings.Cut(s, "="); ok {
+		if k != key {
+			return "", fmt.Errorf("expected %s=VALUE, got %q", key, s)
+		}
+		s = v
+	}
+	if s == "" {
+		return "", fmt.Errorf("%s= must not be empty", key)
+	}
+	return s, nil
+}
+
+// lwipgen runs the CLI in-process: the mage targets and the CLI share every line of logic.
+func lwipgen(args ...string) error {
+	if rc := cli.Main(args, os.Stdout, os.Stderr); rc != 0 {
+		return fmt.Errorf("lwipgen %s: exit status %d", strings.Join(args, " "), rc)
+	}
+	return nil
+}
+
+// Boards lists the boards lwipgen knows.
+func Boards() error { return lwipgen("boards") }
+
+// Check validates a board description: mage check board=NAME.
+func Check(board string) error {
+	b, err := arg("board", board)
+	if err != nil {
+		return err
+	}
+	return lwipgen("check", "--board", b)
+}
+
+// Test runs everything CI runs (go vet, then go test ./...).
+func Test() error {
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("go %s: %v", strings.Join(args, " "), err)
+		}
+	}
+	return nil
+}
+
+// Clean removes build/NAME (or all of build/ with board=all).
+func Clean(board string) error {
+	b, err := arg("board", board)
+	if err != nil {
+		return err
+	}
+	if b == "all" {
+		return os.RemoveAll("build")
+	}
+	return os.RemoveAll("build/" + b)
+}
