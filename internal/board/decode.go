@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -71,12 +72,48 @@ func parse(src []byte, filename string) (*parsed, hcl.Diagnostics) {
 		case "board":
 			var bb boardBlock
 			diags = append(diags, gohcl.DecodeBody(blk.Body, p.ctx, &bb)...)
+			diags = append(diags, missingRequired(&bb, p.ctx)...)
 			bb.Name = blk.Labels[0]
 			bb.DeclRange = blk.DefRange
 			p.boards = append(p.boards, &bb)
 		}
 	}
 	return p, diags
+}
+
+// missingRequired reports the required (not ",optional") hcl.Expression
+// attributes of a decoded schema struct and its nested blocks that are absent
+// or null. gohcl does not enforce "required" for hcl.Expression fields: it
+// hands back a null expression whose range is the body's MissingItemRange.
+func missingRequired(v any, ctx *hcl.EvalContext) hcl.Diagnostics {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	rv = rv.Elem()
+	var diags hcl.Diagnostics
+	for i := 0; i < rv.NumField(); i++ {
+		name, kind, _ := strings.Cut(rv.Type().Field(i).Tag.Get("hcl"), ",")
+		f := rv.Field(i)
+		switch {
+		case kind == "" && name != "":
+			e, ok := f.Interface().(hcl.Expression)
+			if !ok {
+				continue
+			}
+			r := e.Range()
+			if !present(e) {
+				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Missing required argument",
+					Detail: fmt.Sprintf("The argument %q is required, but no definition was found.", name), Subject: &r})
+			} else if v, d := e.Value(ctx); !d.HasErrors() && v.IsNull() {
+				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Missing required argument",
+					Detail: fmt.Sprintf("The argument %q is required, but its value is null.", name), Subject: &r})
+			}
+		case kind == "block" && f.Kind() == reflect.Pointer:
+			diags = append(diags, missingRequired(f.Interface(), ctx)...)
+		}
+	}
+	return diags
 }
 
 // evalLocals evaluates `locals { name = expr }`; a local may use another

@@ -149,8 +149,14 @@ func checkMemoryOverlap(c *Chip, ev *evaluator) {
 	for i, a := range c.Memories {
 		for _, b := range c.Memories[i+1:] {
 			if a.Base < b.End() && b.Base < a.End() && a.Size > 0 && b.Size > 0 {
-				ev.errorf(b.DeclRange, "Overlapping memories", "Memory %q [0x%08X, 0x%08X) overlaps %q [0x%08X, 0x%08X).",
-					b.Name, b.Base, b.End(), a.Name, a.Base, a.End())
+				at, other := b, a
+				// A chip that overrides its base reports on the memory it declares, not on
+				// the base chip's file (which the user did not write).
+				if b.DeclRange.Filename != c.DeclRange.Filename && a.DeclRange.Filename == c.DeclRange.Filename {
+					at, other = a, b
+				}
+				ev.errorf(at.DeclRange, "Overlapping memories", "Memory %q [0x%08X, 0x%08X) overlaps %q [0x%08X, 0x%08X).",
+					at.Name, at.Base, at.End(), other.Name, other.Base, other.End())
 			}
 		}
 	}
