@@ -74,7 +74,7 @@ func TestBuiltinBoardValues(t *testing.T) {
 	if h.Workload != wantWl {
 		t.Errorf("h743 workload = %+v, want %+v", h.Workload, wantWl)
 	}
-	if h.Memory != (board.MemoryConfig{LwIPRegion: "sram1", LwIPBudget: 120 << 10}) {
+	if h.Memory.LwIPRegion != "sram1" || h.Memory.LwIPBudget != 120<<10 || h.Memory.DMARegion != "" {
 		t.Errorf("h743 memory = %+v", h.Memory)
 	}
 	if r := h.RangeOf("memory.lwip_region"); r.Filename != "embedded:boards/h743.hcl" || r.Start.Line != 33 || r.Start.Column != 19 {
