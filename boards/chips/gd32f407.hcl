@@ -6,6 +6,8 @@ chip "gd32f407" {
   family      = "gd32f4"
   vendor      = "gigadevice"
   description = "GD32F407, Cortex-M4F, 1 MB flash, 128 KB SRAM + 64 KB TCMSRAM, 10/100 ENET"
+  code_memory = "flash"
+  data_memory = "sram0"
   flows       = ["gd32", "standalone"]
 
   core {

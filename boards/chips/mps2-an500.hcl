@@ -5,6 +5,8 @@ chip "mps2-an500" {
   family      = "mps2"
   vendor      = "arm"
   description = "Arm MPS2 AN500 FPGA image in QEMU: Cortex-M7, 4 MB SSRAM1 code, 4 MB SSRAM2/3 data, SMSC LAN9118"
+  code_memory = "ssram1"
+  data_memory = "ssram23"
   flows       = ["standalone"]
 
   core {

@@ -4,6 +4,8 @@ chip "stm32f407" {
   family      = "stm32f4"
   vendor      = "stm"
   description = "STM32F407, Cortex-M4F, 1 MB flash, 192 KB RAM (incl. 64 KB CCM), 10/100 Ethernet MAC (Synopsys DWMAC)"
+  code_memory = "flash"
+  data_memory = "sram1"
   flows       = ["cubemx", "standalone", "rtthread"]
 
   core {

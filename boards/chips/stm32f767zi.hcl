@@ -5,6 +5,8 @@ chip "stm32f767zi" {
   family      = "stm32f7"
   vendor      = "stm"
   description = "STM32F767ZI, Cortex-M7, 2 MB flash, 512 KB RAM, 10/100 Ethernet MAC (Synopsys DWMAC)"
+  code_memory = "flash"
+  data_memory = "dtcm"
   flows       = ["cubemx", "standalone", "rtthread"]
 
   core {

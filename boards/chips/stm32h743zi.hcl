@@ -6,6 +6,8 @@ chip "stm32h743zi" {
   family      = "stm32h7"
   vendor      = "stm"
   description = "STM32H743ZI, Cortex-M7, 2 MB flash, 1 MB RAM, 10/100 Ethernet MAC (Synopsys EQOS)"
+  code_memory = "flash"
+  data_memory = "dtcm"
   flows       = ["cubemx", "standalone", "rtthread"]
 
   core {

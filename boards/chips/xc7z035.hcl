@@ -5,6 +5,8 @@ chip "xc7z035" {
   family      = "zynq7000"
   vendor      = "xilinx"
   description = "Zynq-7000 XC7Z035, dual Cortex-A9, 256 KB OCM, 1 GB DDR3 (board), GEM 10/100/1000"
+  code_memory = "ddr"
+  data_memory = "ddr"
   flows       = ["vitis", "standalone"]
 
   core {

@@ -59,6 +59,10 @@ type MemoryConfig struct {
 	LwIPRegion string // chip memory name; "" = the tool chooses
 	LwIPBudget uint64 // bytes; 0 = what the region allows
 	DMARegion  string // chip memory for descriptors and RX buffers; "" = the tool chooses
+	// MPUFirstRegion is the first MPU region number lwipgen may program; lower
+	// numbers stay the application's. Default 1 for CubeMX (its MPU_Config uses
+	// region 0 as the background region), else 0.
+	MPUFirstRegion int
 }
 
 // Option is one `options {}` entry: an lwIP option the user pins.

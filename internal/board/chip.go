@@ -15,6 +15,8 @@ type Chip struct {
 	Vendor      string // stm, gigadevice, xilinx, arm
 	Description string
 	Flows       []string // board `vendor` values this chip supports
+	CodeMemory  string   // standalone images: code and constants
+	DataMemory  string   // standalone images: .data, .bss, heap and stack
 	Core        Core
 	Memories    []Memory
 	Ethernet    ChipEthernet

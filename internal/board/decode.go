@@ -439,9 +439,20 @@ func decodeWorkload(bb *boardBlock, b *Board, rec func(string, hcl.Expression), 
 }
 
 func decodeMemoryCfg(bb *boardBlock, b *Board, rec func(string, hcl.Expression), ev *evaluator) {
+	if b.Vendor == "cubemx" {
+		b.Memory.MPUFirstRegion = 1
+	}
 	m := bb.Memory
 	if m == nil {
 		return
+	}
+	rec("memory.mpu_first_region", m.MPUFirst)
+	if b.Chip != nil {
+		hi := int64(b.Chip.Core.MPURegions) - 1
+		if hi < 0 {
+			hi = 0
+		}
+		setInt(ev, m.MPUFirst, "memory.mpu_first_region", 0, hi, &b.Memory.MPUFirstRegion)
 	}
 	rec("memory.lwip_region", m.LwIPRegion)
 	rec("memory.lwip_budget", m.LwIPBudget)

@@ -67,6 +67,20 @@ func decodeChip(blk *chipBlock, known Chips, ev *evaluator) *Chip {
 	for _, mb := range blk.Memories {
 		decodeChipMemory(mb, &c, ev)
 	}
+	for _, ref := range []struct {
+		e    hcl.Expression
+		what string
+		dst  *string
+	}{{blk.CodeMemory, "code_memory", &c.CodeMemory}, {blk.DataMemory, "data_memory", &c.DataMemory}} {
+		if v, ok := ev.str(ref.e, ref.what); ok {
+			if _, found := c.Memory(v); !found {
+				ev.errorf(ref.e.Range(), "Unknown memory", "%s: chip %s has no memory %q; it has %s.%s",
+					ref.what, c.Name, v, quoteList(c.MemoryNames()), didYouMean(v, c.MemoryNames()))
+			} else {
+				*ref.dst = v
+			}
+		}
+	}
 	if blk.Ethernet != nil {
 		decodeChipEthernet(blk.Ethernet, &c.Ethernet, ev)
 	}

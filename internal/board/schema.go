@@ -20,7 +20,9 @@ type chipBlock struct {
 	Family      hcl.Expression `hcl:"family,optional"`
 	Vendor      hcl.Expression `hcl:"vendor,optional"`
 	Description hcl.Expression `hcl:"description,optional"`
-	Flows       hcl.Expression `hcl:"flows,optional"` // vendor flows (board `vendor` values) this chip supports
+	Flows       hcl.Expression `hcl:"flows,optional"`       // vendor flows (board `vendor` values) this chip supports
+	CodeMemory  hcl.Expression `hcl:"code_memory,optional"` // where a standalone image keeps code and constants
+	DataMemory  hcl.Expression `hcl:"data_memory,optional"` // where a standalone image keeps .data, .bss and the stack
 	Core        *coreBlock     `hcl:"core,block"`
 	Memories    []*memoryBlock `hcl:"memory,block"`
 	Ethernet    *chipEthBlock  `hcl:"ethernet,block"`
@@ -111,6 +113,7 @@ type memoryCfgBlock struct {
 	LwIPRegion hcl.Expression `hcl:"lwip_region,optional"`
 	LwIPBudget hcl.Expression `hcl:"lwip_budget,optional"`
 	DMARegion  hcl.Expression `hcl:"dma_region,optional"`
+	MPUFirst   hcl.Expression `hcl:"mpu_first_region,optional"`
 }
 
 type optionsBlock struct {
