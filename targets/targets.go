@@ -80,3 +80,21 @@ func Clean(board string) error {
 	}
 	return os.RemoveAll("build/" + b)
 }
+
+// Build generates, compiles, links, verifies and reports: mage build board=NAME.
+func Build(board string) error {
+	b, err := arg("board", board)
+	if err != nil {
+		return err
+	}
+	return lwipgen("build", "--board", b)
+}
+
+// Generate writes only the generated sources and report.json: mage generate board=NAME.
+func Generate(board string) error {
+	b, err := arg("board", board)
+	if err != nil {
+		return err
+	}
+	return lwipgen("generate", "--board", b, "--out", "build/"+b)
+}

@@ -1,0 +1,64 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+)
+
+func init() {
+	register("generate", "write the generated sources and report.json (no compiler) into --out", runGenerate)
+	register("build", "generate, compile, link, verify and report into build/NAME", runBuild)
+}
+
+func pipelineFlags(env *Env, name string, args []string) (*pipeline.Options, error) {
+	fs := newFlags(env, name, "--board NAME|PATH [--out DIR] [--lwip DIR] [-j N]")
+	o := &pipeline.Options{Source: source()}
+	fs.StringVar(&o.Board, "board", "", "board name or path to a .hcl file")
+	fs.StringVar(&o.Out, "out", "", "output directory (default build/NAME)")
+	fs.StringVar(&o.LwIPDir, "lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
+	fs.IntVar(&o.Jobs, "j", 0, "parallel compiles (default: one per core)")
+	if _, err := parseFlags(fs, args); err != nil {
+		return nil, err
+	}
+	if o.Board == "" {
+		fmt.Fprintf(env.Stderr, "lwipgen %s: --board is required\n", name)
+		return nil, fmt.Errorf("no board")
+	}
+	return o, nil
+}
+
+func runGenerate(env *Env, args []string) int {
+	o, err := pipelineFlags(env, "generate", args)
+	if err != nil {
+		return 2
+	}
+	g, diags := pipeline.Generate(*o)
+	diag.Write(env.Stderr, diags)
+	if diags.HasErrors() {
+		return 1
+	}
+	fmt.Fprintf(env.Stdout, "%s: %d files in %s/generated, report.json (predicted lwIP RAM %d B)\n", g.Board.Name, len(g.Files), g.Out, g.Plan.RAM.Total)
+	return 0
+}
+
+func runBuild(env *Env, args []string) int {
+	o, err := pipelineFlags(env, "build", args)
+	if err != nil {
+		return 2
+	}
+	o.Progress = env.Stdout
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	b, diags := pipeline.Build(ctx, *o)
+	diag.Write(env.Stderr, diags)
+	if b == nil || diags.HasErrors() {
+		return 1
+	}
+	fmt.Fprintf(env.Stdout, "%s: %s verified (%d checks), reports in %s\n", b.Board.Name, b.ELF, len(b.Verify.Checks), b.Out)
+	return 0
+}

@@ -1,0 +1,250 @@
+package layout
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/mpu"
+	"github.com/lwipgen/lwipgen/internal/plan"
+)
+
+// Output sections, by what the CPU must see there.
+const (
+	secDevice  = ".lwip_dma_desc" // DMA descriptors: Device (or Normal non-cacheable)
+	secNoCache = ".lwip_nocache"  // DMA-read buffers without cache maintenance: Normal non-cacheable
+	secDMA     = ".lwip_dma"      // DMA buffers with cache maintenance (or no cache): default attributes
+	secRAM     = ".lwip_ram"      // CPU-only lwIP pools
+)
+
+// Plan places the plan's objects. Errors are HCL diagnostics on the attribute
+// that chose the memory (memory.lwip_region / memory.dma_region).
+func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
+	b := p.Board
+	l := &Layout{Board: b}
+	var diags hcl.Diagnostics
+	lwipMem, d := chooseMemory(p, b.Memory.LwIPRegion, "memory.lwip_region", true)
+	diags = append(diags, d...)
+	dmaMem := lwipMem
+	if b.Memory.DMARegion != "" {
+		dmaMem, d = chooseMemory(p, b.Memory.DMARegion, "memory.dma_region", true)
+		diags = append(diags, d...)
+	}
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	dcache := b.Chip.Core.DCache
+	byName := map[string]*Section{}
+	get := func(name, mem, attr string, dma bool) *Section {
+		if s, ok := byName[name]; ok {
+			return s
+		}
+		s := &Section{Name: name, Memory: mem, Attr: attr, DMA: dma, Align: 4}
+		byName[name] = s
+		return s
+	}
+	for _, o := range p.Objects {
+		sym, inputs := inputsFor(p.Driver.RxModel, o.Name, o.Symbol)
+		o.Symbol = sym
+		pl := Placed{Object: o, Inputs: inputs}
+		var s *Section
+		switch {
+		case o.Coherency == "device" && dcache:
+			s = get(secDevice, dmaMem.Name, "device", true)
+		case o.Coherency == "noncacheable" && dcache:
+			s = get(secNoCache, lwipMem.Name, "noncacheable", true)
+		case o.DMA && o.Owner != "lwip":
+			s = get(secDMA, dmaMem.Name, "cacheable", true)
+		case o.DMA:
+			s = get(secDMA, lwipMem.Name, "cacheable", true)
+		default:
+			s = get(secRAM, lwipMem.Name, "cacheable", false)
+		}
+		if dcache && s.Attr == "cacheable" {
+			// keep the default attributes, but never let a cache line straddle two objects
+			if a := uint64(b.Chip.Core.DCacheLine); o.DMA && a > uint64(pl.Align) {
+				pl.Align = int64(a)
+			}
+		}
+		if uint64(pl.Align) > s.Align {
+			s.Align = uint64(pl.Align)
+		}
+		s.Objects = append(s.Objects, pl)
+	}
+	var secs []*Section
+	for _, s := range byName {
+		sort.SliceStable(s.Objects, func(i, j int) bool {
+			if s.Objects[i].Align != s.Objects[j].Align {
+				return s.Objects[i].Align > s.Objects[j].Align
+			}
+			return s.Objects[i].Name < s.Objects[j].Name
+		})
+		s.Size = alignUp(s.Used(), 4)
+		if s.Attr != "cacheable" {
+			// An MPU region is a power of two >= 32 B, aligned to its size, with 8
+			// subregions from 256 B: reserve whole subregions so one region covers it.
+			s.Size, s.Align = mpuGranule(s.Size, s.Align)
+			if b.Chip.Core.MMUSection > 0 {
+				s.Size = alignUp(s.Size, b.Chip.Core.MMUSection)
+				s.Align = max(s.Align, b.Chip.Core.MMUSection)
+			}
+		}
+		secs = append(secs, s)
+	}
+	// Biggest alignment first: least padding between sections.
+	sort.Slice(secs, func(i, j int) bool {
+		if secs[i].Memory != secs[j].Memory {
+			return secs[i].Memory < secs[j].Memory
+		}
+		if secs[i].Align != secs[j].Align {
+			return secs[i].Align > secs[j].Align
+		}
+		return secs[i].Name < secs[j].Name
+	})
+	cursor := map[string]uint64{}
+	for _, s := range secs {
+		mem, _ := b.Chip.Memory(s.Memory)
+		c, ok := cursor[s.Memory]
+		if !ok {
+			c = mem.Base
+		}
+		s.Base = alignUp(c, s.Align)
+		cursor[s.Memory] = s.End()
+		l.Sections = append(l.Sections, *s)
+	}
+	for name, end := range cursor {
+		mem, _ := b.Chip.Memory(name)
+		c := Carve{Memory: name, Base: mem.Base, End: end, MemoryBase: mem.Base, MemoryEnd: mem.End()}
+		for _, s := range l.Sections {
+			if s.Memory == name {
+				c.Used += s.Used()
+			}
+		}
+		l.Carves = append(l.Carves, c)
+		if end > mem.End() {
+			path := "memory.lwip_region"
+			if name != lwipMem.Name {
+				path = "memory.dma_region"
+			}
+			diags = append(diags, diag.At(b.RangeOf(path), "Memory overflow",
+				"lwIP and Ethernet objects need %d B (0x%X..0x%X with alignment) but %s is %d B: move them to a larger memory or lower the workload",
+				end-mem.Base, mem.Base, end, name, mem.Size))
+		}
+	}
+	sort.Slice(l.Carves, func(i, j int) bool { return l.Carves[i].Base < l.Carves[j].Base })
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	diags = append(diags, solveMPU(l, p)...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return l, diags
+}
+
+// mpuGranule pads a non-cacheable section so that one MPU region (with
+// subregion disable) covers it exactly: region size = next power of two,
+// section size = whole eighths of it.
+func mpuGranule(size, align uint64) (uint64, uint64) {
+	region := uint64(32)
+	for region < size {
+		region <<= 1
+	}
+	if region >= 256 {
+		sub := region / 8
+		size = alignUp(size, sub)
+	} else {
+		size = region
+	}
+	return size, max(align, region)
+}
+
+// chooseMemory resolves the memory for lwIP objects: the board's choice, or
+// the smallest DMA-reachable RAM that holds everything.
+func chooseMemory(p *plan.Plan, name, path string, needDMA bool) (board.Memory, hcl.Diagnostics) {
+	b := p.Board
+	chip := b.Chip
+	if name != "" {
+		m, _ := chip.Memory(name)
+		if needDMA && !m.DMA && anyDMA(p) {
+			var ok []string
+			for _, c := range chip.Memories {
+				if c.DMA && c.Kind == "ram" {
+					ok = append(ok, c.Name)
+				}
+			}
+			return m, hcl.Diagnostics{diag.At(b.RangeOf(path), "Memory not reachable by the Ethernet DMA",
+				"%s = %q: the %s Ethernet DMA of %s cannot reach %s (0x%08X, %s); lwIP's heap (TX payloads) and the DMA descriptors and RX buffers must be in DMA-reachable RAM: %s",
+				path, name, chip.Ethernet.MAC, chip.Name, name, m.Base, strings.TrimSpace(m.Note), strings.Join(ok, ", "))}
+		}
+		return m, nil
+	}
+	need := uint64(p.PlacedBytes())
+	var best *board.Memory
+	for i := range chip.Memories {
+		m := &chip.Memories[i]
+		if m.Kind != "ram" || (needDMA && !m.DMA) || m.Size < need*5/4 {
+			continue
+		}
+		if best == nil || m.Size < best.Size {
+			best = m
+		}
+	}
+	if best == nil {
+		return board.Memory{}, hcl.Diagnostics{diag.At(b.DeclRange, "No memory fits",
+			"no DMA-reachable RAM of %s holds the %d B lwIP and Ethernet need; lower the workload", chip.Name, need)}
+	}
+	return *best, nil
+}
+
+func anyDMA(p *plan.Plan) bool {
+	for _, o := range p.Objects {
+		if o.DMA {
+			return true
+		}
+	}
+	return false
+}
+
+// solveMPU turns the non-cacheable sections into MPU regions (Cortex-M) or
+// 1 MB translation-table sections (Cortex-A9).
+func solveMPU(l *Layout, p *plan.Plan) hcl.Diagnostics {
+	b := p.Board
+	var spans []mpu.Span
+	for _, s := range l.Sections {
+		switch s.Attr {
+		case "device":
+			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.Device})
+		case "noncacheable":
+			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.NormalNonCacheable})
+		}
+	}
+	if len(spans) == 0 {
+		return nil
+	}
+	if b.Chip.Core.MMUSection > 0 {
+		for i := range spans {
+			if spans[i].Attr == mpu.Device {
+				spans[i].Attr = mpu.NormalNonCacheable // lwIP reads these unaligned: never Device on the A9
+			}
+		}
+		tlb, err := mpu.SolveTLB(spans)
+		if err != nil {
+			return hcl.Diagnostics{diag.At(b.DeclRange, "Translation table", "%v", err)}
+		}
+		l.TLB = tlb
+		return nil
+	}
+	l.FirstFree = b.Memory.MPUFirstRegion
+	regions, err := mpu.Solve(spans, mpu.Limits{Regions: b.Chip.Core.MPURegions, FirstFree: l.FirstFree})
+	if err != nil {
+		return hcl.Diagnostics{diag.At(b.RangeOf("memory.mpu_first_region"), "MPU regions", "%v", err)}
+	}
+	l.MPU = regions
+	return nil
+}
+
+var _ = fmt.Sprint

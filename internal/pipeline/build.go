@@ -1,0 +1,174 @@
+package pipeline
+
+import (
+	"context"
+	"debug/elf"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
+	"github.com/lwipgen/lwipgen/internal/verify"
+)
+
+// Built is the result of a full build.
+type Built struct {
+	*Generated
+	ELF      string
+	Compiled int // translation units compiled by this run (0 on a no-op rebuild)
+	Linked   bool
+	Verify   *verify.Result
+	OK       bool
+}
+
+// lwipSources are the lwIP files every build compiles: the core, IPv4 and
+// the Ethernet layer, plus the sequential API when an RTOS runs lwIP.
+func lwipSources(dir string, rtos bool) ([]string, error) {
+	var srcs []string
+	globs := []string{"src/core/*.c", "src/core/ipv4/*.c", "src/netif/ethernet.c"}
+	if rtos {
+		globs = append(globs, "src/api/*.c")
+	}
+	for _, g := range globs {
+		m, err := filepath.Glob(filepath.Join(dir, g))
+		if err != nil {
+			return nil, err
+		}
+		srcs = append(srcs, m...)
+	}
+	sort.Strings(srcs)
+	if len(srcs) == 0 {
+		return nil, fmt.Errorf("%s holds no lwIP sources", dir)
+	}
+	return srcs, nil
+}
+
+// Build runs the whole pipeline: generate, compile lwIP and the generated
+// sources, archive, link, verify, report.
+func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
+	g, diags := Generate(o)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	fail := func(summary string, err error) (*Built, hcl.Diagnostics) {
+		return nil, append(diags, diag.At(g.Board.DeclRange, summary, "%v", err))
+	}
+	tree, err := lwipsrc.Resolve(o.LwIPDir, "")
+	if err != nil {
+		return fail("lwIP source", err)
+	}
+	tc, err := toolchain.Discover()
+	if err != nil {
+		return fail("Toolchain", err)
+	}
+	out, _ := filepath.Abs(g.Out)
+	gen := filepath.Join(out, "generated")
+	b := &toolchain.Builder{TC: tc, Jobs: o.Jobs, Progress: o.Progress, Dir: out}
+	flags := append(toolchain.CPUFlags(g.Board.Chip.Core), "-Os", "-g", "-std=gnu11", "-Wall",
+		"-ffunction-sections", "-fdata-sections",
+		"-I"+gen, "-I"+filepath.Join(gen, "port"), "-I"+filepath.Join(tree.Dir, "src", "include"))
+	lsrc, err := lwipSources(tree.Dir, g.Board.RTOS != "none")
+	if err != nil {
+		return fail("lwIP source", err)
+	}
+	var units []toolchain.Unit
+	var lwipObjs, genObjs []string
+	for _, s := range lsrc {
+		rel, _ := filepath.Rel(tree.Dir, s)
+		obj := filepath.Join(out, "obj", "lwip", strings.TrimSuffix(rel, ".c")+".o")
+		units = append(units, toolchain.Unit{Src: s, Obj: obj, Flags: flags})
+		lwipObjs = append(lwipObjs, obj)
+	}
+	for _, f := range g.Files {
+		if !strings.HasSuffix(f.Path, ".c") {
+			continue
+		}
+		src := filepath.Join(gen, f.Path)
+		obj := filepath.Join(out, "obj", "gen", strings.TrimSuffix(f.Path, ".c")+".o")
+		units = append(units, toolchain.Unit{Src: src, Obj: obj, Flags: flags})
+		genObjs = append(genObjs, obj)
+	}
+	cc, err := b.CompileCommands(units)
+	if err != nil {
+		return fail("compile_commands.json", err)
+	}
+	if _, err := fsutil.WriteIfChanged(filepath.Join(out, "compile_commands.json"), cc, 0o644); err != nil {
+		return fail("compile_commands.json", err)
+	}
+	n, err := b.Compile(ctx, units)
+	if err != nil {
+		return fail("Compile failed", err)
+	}
+	lib := filepath.Join(out, "liblwip.a")
+	if _, err := b.Archive(ctx, lib, lwipObjs); err != nil {
+		return fail("Archive failed", err)
+	}
+	elfPath := filepath.Join(out, g.Board.Name+".elf")
+	ldflags := append(toolchain.CPUFlags(g.Board.Chip.Core), "-nostartfiles", "--specs=nano.specs", "--specs=nosys.specs",
+		"-Wl,--gc-sections", "-L"+gen)
+	linked, err := b.Link(ctx, elfPath, ldflags, append(append([]string{}, genObjs...), lib), filepath.Join(gen, g.Board.Name+".ld"))
+	if err != nil {
+		return fail("Link failed", err)
+	}
+	v, err := verify.ELF(elfPath, g.Layout, g.Plan)
+	if err != nil {
+		return fail("Verify", err)
+	}
+	extra := []plan.Check{staticRAMCheck(g.Plan, lwipObjs)}
+	if err := writeReport(g, v, extra); err != nil {
+		return fail("Report", err)
+	}
+	res := &Built{Generated: g, ELF: elfPath, Compiled: n, Linked: linked, Verify: v, OK: v.OK() && extra[0].OK}
+	if !res.OK {
+		for _, c := range append(v.Checks, extra...) {
+			if !c.OK {
+				diags = append(diags, diag.At(g.Board.DeclRange, "Check "+c.ID+" failed", "%s", c.Detail))
+			}
+		}
+	}
+	return res, diags
+}
+
+// staticRAMCheck compares the RAM model with the compiled lwIP objects: the
+// bytes of every data/bss object symbol in them, pools and heap included.
+func staticRAMCheck(p *plan.Plan, objs []string) plan.Check {
+	var total int64
+	syms := map[string]int64{}
+	for _, o := range objs {
+		f, err := elf.Open(o)
+		if err != nil {
+			return plan.Check{ID: "ram.objects_match_model", OK: false, Detail: err.Error()}
+		}
+		ss, _ := f.Symbols()
+		for _, s := range ss {
+			if elf.ST_TYPE(s.Info) != elf.STT_OBJECT || s.Section == elf.SHN_UNDEF || int(s.Section) >= len(f.Sections) {
+				continue
+			}
+			sec := f.Sections[s.Section]
+			if sec.Flags&elf.SHF_WRITE == 0 {
+				continue
+			}
+			total += int64(s.Size)
+			syms[s.Name] = int64(s.Size)
+		}
+		f.Close()
+	}
+	var diffs []string
+	for name, want := range p.RAM.Symbols {
+		if got := syms[name]; got != want {
+			diffs = append(diffs, fmt.Sprintf("%s: predicted %d, compiled %d", name, want, got))
+		}
+	}
+	sort.Strings(diffs)
+	// The big objects must match to the byte; the rest (static lists, ARP
+	// table) is an estimate of the model for other module sets, reported only.
+	return plan.Check{ID: "ram.objects_match_model", OK: len(diffs) == 0,
+		Detail: fmt.Sprintf("%d lwIP RAM symbols compared with the compiled objects, differences: %v; all writable lwIP data in the objects %d B, model total %d B (its static part is an estimate)",
+			len(p.RAM.Symbols), diffs, total, p.RAM.Total)}
+}

@@ -1,0 +1,184 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/lwip"
+)
+
+// rules run in this order; each may read what the earlier ones decided.
+var rules = []func(*sizer){
+	ruleSystem,
+	ruleChecksum,
+	ruleMSS,
+	ruleWindow,
+	ruleSendBuffer,
+	rulePCBs,
+	ruleDriver,
+	rulePbufPool,
+	ruleSegments,
+	ruleHeap,
+	ruleTimeouts,
+	ruleMailboxes,
+}
+
+// Build sizes lwIP for the board. It returns an error only when the plan
+// cannot be made at all (e.g. the RAM budget is too small); rule violations are
+// in Plan.Checks, and Plan.Failed() is empty for a good plan.
+func Build(b *board.Board) (*Plan, error) {
+	p, err := buildFor(b, b.Workload.TargetMbps)
+	if err != nil {
+		return nil, err
+	}
+	if over := p.budgetOverrun(); over > 0 {
+		return nil, p.doesNotFit(over)
+	}
+	return p, nil
+}
+
+func buildFor(b *board.Board, target float64) (*Plan, error) {
+	v, err := lwip.ParseVersion(b.LwIPVersion)
+	if err != nil {
+		return nil, err
+	}
+	model, ok := rxModelOf[b.Chip.Ethernet.MAC]
+	if !ok {
+		return nil, fmt.Errorf("chip %s: lwipgen has no driver for the %q MAC", b.Chip.Name, b.Chip.Ethernet.MAC)
+	}
+	s := &sizer{b: b, idx: map[string]int{}, val: map[string]int64{}, model: model, target: target, rxStreams: 1}
+	s.align = int64(b.Chip.Core.MemAlign)
+	if s.align == 0 {
+		s.align = 4
+	}
+	for _, r := range rules {
+		r(s)
+	}
+	applyOverrides(s)
+	p := &Plan{Board: b, Version: v, Settings: s.settings, Driver: s.driver}
+	set := map[string]string{}
+	for _, st := range p.Settings {
+		set[st.Name] = st.Expr
+	}
+	p.Config, err = lwip.Resolve(v, set)
+	if err != nil {
+		return nil, fmt.Errorf("resolving the generated options: %v", err)
+	}
+	for _, c := range lwip.Checks(p.Config) {
+		ck := Check{ID: c.ID, OK: c.OK, Detail: c.Detail}
+		p.Checks = append(p.Checks, ck)
+	}
+	p.RAM, err = lwip.PredictRAM(p.Config)
+	if err != nil {
+		p.Checks = append(p.Checks, Check{ID: "plan.ram_model", OK: false, Detail: err.Error()})
+	}
+	p.Objects = objects(p)
+	p.Checks = append(p.Checks, planChecks(p, s)...)
+	blameOverrides(p)
+	sortChecks(p.Checks)
+	return p, nil
+}
+
+// applyOverrides lets options {} win over computed values; they are still
+// checked like everything else.
+func applyOverrides(s *sizer) {
+	for _, o := range s.b.Options {
+		r := o.Range
+		v := o.Int
+		s.setExpr(o.Name, o.Expr, v, "Board overrides", "override",
+			"options { %s = %s } in %s:%d", o.Name, o.Expr, r.Filename, r.Start.Line)
+		if o.Name == "LWIP_WND_SCALE" && o.Int == 1 {
+			if _, user := s.b.Option("TCP_RCV_SCALE"); !user {
+				// leave it to the check: lwIP does not define TCP_RCV_SCALE when LWIP_WND_SCALE is user-set
+				delete(s.val, "TCP_RCV_SCALE")
+			}
+		}
+	}
+}
+
+// blameOverrides points failed lwIP rules at the user's options when the rule
+// names one of them, so the diagnostic lands on the attribute to fix.
+func blameOverrides(p *Plan) {
+	for i := range p.Checks {
+		c := &p.Checks[i]
+		if c.OK || c.Range != nil {
+			continue
+		}
+		for _, o := range p.Board.Options {
+			if strings.Contains(c.Detail, o.Name) {
+				r := o.Range
+				c.Range = &r
+				break
+			}
+		}
+	}
+}
+
+// budgetOverrun is how many bytes the placed objects exceed memory.lwip_budget by.
+func (p *Plan) budgetOverrun() int64 {
+	budget := int64(p.Board.Memory.LwIPBudget)
+	if budget == 0 {
+		return 0
+	}
+	if used := p.PlacedBytes(); used > budget {
+		return used - budget
+	}
+	return 0
+}
+
+// PlacedBytes is what lwipgen places for lwIP and the Ethernet driver.
+func (p *Plan) PlacedBytes() int64 {
+	var n int64
+	for _, o := range p.Objects {
+		n += o.Size
+	}
+	return n
+}
+
+// doesNotFit searches the highest target rate that fits the budget and
+// reports it with the overrun.
+func (p *Plan) doesNotFit(over int64) error {
+	b := p.Board
+	lo, hi := 0.0, b.Workload.TargetMbps
+	best := -1.0
+	for i := 0; i < 40 && hi-lo > 0.05; i++ {
+		mid := (lo + hi) / 2
+		q, err := buildFor(b, mid)
+		if err == nil && q.budgetOverrun() == 0 {
+			best, lo = mid, mid
+		} else {
+			hi = mid
+		}
+	}
+	r := b.RangeOf("memory.lwip_budget")
+	msg := fmt.Sprintf("the plan for %g Mbps at %g ms RTT needs %d B of lwIP and Ethernet RAM, but memory.lwip_budget is %d B (%s:%d): over by %d B",
+		b.Workload.TargetMbps, b.Workload.RTTMs, p.PlacedBytes(), b.Memory.LwIPBudget, r.Filename, r.Start.Line, over)
+	if best > 0 {
+		msg += fmt.Sprintf("; within the budget this board sustains at most %.1f Mbps at %g ms RTT (lower workload.target_mbps, raise the budget, or reduce connections)", math.Floor(best*10)/10, b.Workload.RTTMs)
+	} else {
+		msg += "; even the smallest window does not fit: raise memory.lwip_budget or reduce tcp_connections/udp_endpoints"
+	}
+	return &FitError{Msg: msg, Range: r}
+}
+
+// FitError is the "does not fit" error, with the attribute to blame.
+type FitError struct {
+	Msg   string
+	Range hcl.Range
+}
+
+func (e *FitError) Error() string { return e.Msg }
+
+// SortedOptions returns option names in emission order grouped by section.
+func (p *Plan) SortedOptions() []string {
+	var n []string
+	for _, s := range p.Settings {
+		n = append(n, s.Name)
+	}
+	sort.Strings(n)
+	return n
+}

@@ -1,0 +1,50 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+)
+
+// planChecks are lwipgen's own rules on top of lwIP's: the plan must meet the
+// workload on this hardware, not merely compile.
+func planChecks(p *Plan, s *sizer) []Check {
+	b := p.Board
+	var cs []Check
+	add := func(id string, ok bool, path, format string, args ...any) {
+		c := Check{ID: id, OK: ok, Detail: fmt.Sprintf(format, args...)}
+		if !ok && path != "" {
+			r := b.RangeOf(path)
+			c.Range = &r
+		}
+		cs = append(cs, c)
+	}
+	wnd := p.Value("TCP_WND")
+	mss := p.Value("TCP_MSS")
+	// The window must carry the target rate at the RTT.
+	rate := float64(wnd) * 8 / (b.Workload.RTTMs / 1000) / 1e6 * float64(s.rxStreams)
+	add("plan.window_carries_target", rate >= s.target*0.999, "workload.target_mbps",
+		"TCP_WND %d B per RTT of %g ms carries %.1f Mbps; target %g Mbps", wnd, b.Workload.RTTMs, rate, s.target)
+	// The line rate bounds every target (goodput at full-size frames).
+	line := float64(b.Ethernet.SpeedMbps) * float64(mss) / float64(mss+ipHdr+tcpHdr+ethHdr+wireExtra)
+	add("plan.target_below_line_rate", s.target <= line+1e-9, "workload.target_mbps",
+		"TCP goodput limit at %d Mbps with MSS %d is %.1f Mbps (frame %d B on the wire); target %g Mbps",
+		b.Ethernet.SpeedMbps, mss, line, mss+ipHdr+tcpHdr+ethHdr+wireExtra, s.target)
+	// A window must fit the receive path, or the NIC drops the tail of each window.
+	frames := int64(p.Driver.RxWindowFrames)
+	add("plan.window_fits_rx_path", ceilDiv(wnd, mss) <= frames, "options.TCP_WND",
+		"TCP_WND %d B = %d segments; the receive path holds %d full frames per stream (%s)", wnd, ceilDiv(wnd, mss), frames, p.Driver.RxModel)
+	if p.Driver.RxModel == rxCustomPool {
+		add("plan.rx_buffers_cover_ring", p.Driver.RxBuffers >= p.Driver.RxDescriptors, "ethernet.rx_buffers",
+			"%d RX buffers for %d RX descriptors", p.Driver.RxBuffers, p.Driver.RxDescriptors)
+	}
+	// Heap must hold the TX copies all connections may queue.
+	need := int64(math.Max(1, float64(b.Workload.TCPConnections))) * ceilDiv(p.Value("TCP_SND_BUF"), mss) * (mss + txHeapCost)
+	add("plan.heap_covers_send_buffers", p.Value("MEM_SIZE") >= need, "options.MEM_SIZE",
+		"MEM_SIZE %d B; %d connection(s) filling TCP_SND_BUF need %d B of heap for copied segments", p.Value("MEM_SIZE"), b.Workload.TCPConnections, need)
+	// Descriptor rings within what the hardware driver supports.
+	if p.Driver.RxDescriptors > 0 {
+		add("plan.ring_depth", p.Driver.RxDescriptors >= 2 && p.Driver.TxDescriptors >= 2, "ethernet.rx_descriptors",
+			"RX ring %d, TX ring %d descriptors (each at least 2)", p.Driver.RxDescriptors, p.Driver.TxDescriptors)
+	}
+	return cs
+}

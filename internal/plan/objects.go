@@ -1,0 +1,82 @@
+package plan
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// objects lists the RAM blocks the layout stage must place: every lwIP array
+// the RAM model predicts, and the driver's DMA arrays.
+func objects(p *Plan) []Object {
+	b := p.Board
+	dcache := b.Chip.Core.DCache
+	align := int64(b.Chip.Core.MemAlign)
+	line := int64(b.Chip.Core.DCacheLine)
+	if line == 0 {
+		line = 4
+	}
+	var objs []Object
+	var syms []string
+	for s := range p.RAM.Symbols {
+		// The heap and the pools are what lwipgen places; statistics counters
+		// (lwip_stats, memp_stats_*) stay in the ordinary .bss.
+		if s == "ram_heap" || strings.HasPrefix(s, "memp_memory_") {
+			syms = append(syms, s)
+		}
+	}
+	sort.Strings(syms)
+	for _, sym := range syms {
+		o := Object{Name: sym, Symbol: sym, Section: ".bss." + sym, Size: p.RAM.Symbols[sym], Align: align, Owner: "lwip", Coherency: "none"}
+		switch {
+		case sym == "ram_heap":
+			o.Name = "lwip_heap"
+			o.DMA = true
+			o.Why = "PBUF_RAM packets (copied TX data, ARP/ICMP replies) are read by the Ethernet DMA in place"
+			if dcache {
+				o.Coherency = "noncacheable"
+				o.Why += "; non-cacheable so the DMA never reads stale data"
+			}
+		case sym == "memp_memory_PBUF_POOL_base" && p.Driver.RxModel == rxPbufPoolDMA:
+			o.DMA = true
+			o.Align = line
+			o.Coherency = "invalidate"
+			o.Why = "RX frames are DMA-written into PBUF_POOL pbufs; the adapter invalidates each buffer before use"
+		case strings.HasPrefix(sym, "memp_memory_"):
+			o.Why = "lwIP pool " + strings.TrimSuffix(strings.TrimPrefix(sym, "memp_memory_"), "_base") + ", CPU only"
+		}
+		objs = append(objs, o)
+	}
+	d := p.Driver
+	if d.RxDescriptors > 0 && d.DescriptorSize > 0 {
+		coh := "none"
+		if dcache {
+			coh = "device"
+		}
+		dalign := int64(b.Chip.Ethernet.DescriptorAlign)
+		if dalign < 4 {
+			dalign = 4
+		}
+		objs = append(objs,
+			Object{Name: "eth_rx_descriptors", Symbol: "DMARxDscrTab", Size: int64(d.RxDescriptors * d.DescriptorSize), Align: dalign, DMA: true, Coherency: coh, Owner: "driver",
+				Why: fmt.Sprintf("%d RX descriptors x %d B, shared with the DMA", d.RxDescriptors, d.DescriptorSize)},
+			Object{Name: "eth_tx_descriptors", Symbol: "DMATxDscrTab", Size: int64(d.TxDescriptors * d.DescriptorSize), Align: dalign, DMA: true, Coherency: coh, Owner: "driver",
+				Why: fmt.Sprintf("%d TX descriptors x %d B, shared with the DMA", d.TxDescriptors, d.DescriptorSize)})
+	}
+	switch d.RxModel {
+	case rxCustomPool:
+		elem := alignUp(32+int64(d.RxBufferSize), 32) // struct pbuf_custom (20 B) padded to 32 + 32-aligned buffer
+		coh := "none"
+		if dcache {
+			coh = "invalidate"
+		}
+		objs = append(objs, Object{Name: "eth_rx_pool", Symbol: "memp_memory_RX_POOL_base", Size: int64(d.RxBuffers)*elem + align - 1, Align: line, DMA: true, Coherency: coh, Owner: "driver",
+			Why: fmt.Sprintf("%d zero-copy RX buffers x %d B (custom pbuf + %d B buffer, 32-byte aligned so cache invalidation never touches a neighbour)", d.RxBuffers, elem, d.RxBufferSize)})
+	case rxCopyToPool:
+		objs = append(objs, Object{Name: "eth_rx_buffers", Symbol: "rx_buff", Size: int64(d.RxDescriptors * d.RxBufferSize), Align: 4, DMA: true, Coherency: "none", Owner: "vendor",
+			Why: fmt.Sprintf("%d RX ring buffers x %d B owned by the vendor ENET library", d.RxDescriptors, d.RxBufferSize)},
+			Object{Name: "eth_tx_buffers", Symbol: "tx_buff", Size: int64(d.TxDescriptors * d.RxBufferSize), Align: 4, DMA: true, Coherency: "none", Owner: "vendor",
+				Why: fmt.Sprintf("%d TX ring buffers x %d B owned by the vendor ENET library", d.TxDescriptors, d.RxBufferSize)})
+	}
+	return objs
+}

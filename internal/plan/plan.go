@@ -1,0 +1,127 @@
+// Package plan is the sizing engine: small rules that read the Board (and the
+// decisions of earlier rules) and return lwIP option values, each with the
+// reason it has that value. It then asks the lwip package to resolve the
+// result the way the C preprocessor will, to check it against every rule
+// lwIP's init.c enforces, and to predict its RAM to the byte.
+package plan
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/lwip"
+)
+
+// Setting is one #define of the generated lwipopts.h.
+type Setting struct {
+	Name    string `json:"name"`
+	Expr    string `json:"expr"`    // C expression written into lwipopts.h
+	Why     string `json:"why"`     // provenance: the rule, formula or override behind it
+	Rule    string `json:"rule"`    // id of the rule that produced it, "override" for options {}
+	Section string `json:"section"` // heading it is grouped under in lwipopts.h
+}
+
+// Check is one rule that was evaluated, with its outcome.
+type Check struct {
+	ID     string     `json:"id"`
+	OK     bool       `json:"ok"`
+	Detail string     `json:"detail"`
+	Range  *hcl.Range `json:"-"` // the HCL attribute to blame, when one is to blame
+}
+
+// Driver is what the generated Ethernet glue needs from the plan.
+type Driver struct {
+	RxModel        string `json:"rx_model"` // see rxModels
+	RxDescriptors  int    `json:"rx_descriptors"`
+	TxDescriptors  int    `json:"tx_descriptors"`
+	RxBuffers      int    `json:"rx_buffers"`       // driver-owned RX buffers (custom pool or library arrays); 0 when RX uses PBUF_POOL
+	RxBufferSize   int    `json:"rx_buffer_size"`   // bytes per RX buffer, a multiple of the cache line
+	DescriptorSize int    `json:"descriptor_size"`  // bytes per DMA descriptor
+	RxBudget       int    `json:"rx_budget"`        // frames handled per poll (NAPI-style budget)
+	NagleOff       bool   `json:"nagle_off"`        // the glue disables Nagle on every new connection
+	ChecksumHW     bool   `json:"checksum_offload"` // the MAC inserts and verifies checksums
+	RxWindowFrames int    `json:"rx_window_frames"` // full frames the receive path can hold at once
+}
+
+// Plan is the sizing engine's output.
+type Plan struct {
+	Board    *board.Board
+	Version  lwip.Version
+	Settings []Setting
+	Config   *lwip.Config // every option resolved as the preprocessor will
+	RAM      lwip.RAM     // predicted lwIP RAM (ram_heap, memp_memory_*_base, static)
+	Driver   Driver
+	Objects  []Object // memory objects the layout stage places
+	Checks   []Check
+}
+
+// Object is a block of RAM that must be placed: an lwIP array or a driver DMA array.
+type Object struct {
+	Name      string `json:"name"`      // stable id, e.g. "lwip_heap", "eth_rx_descriptors"
+	Symbol    string `json:"symbol"`    // C symbol that holds it
+	Section   string `json:"section"`   // input section the compiler emits it in
+	Size      int64  `json:"size"`      // bytes
+	Align     int64  `json:"align"`     // required alignment
+	DMA       bool   `json:"dma"`       // the Ethernet DMA reads or writes it
+	Coherency string `json:"coherency"` // device | noncacheable | invalidate | clean | none
+	Owner     string `json:"owner"`     // lwip | driver
+	Why       string `json:"why"`
+}
+
+// Value returns the resolved integer value of an option (generated or lwIP default).
+func (p *Plan) Value(name string) int64 {
+	v, _ := p.Config.Int(name)
+	return v
+}
+
+// Setting returns the generated setting with that name.
+func (p *Plan) Setting(name string) (Setting, bool) {
+	for _, s := range p.Settings {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Setting{}, false
+}
+
+// Provenance maps each generated option to its reason.
+func (p *Plan) Provenance() map[string]string {
+	m := map[string]string{}
+	for _, s := range p.Settings {
+		m[s.Name] = s.Why
+	}
+	return m
+}
+
+// Failed lists the checks that did not pass.
+func (p *Plan) Failed() []Check {
+	var f []Check
+	for _, c := range p.Checks {
+		if !c.OK {
+			f = append(f, c)
+		}
+	}
+	return f
+}
+
+// Diagnostics turns failed checks into HCL diagnostics on the attribute to blame.
+func (p *Plan) Diagnostics() hcl.Diagnostics {
+	var d hcl.Diagnostics
+	for _, c := range p.Failed() {
+		r := c.Range
+		if r == nil {
+			rr := p.Board.DeclRange
+			r = &rr
+		}
+		d = append(d, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Check " + c.ID + " failed", Detail: c.Detail, Subject: r})
+	}
+	return d
+}
+
+func sortChecks(c []Check) {
+	sort.SliceStable(c, func(i, j int) bool { return c[i].ID < c[j].ID })
+}
+
+func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }

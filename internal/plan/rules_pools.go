@@ -1,0 +1,181 @@
+package plan
+
+import "fmt"
+
+// rulePCBs sizes the protocol control block pools from the workload.
+func rulePCBs(s *sizer) {
+	w := s.b.Workload
+	const sec = "Pools: protocol control blocks"
+	n := int64(w.TCPConnections) + 1
+	s.set("MEMP_NUM_TCP_PCB", n, sec, "pool.tcp_pcb",
+		"workload.tcp_connections %d + 1 so a new connection can start while one sits in TIME_WAIT (lwIP recycles older TIME_WAIT PCBs itself)", w.TCPConnections)
+	l := int64(w.TCPListeners)
+	if l < 1 {
+		l = 1
+	}
+	s.set("MEMP_NUM_TCP_PCB_LISTEN", l, sec, "pool.tcp_listen", "workload.tcp_listeners = %d (at least 1)", w.TCPListeners)
+	u := int64(w.UDPEndpoints)
+	why := fmt.Sprintf("workload.udp_endpoints %d", w.UDPEndpoints)
+	if w.DHCP {
+		u++
+		why += " + DHCP client"
+	}
+	if w.DNS {
+		u++
+		why += " + DNS client"
+	}
+	if u < 1 {
+		u = 1
+	}
+	s.set("MEMP_NUM_UDP_PCB", u, sec, "pool.udp_pcb", "%s", why)
+}
+
+// ruleDriver decides the descriptor rings and driver-owned RX buffers.
+func ruleDriver(s *sizer) {
+	e := s.b.Ethernet
+	ce := s.b.Chip.Ethernet
+	d := &s.driver
+	d.RxModel = s.model
+	d.DescriptorSize = ce.DescriptorSize
+	d.RxDescriptors, d.TxDescriptors = e.RxDescriptors, e.TxDescriptors
+	if s.model == rxFIFO {
+		d.RxDescriptors, d.TxDescriptors = 0, 0
+	} else {
+		if d.RxDescriptors == 0 {
+			d.RxDescriptors = int(s.wndSegs)
+			if d.RxDescriptors < 4 {
+				d.RxDescriptors = 4
+			}
+		}
+		if d.TxDescriptors == 0 {
+			d.TxDescriptors = int(s.sndSegs)
+			if d.TxDescriptors < 4 {
+				d.TxDescriptors = 4
+			}
+		}
+	}
+	line := int64(s.b.Chip.Core.DCacheLine)
+	if line == 0 {
+		line = 4
+	}
+	size := int64(ce.MaxRxBufferLen)
+	if size == 0 {
+		size = 1536
+	}
+	d.RxBufferSize = int(alignUp(size, line))
+	switch s.model {
+	case rxCustomPool:
+		d.RxBuffers = e.RxBuffers
+		if d.RxBuffers == 0 {
+			d.RxBuffers = int(s.wndSegs*s.rxStreams) + d.RxDescriptors
+		}
+	case rxCopyToPool:
+		d.RxBuffers = d.RxDescriptors // one library buffer per descriptor (ENET_RXBUF_NUM)
+	}
+	d.RxBudget = 8
+	if s.model == rxFIFO {
+		d.RxBudget = int(s.driver.RxWindowFrames*int(s.rxStreams)) + 1
+	} else if d.RxDescriptors > 0 && d.RxDescriptors < d.RxBudget {
+		d.RxBudget = d.RxDescriptors
+	}
+}
+
+// rulePbufPool sizes PBUF_POOL: the RX path of copy/FIFO/DMA-into-pool
+// drivers, and otherwise what init.c #error 67 demands for the window.
+func rulePbufPool(s *sizer) {
+	const sec = "Pools: packet buffers"
+	hdr := int64(ethHdr + ipHdr + tcpHdr)
+	bufsize := alignUp(s.mss+hdr, s.align)
+	s.setExpr("PBUF_POOL_BUFSIZE", "LWIP_MEM_ALIGN_SIZE(TCP_MSS + 40 + PBUF_LINK_ENCAPSULATION_HLEN + PBUF_LINK_HLEN)", bufsize, sec, "pool.pbuf_bufsize",
+		"one full frame per pbuf: MSS %d + IP/TCP 40 + Ethernet %d, aligned to %d = %d B (seed 000's MSS+40 = 1500 splits every frame in two)", s.mss, ethHdr, s.align, bufsize)
+	minForWnd := ceilDiv(s.val["TCP_WND"], bufsize-hdr)
+	var n int64
+	var why string
+	switch s.model {
+	case rxCustomPool:
+		n = minForWnd
+		why = fmt.Sprintf("RX data lives in the driver's zero-copy pool, not here; %d = ceil(TCP_WND / (PBUF_POOL_BUFSIZE - 54)) is the minimum lwIP's init.c #error 67 accepts", n)
+	case rxPbufPoolDMA:
+		n = int64(s.driver.RxDescriptors) + s.wndSegs*s.rxStreams + 2
+		why = fmt.Sprintf("%d armed on the RX ring + %d segments x %d stream(s) held by TCP + 2 for ARP/ICMP", s.driver.RxDescriptors, s.wndSegs, s.rxStreams)
+	default:
+		n = s.wndSegs*s.rxStreams + int64(s.driver.RxBudget) + 2
+		why = fmt.Sprintf("%d segments x %d stream(s) held by TCP + %d frames copied per poll before TCP consumes them + 2 for ARP/ICMP", s.wndSegs, s.rxStreams, s.driver.RxBudget)
+	}
+	if n < minForWnd {
+		n = minForWnd
+	}
+	s.set("PBUF_POOL_SIZE", n, sec, "pool.pbuf_pool", "%s", why)
+	q := s.val["TCP_SND_QUEUELEN"]
+	if q < 16 {
+		q = 16
+	}
+	s.set("MEMP_NUM_PBUF", q, sec, "pool.pbuf_ref",
+		"PBUF_ROM/REF headers for no-copy tcp_write: one per queued segment of a connection (TCP_SND_QUEUELEN), at least lwIP's default 16")
+}
+
+// ruleSegments sizes the TCP segment pool shared by all connections.
+func ruleSegments(s *sizer) {
+	w := s.b.Workload
+	tx := int64(w.TCPConnections)
+	if tx < 1 {
+		tx = 1
+	}
+	need := tx*s.sndSegs + s.rxStreams*s.wndSegs
+	q := s.val["TCP_SND_QUEUELEN"]
+	why := fmt.Sprintf("%d connection(s) x %d unacked segments + %d stream(s) x %d out-of-order segments = %d", tx, s.sndSegs, s.rxStreams, s.wndSegs, need)
+	if need < q {
+		need = q
+		why += fmt.Sprintf("; raised to TCP_SND_QUEUELEN %d (init.c #error 60)", q)
+	}
+	s.set("MEMP_NUM_TCP_SEG", need, "Pools: TCP segments", "pool.tcp_seg", "%s", why)
+}
+
+// ruleHeap sizes MEM_SIZE for the TX copies all sending connections can queue.
+func ruleHeap(s *sizer) {
+	w := s.b.Workload
+	tx := int64(w.TCPConnections)
+	if tx < 1 {
+		tx = 1
+	}
+	seg := s.mss + txHeapCost
+	tcp := tx * s.sndSegs * seg
+	udp := int64(w.UDPEndpoints) * alignUp(mtu-ipHdr-8+txHeapCost, 4)
+	extra := int64(2 * seg) // ARP request, ICMP echo reply, TCP control segments in flight
+	why := fmt.Sprintf("%d connection(s) x %d copied segments x (MSS + %d B pbuf/heap overhead) = %d B + %d UDP datagram(s) %d B + 2 transient frames %d B",
+		tx, s.sndSegs, txHeapCost, tcp, w.UDPEndpoints, udp, extra)
+	total := tcp + udp + extra
+	if w.DHCP {
+		total += 60
+		why += " + struct dhcp 60 B"
+	}
+	total = alignUp(total, 1024)
+	why += fmt.Sprintf(", rounded up to %d", total)
+	s.set("MEM_SIZE", total, "Heap", "heap.mem_size", "%s", why)
+}
+
+// ruleTimeouts: lwIP's internal timers plus the application's and the glue's.
+func ruleTimeouts(s *sizer) {
+	extra := int64(s.b.Workload.AppTimers) + 1
+	s.setExpr("MEMP_NUM_SYS_TIMEOUT", fmt.Sprintf("(LWIP_NUM_SYS_TIMEOUT_INTERNAL + %d)", extra), 0, "Pools: timers", "pool.sys_timeout",
+		"lwIP's own timers (LWIP_NUM_SYS_TIMEOUT_INTERNAL, per version) + workload.app_timers %d + 1 link-check timer of the glue; written as an expression so lwIP 2.2's extra ACD timer is counted too",
+		s.b.Workload.AppTimers)
+}
+
+// ruleMailboxes: message boxes of the sequential API (RTOS only). lwIP's
+// defaults are 0, which most sys_arch ports reject.
+func ruleMailboxes(s *sizer) {
+	if s.b.RTOS == "none" {
+		return
+	}
+	const sec = "RTOS message boxes"
+	in := int64(s.driver.RxBudget) * 2
+	s.set("TCPIP_MBOX_SIZE", in, sec, "mbox.tcpip", "two RX budgets (%d frames) of input messages can wait for the tcpip thread", s.driver.RxBudget)
+	s.set("DEFAULT_TCP_RECVMBOX_SIZE", s.wndSegs+2, sec, "mbox.tcp_recv", "one window of segments (%d) + 2 per connection", s.wndSegs)
+	s.set("DEFAULT_UDP_RECVMBOX_SIZE", 8, sec, "mbox.udp_recv", "8 datagrams queued per UDP socket")
+	s.set("DEFAULT_ACCEPTMBOX_SIZE", 4, sec, "mbox.accept", "4 pending connections per listener")
+	n := int64(s.b.Workload.TCPConnections + s.b.Workload.TCPListeners + s.b.Workload.UDPEndpoints)
+	s.set("MEMP_NUM_NETCONN", n, sec, "pool.netconn", "one netconn per TCP connection, listener and UDP endpoint (%d)", n)
+	s.set("MEMP_NUM_NETBUF", int64(s.b.Workload.UDPEndpoints)*2+2, sec, "pool.netbuf", "2 netbufs per UDP endpoint + 2")
+	s.set("MEMP_NUM_TCPIP_MSG_INPKT", in, sec, "pool.tcpip_msg_inpkt", "one message per frame waiting in the tcpip mailbox")
+}

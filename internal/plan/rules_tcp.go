@@ -1,0 +1,114 @@
+package plan
+
+import "fmt"
+
+// ruleMSS: the largest segment that fits an Ethernet MTU without TCP options.
+func ruleMSS(s *sizer) {
+	s.mss = mtu - ipHdr - tcpHdr
+	s.set("TCP_MSS", s.mss, "TCP", "tcp.mss",
+		"Ethernet MTU %d - IPv4 header %d - TCP header %d (1448 only applies with TCP timestamps, which lwIP does not send here)", mtu, ipHdr, tcpHdr)
+}
+
+// rxWindowFrames is how many full frames the receive path can hold for one
+// stream while the link keeps delivering; it bounds TCP_WND.
+func (s *sizer) rxWindowFrames() (frames int64, why string) {
+	e := s.b.Ethernet
+	switch s.model {
+	case rxFIFO:
+		words := int64(s.b.Chip.Ethernet.RxFIFOBytes / 4)
+		frameWords := ceilDiv(s.mss+ipHdr+tcpHdr+ethHdr, 4) + 1 // data words + one status word per frame
+		n := words / frameWords
+		return n / s.rxStreams, fmt.Sprintf("the %s RX FIFO holds %d B = %d full frames (%d words each), shared by %d receiving stream(s); a larger window overflows it and the last segment of each window is lost",
+			s.b.Chip.Ethernet.MAC, s.b.Chip.Ethernet.RxFIFOBytes, n, frameWords, s.rxStreams)
+	case rxCustomPool:
+		if e.RxBuffers > 0 {
+			n := int64(e.RxBuffers - e.RxDescriptors)
+			return n / s.rxStreams, fmt.Sprintf("ethernet.rx_buffers %d - rx_descriptors %d that must stay armed = %d buffers for data lwIP holds, per %d stream(s)",
+				e.RxBuffers, e.RxDescriptors, n, s.rxStreams)
+		}
+	}
+	return 1 << 20, "receive buffers are sized from the window"
+}
+
+// ruleWindow sizes TCP_WND from the bandwidth-delay product, capped by what
+// the receive path can hold.
+func ruleWindow(s *sizer) {
+	bdp := s.bdpBytes()
+	per := int64(float64(bdp)*s.headroom()) / s.rxStreams
+	want := ceilDiv(per, s.mss)
+	why := fmt.Sprintf("BDP %g Mbps x %g ms = %d B, x%.1f (%s profile) / %d receiving stream(s) = %d B -> %d segments",
+		s.target, s.b.Workload.RTTMs, bdp, s.headroom(), s.b.Workload.Profile, s.rxStreams, per, want)
+	if want < 4 {
+		want = 4
+		why += "; raised to 4 segments so three duplicate ACKs can trigger fast retransmit"
+	}
+	frames, capWhy := s.rxWindowFrames()
+	if want > frames {
+		want = frames
+		why += "; capped at " + fmt.Sprint(frames) + " segments: " + capWhy
+	}
+	if want < 1 {
+		want = 1
+	}
+	s.wndSegs = want
+	s.driver.RxWindowFrames = int(frames)
+	wnd := want * s.mss
+	s.setExpr("TCP_WND", fmt.Sprintf("(%d * TCP_MSS)", want), wnd, "TCP", "tcp.wnd", "%s", why)
+	if wnd > u16Max {
+		ruleWindowScale(s, wnd)
+	}
+}
+
+// ruleWindowScale enables RFC 7323 window scaling for windows above 64 KiB
+// and defines TCP_RCV_SCALE itself (lwIP only defaults it when LWIP_WND_SCALE
+// is not user-set, so leaving it out fails in tcp_in.c).
+func ruleWindowScale(s *sizer, need int64) {
+	scale := int64(0)
+	for need > int64(u16Max)<<scale && scale < maxScale {
+		scale++
+	}
+	s.set("LWIP_WND_SCALE", 1, "TCP", "tcp.wnd_scale", "a %d B window or send buffer does not fit 16 bits (TCP_WND/TCP_SND_BUF are u16 without scaling)", need)
+	if old, ok := s.val["TCP_RCV_SCALE"]; !ok || old < scale {
+		s.set("TCP_RCV_SCALE", scale, "TCP", "tcp.rcv_scale", "smallest shift with %d <= 0xFFFF << shift (must be defined with LWIP_WND_SCALE)", need)
+	}
+}
+
+// ruleSendBuffer sizes TCP_SND_BUF and the segment queue.
+func ruleSendBuffer(s *sizer) {
+	bdp := s.bdpBytes()
+	per := int64(float64(bdp)*s.headroom()) / s.rxStreams
+	segs := ceilDiv(per, s.mss)
+	why := fmt.Sprintf("TX side of the same BDP: %d B per stream -> %d segments in flight", per, segs)
+	if s.b.Workload.Profile == "latency" && segs > 4 {
+		segs = 4
+		why += "; latency profile: at most 4 segments queued so a new command never waits behind a long send queue"
+	}
+	if segs < 2 {
+		segs = 2
+		why += "; at least 2*TCP_MSS (init.c #error 61)"
+	}
+	s.sndSegs = segs
+	snd := segs * s.mss
+	s.setExpr("TCP_SND_BUF", fmt.Sprintf("(%d * TCP_MSS)", segs), snd, "TCP", "tcp.snd_buf", "%s", why)
+	if snd > u16Max {
+		ruleWindowScale(s, snd)
+	}
+	ql := (4*snd + s.mss - 1) / s.mss
+	s.setExpr("TCP_SND_QUEUELEN", "((4 * TCP_SND_BUF + (TCP_MSS - 1)) / TCP_MSS)", ql, "TCP", "tcp.snd_queuelen",
+		"lwIP's own formula (= %d): room for no-copy writes, which use 2 queue entries per segment (init.c #error 62 needs >= 2*TCP_SND_BUF/TCP_MSS)", ql)
+	over := s.mss
+	whyO := "full-MSS oversize: later small writes append to the last pbuf instead of chaining new ones"
+	if s.b.Workload.Profile == "latency" {
+		over = 128
+		whyO = "latency profile: small messages; 128 B of oversize lets a few writes merge without allocating a full MSS per write"
+	}
+	s.set("TCP_OVERSIZE", over, "TCP", "tcp.oversize", "%s", whyO)
+	s.set("TCP_QUEUE_OOSEQ", 1, "TCP", "tcp.ooseq", "keep out-of-order segments so one loss costs one retransmission, not a window")
+	s.setExpr("TCP_OOSEQ_MAX_PBUFS", fmt.Sprint(s.wndSegs), s.wndSegs, "TCP", "tcp.ooseq_limit",
+		"at most one window (%d segments) of out-of-order data per connection, so one connection cannot drain the RX buffers of the others", s.wndSegs)
+	if s.b.Workload.TCPConnections > 0 {
+		s.set("LWIP_TCP_KEEPALIVE", 1, "TCP", "tcp.keepalive",
+			"long-lived connections: per-connection keepalive (SO_KEEPALIVE / TCP_KEEPIDLE) detects dead peers; +8 B per PCB")
+	}
+	s.driver.NagleOff = s.b.Workload.Profile == "latency"
+}

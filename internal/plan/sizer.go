@@ -1,0 +1,82 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+)
+
+// Ethernet framing facts used by the rules (IEEE 802.3, RFC 791/793).
+const (
+	mtu        = 1500         // Ethernet payload
+	ipHdr      = 20           // IPv4 header without options
+	tcpHdr     = 20           // TCP header without options
+	ethHdr     = 14           // destination, source, EtherType
+	fcs        = 4            // frame check sequence (stripped before lwIP sees the frame)
+	wireExtra  = 8 + 12 + fcs // preamble+SFD and inter-frame gap, plus FCS, per frame on the wire
+	maxScale   = 14
+	u16Max     = 0xFFFF
+	txHeapCost = 80 // heap bytes around each copied TCP segment: struct mem 8 + pbuf 16 + 56 header room (ARM, measured)
+)
+
+// sizer carries the board and the decisions made so far; each rule reads
+// what it needs and records its settings.
+type sizer struct {
+	b        *board.Board
+	settings []Setting
+	idx      map[string]int
+	val      map[string]int64 // integer decisions, for later rules
+	// derived facts shared by rules
+	mss       int64
+	align     int64
+	model     string
+	rxStreams int64
+	wndSegs   int64
+	sndSegs   int64
+	driver    Driver
+	target    float64 // Mbps the plan is sized for (the fit search may lower it)
+}
+
+func (s *sizer) set(name string, v int64, section, rule, why string, args ...any) {
+	s.setExpr(name, strconv.FormatInt(v, 10), v, section, rule, why, args...)
+}
+
+func (s *sizer) setExpr(name, expr string, v int64, section, rule, why string, args ...any) {
+	st := Setting{Name: name, Expr: expr, Why: fmt.Sprintf(why, args...), Rule: rule, Section: section}
+	if i, ok := s.idx[name]; ok {
+		s.settings[i] = st
+	} else {
+		s.idx[name] = len(s.settings)
+		s.settings = append(s.settings, st)
+	}
+	s.val[name] = v
+}
+
+func ceilDiv(a, b int64) int64 {
+	if b <= 0 {
+		return 0
+	}
+	return (a + b - 1) / b
+}
+
+func alignUp(x, a int64) int64 { return (x + a - 1) / a * a }
+
+// bdpBytes is the bandwidth-delay product of the target rate at the board's RTT.
+func (s *sizer) bdpBytes() int64 {
+	return int64(math.Ceil(s.target * 1e6 / 8 * s.b.Workload.RTTMs / 1000))
+}
+
+// headroom is how many BDPs of window a profile keeps: throughput keeps the
+// pipe full across the peer's delayed ACKs and processing jitter; latency
+// keeps queues short.
+func (s *sizer) headroom() float64 {
+	switch s.b.Workload.Profile {
+	case "throughput":
+		return 2
+	case "latency":
+		return 1
+	}
+	return 1.5
+}

@@ -1,0 +1,60 @@
+package render
+
+import (
+	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/plan"
+)
+
+// All renders every generated file of the board.
+func All(p *plan.Plan, l *layout.Layout) ([]File, error) {
+	var files []File
+	add := func(f File, err error) error {
+		if err != nil {
+			return err
+		}
+		files = append(files, f)
+		return nil
+	}
+	if err := add(LwipOpts(p)); err != nil {
+		return nil, err
+	}
+	if err := add(LinkerFragment(l)); err != nil {
+		return nil, err
+	}
+	if len(l.MPU) > 0 {
+		m, err := MPUSetup(l)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, m...)
+	}
+	data := map[string]any{"Board": p.Board, "Plan": p, "Layout": l, "Driver": p.Driver}
+	for _, t := range []struct{ tmpl, out string }{
+		{"port/arch/cc.h.tmpl", "port/arch/cc.h"},
+		{"probe/probe_startup.c.tmpl", "probe/probe_startup.c"},
+		{"probe/probe_main.c.tmpl", "probe/probe_main.c"},
+	} {
+		out, err := Execute(t.tmpl, data)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, File{Path: t.out, Content: out})
+	}
+	if p.Board.RTOS != "none" {
+		for _, t := range []struct{ tmpl, out string }{
+			{"port/arch/sys_arch.h.tmpl", "port/arch/sys_arch.h"},
+			{"probe/sys_arch_stub.c.tmpl", "probe/sys_arch_stub.c"},
+		} {
+			out, err := Execute(t.tmpl, data)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, File{Path: t.out, Content: out})
+		}
+	}
+	ld, err := StandaloneScript(l)
+	if err != nil {
+		return nil, err
+	}
+	return append(files, ld), nil
+}

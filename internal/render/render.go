@@ -1,0 +1,59 @@
+// Package render executes the embedded templates (text/template + sprig)
+// over the plan and layout. It is the only place generated text comes from.
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"text/template"
+
+	"github.com/Masterminds/sprig/v3"
+	"github.com/lwipgen/lwipgen/templates"
+)
+
+// File is one generated file, in memory.
+type File struct {
+	Path    string // relative to the output directory
+	Content []byte
+}
+
+// funcs are sprig's functions plus a few for C output.
+func funcs() template.FuncMap {
+	f := sprig.TxtFuncMap()
+	f["hex"] = func(v any) string { return fmt.Sprintf("0x%08X", v) }
+	// sprig's sub/add work on int64; addresses are uint64.
+	f["sub"] = func(a, b uint64) uint64 { return a - b }
+	f["cident"] = cIdent
+	return f
+}
+
+// Execute renders the template at path (relative to templates/) with data.
+func Execute(path string, data any) ([]byte, error) { return ExecuteFS(templates.FS, path, data) }
+
+// ExecuteFS renders a template from another embedded set (linker/).
+func ExecuteFS(fsys fs.FS, path string, data any) ([]byte, error) {
+	src, err := fs.ReadFile(fsys, path)
+	if err != nil {
+		return nil, fmt.Errorf("template %s: %v", path, err)
+	}
+	t, err := template.New(path).Funcs(funcs()).Option("missingkey=error").Parse(string(src))
+	if err != nil {
+		return nil, fmt.Errorf("template %s: %v", path, err)
+	}
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, data); err != nil {
+		return nil, fmt.Errorf("template %s: %v", path, err)
+	}
+	return buf.Bytes(), nil
+}
+
+func cIdent(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && i > 0) {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}

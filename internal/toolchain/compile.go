@@ -1,0 +1,210 @@
+package toolchain
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Unit is one C translation unit.
+type Unit struct {
+	Src   string   // source path
+	Obj   string   // object path
+	Flags []string // everything but -c/-o/-MF
+}
+
+// Builder compiles units in parallel and incrementally.
+type Builder struct {
+	TC       *Toolchain
+	Jobs     int       // parallel compiles; 0 = one per core
+	Progress io.Writer // "[i/n] CC src" lines; nil = quiet
+	Dir      string    // working directory for commands (compile_commands.json "directory")
+}
+
+// CommandError is a failed tool run, with the exact command and its output.
+type CommandError struct {
+	Cmd    []string
+	Output string
+	Err    error
+}
+
+func (e *CommandError) Error() string {
+	return fmt.Sprintf("command failed (%v):\n  %s\n%s", e.Err, shellJoin(e.Cmd), strings.TrimRight(e.Output, "\n"))
+}
+
+func shellJoin(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t\"'$\\") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		q[i] = a
+	}
+	return strings.Join(q, " ")
+}
+
+func (b *Builder) command(u Unit) []string {
+	args := append([]string{}, b.TC.Launcher...)
+	args = append(args, b.TC.CC)
+	args = append(args, u.Flags...)
+	return append(args, "-MMD", "-MP", "-MF", u.Obj+".d", "-c", u.Src, "-o", u.Obj)
+}
+
+// flagsStamp identifies the command; a changed command means a rebuild.
+func (b *Builder) flagsStamp(u Unit) string {
+	h := sha256.Sum256([]byte(strings.Join(b.command(u), "\x00")))
+	return hex.EncodeToString(h[:])
+}
+
+// upToDate: the object exists, was built by the same command, and is newer
+// than every file its dependency file lists.
+func (b *Builder) upToDate(u Unit) bool {
+	ost, err := os.Stat(u.Obj)
+	if err != nil {
+		return false
+	}
+	stamp, err := os.ReadFile(u.Obj + ".cmd")
+	if err != nil || string(stamp) != b.flagsStamp(u) {
+		return false
+	}
+	deps, err := ReadDepFile(u.Obj + ".d")
+	if err != nil || len(deps) == 0 {
+		return false
+	}
+	for _, d := range deps {
+		st, err := os.Stat(d)
+		if err != nil || st.ModTime().After(ost.ModTime()) {
+			return false
+		}
+	}
+	return true
+}
+
+// Compile builds the out-of-date units; it returns how many it compiled.
+func (b *Builder) Compile(ctx context.Context, units []Unit) (int, error) {
+	var todo []Unit
+	for _, u := range units {
+		if !b.upToDate(u) {
+			todo = append(todo, u)
+		}
+	}
+	jobs := b.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	var (
+		mu     sync.Mutex
+		n      int
+		first  error
+		wg     sync.WaitGroup
+		work   = make(chan Unit)
+		failed bool
+	)
+	for i := 0; i < jobs; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for u := range work {
+				err := b.compileOne(ctx, u)
+				mu.Lock()
+				n++
+				if b.Progress != nil {
+					fmt.Fprintf(b.Progress, "[%d/%d] CC %s\n", n, len(todo), u.Src)
+				}
+				if err != nil && first == nil {
+					first, failed = err, true
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, u := range todo {
+		mu.Lock()
+		stop := failed
+		mu.Unlock()
+		if stop || ctx.Err() != nil {
+			break
+		}
+		work <- u
+	}
+	close(work)
+	wg.Wait()
+	if first == nil && ctx.Err() != nil {
+		first = ctx.Err()
+	}
+	return len(todo), first
+}
+
+func (b *Builder) compileOne(ctx context.Context, u Unit) error {
+	if err := os.MkdirAll(filepath.Dir(u.Obj), 0o755); err != nil {
+		return err
+	}
+	os.Remove(u.Obj + ".cmd")
+	args := b.command(u)
+	if err := Run(ctx, b.Dir, args); err != nil {
+		return err
+	}
+	return os.WriteFile(u.Obj+".cmd", []byte(b.flagsStamp(u)), 0o644)
+}
+
+// Run executes a tool; a failure carries the command line and its output.
+func Run(ctx context.Context, dir string, args []string) error {
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return &CommandError{Cmd: args, Output: out.String(), Err: err}
+	}
+	return nil
+}
+
+// ReadDepFile parses a make-style dependency file written by gcc -MMD -MP
+// and returns the prerequisites of its first rule.
+func ReadDepFile(path string) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	text := strings.ReplaceAll(string(b), "\\\n", " ")
+	line, _, _ := strings.Cut(text, "\n")
+	_, rhs, ok := strings.Cut(line, ": ")
+	if !ok {
+		return nil, fmt.Errorf("%s: not a dependency rule", path)
+	}
+	var deps []string
+	for _, f := range strings.Fields(rhs) {
+		deps = append(deps, strings.ReplaceAll(f, "\\ ", " "))
+	}
+	return deps, nil
+}
+
+// CompileCommands renders compile_commands.json (clangd, clang-tidy).
+func (b *Builder) CompileCommands(units []Unit) ([]byte, error) {
+	type entry struct {
+		Directory string   `json:"directory"`
+		File      string   `json:"file"`
+		Arguments []string `json:"arguments"`
+		Output    string   `json:"output"`
+	}
+	var es []entry
+	for _, u := range units {
+		args := append([]string{b.TC.CC}, u.Flags...)
+		args = append(args, "-c", u.Src, "-o", u.Obj)
+		es = append(es, entry{Directory: b.Dir, File: u.Src, Arguments: args, Output: u.Obj})
+	}
+	sort.Slice(es, func(i, j int) bool { return es[i].File < es[j].File })
+	out, err := json.MarshalIndent(es, "", "  ")
+	return append(out, '\n'), err
+}
