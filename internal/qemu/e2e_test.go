@@ -1,0 +1,366 @@
+package qemu
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand"
+	"net"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// End-to-end: build the firmware from the templates + lwIP 2.1.3, boot it
+// in QEMU mps2-an500 and exercise every service through 127.0.0.1-only
+// forwards. Time is bounded by context deadlines; throughput is logged, never
+// asserted.
+
+const (
+	streamSize = 4 << 20 // bytes per one-way stream
+	e2eTimeout = 5 * time.Minute
+)
+
+func requireQEMU(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath(QEMUBinary); err != nil {
+		t.Skipf("%s not installed (apt-get install qemu-system-arm)", QEMUBinary)
+	}
+}
+
+func mbps(n int, d time.Duration) string {
+	return fmt.Sprintf("%.1f MB/s", float64(n)/d.Seconds()/1e6)
+}
+
+// chargenByte is the RFC 864 pattern the firmware sends: 72 characters
+// (line + col) mod 95 + ' ', then CR LF, repeating every 95 lines.
+func chargenByte(i int) byte {
+	pos := i % (95 * 74)
+	line, col := pos/74, pos%74
+	switch col {
+	case 72:
+		return '\r'
+	case 73:
+		return '\n'
+	}
+	return byte(' ' + (line+col)%95)
+}
+
+func TestE2E(t *testing.T) {
+	requireQEMU(t)
+	data := DefaultFirmwareData()
+	data.MPU.Regions = ExampleMPURegions() // run with the MPU actually enforcing a table
+	elfPath := buildFirmware(t, data)
+	checkLwipRAM(t, elfPath)
+
+	ctx, cancel := context.WithTimeout(context.Background(), e2eTimeout)
+	defer cancel()
+
+	t0 := time.Now()
+	inst, err := Start(ctx, elfPath, DefaultPorts())
+	if err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	t.Logf("QEMU pid %d ready (echo round trip) after %v; ports %v", inst.PID(), time.Since(t0).Round(time.Millisecond), inst.Ports())
+	t.Cleanup(func() {
+		if err := inst.Stop(); err != nil {
+			t.Errorf("QEMU had exited by itself: %v", err)
+		}
+		if t.Failed() || testing.Verbose() {
+			t.Logf("guest console:\n%s", tail(inst.Console(), 6000))
+			t.Logf("qemu stderr:\n%s", tail(inst.Stderr(), 2000))
+		}
+	})
+
+	base, err := inst.StatsUDP(ctx)
+	baseWall := time.Now()
+	if err != nil {
+		t.Fatalf("stats via UDP trigger: %v", err)
+	}
+	if len(base.Pools) == 0 || base.Driver == nil || base.App == nil {
+		t.Fatalf("incomplete stats dump: %+v", base)
+	}
+
+	t.Run("idle-cpu", func(t *testing.T) {
+		// Informational: with WFI in the idle loop QEMU should use only a few
+		// percent of a host core (busy polling would be ~100 %).
+		if pct, ok := cpuPercent(inst.PID(), time.Second); ok {
+			t.Logf("idle QEMU CPU: %.1f%% of one core", pct)
+		}
+	})
+
+	t.Run("echo", func(t *testing.T) {
+		rng := rand.New(rand.NewSource(1))
+		for _, n := range []int{1, 100, 1460, 1461, 8 << 10, 64 << 10} {
+			msg := make([]byte, n)
+			rng.Read(msg)
+			start := time.Now()
+			if err := echoExchange(ctx, inst.Addr("tcp", EchoPort), msg); err != nil {
+				t.Fatalf("echo %d bytes: %v", n, err)
+			}
+			t.Logf("echo %6d B ok in %v", n, time.Since(start).Round(time.Microsecond))
+		}
+	})
+
+	logDrops(t, inst, "before discard-upload")
+	t.Run("discard-upload", func(t *testing.T) {
+		before, err := inst.Stats(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		if err := upload(ctx, inst.Addr("tcp", DiscardPort), streamSize); err != nil {
+			t.Fatal(err)
+		}
+		el := time.Since(start)
+		t.Logf("discard: %d bytes host->guest in %v (%s)", streamSize, el.Round(time.Millisecond), mbps(streamSize, el))
+		// The guest closed after our FIN, so it has counted every byte; the
+		// dump must say so (32-bit guest counters: compare modulo 2^32).
+		after, err := inst.Stats(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := uint32(after.App["discard_bytes"] - before.App["discard_bytes"]); got != streamSize {
+			t.Errorf("guest counted %d discarded bytes, sent %d", got, streamSize)
+		}
+		if got := after.App["discard_last"]; got != streamSize {
+			t.Errorf("guest discard_last=%d, want %d", got, streamSize)
+		}
+	})
+
+	logDrops(t, inst, "before chargen-download")
+	t.Run("chargen-download", func(t *testing.T) {
+		start := time.Now()
+		if err := download(ctx, inst.Addr("tcp", ChargenPort), streamSize); err != nil {
+			t.Fatal(err)
+		}
+		el := time.Since(start)
+		t.Logf("chargen: %d bytes guest->host in %v (%s), pattern verified", streamSize, el.Round(time.Millisecond), mbps(streamSize, el))
+	})
+
+	logDrops(t, inst, "before echo-bulk")
+	t.Run("echo-bulk", func(t *testing.T) {
+		// Informational: both directions at once.
+		msg := make([]byte, streamSize)
+		rand.New(rand.NewSource(2)).Read(msg)
+		start := time.Now()
+		if err := echoExchange(ctx, inst.Addr("tcp", EchoPort), msg); err != nil {
+			t.Fatal(err)
+		}
+		el := time.Since(start)
+		t.Logf("echo bulk: %d bytes each way in %v (%s per direction)", streamSize, el.Round(time.Millisecond), mbps(streamSize, el))
+	})
+
+	logDrops(t, inst, "before final-stats")
+	t.Run("final-stats", func(t *testing.T) {
+		// Both triggers must work; the UART one is checked here, UDP above.
+		st, err := inst.Stats(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Log(st)
+		t.Logf("guest clock: %d ms of uptime between the first and last dump (host wall clock %v)",
+			st.UptimeMs-base.UptimeMs, time.Since(baseWall).Round(time.Millisecond))
+		for _, p := range st.Problems() {
+			t.Errorf("stats problem: %s", p)
+		}
+		if st.Driver["rx_frames"] == 0 || st.Driver["tx_frames"] == 0 || st.Driver["rx_irqs"] == 0 {
+			t.Errorf("driver counters look dead: %v", st.Driver)
+		}
+		if len(st.Pools) < 5 {
+			t.Errorf("only %d memp pools in the dump", len(st.Pools))
+		}
+		// Drops inside QEMU's LAN9118 model are invisible to the guest
+		// (no RXDF/RX_DROP in the model); slirp reports them on stderr.
+		if n := inst.SlirpDrops(); n != 0 {
+			t.Errorf("slirp could not deliver %d frames (LAN9118 RX FIFO full: is TCP_WND <= 6*MSS?)", n)
+		}
+		if strings.Contains(inst.Console(), "*** F") {
+			t.Errorf("fatal/fault message on the console")
+		}
+	})
+}
+
+// cpuPercent samples QEMU's user+system CPU time from /proc (Linux only).
+func cpuPercent(pid int, over time.Duration) (float64, bool) {
+	read := func() (float64, bool) {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return 0, false
+		}
+		s := string(b)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+		if len(f) < 13 {
+			return 0, false
+		}
+		ut, _ := strconv.ParseFloat(f[11], 64)
+		st, _ := strconv.ParseFloat(f[12], 64)
+		return (ut + st) / 100, true // USER_HZ is 100 on Linux
+	}
+	a, ok1 := read()
+	start := time.Now()
+	time.Sleep(over)
+	b, ok2 := read()
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	return (b - a) / time.Since(start).Seconds() * 100, true
+}
+
+// logDrops notes slirp drops so far, to attribute any to a phase.
+func logDrops(t *testing.T, inst *Instance, phase string) {
+	t.Helper()
+	if n := inst.SlirpDrops(); n != 0 {
+		t.Logf("%s: %d slirp drop(s) so far", phase, n)
+	}
+}
+
+// echoExchange sends msg on a fresh connection while reading the echo
+// concurrently, compares byte for byte, then half-closes and expects the
+// guest to close too (EOF), which exercises its FIN handling.
+func echoExchange(ctx context.Context, addr string, msg []byte) error {
+	c, err := dialTCP(ctx, addr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	stopDeadline := context.AfterFunc(ctx, func() { _ = c.SetDeadline(time.Now()) })
+	defer stopDeadline()
+	_ = c.SetDeadline(time.Now().Add(2 * time.Minute))
+
+	werr := make(chan error, 1)
+	go func() {
+		_, err := c.Write(msg)
+		werr <- err
+	}()
+	got := make([]byte, len(msg))
+	if _, err := io.ReadFull(c, got); err != nil {
+		return fmt.Errorf("read echo: %w", err)
+	}
+	if err := <-werr; err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	if !bytes.Equal(got, msg) {
+		i := 0
+		for i < len(msg) && got[i] == msg[i] {
+			i++
+		}
+		return fmt.Errorf("echo differs at byte %d of %d", i, len(msg))
+	}
+	if err := c.CloseWrite(); err != nil {
+		return err
+	}
+	var one [1]byte
+	if n, err := c.Read(one[:]); n != 0 || !errors.Is(err, io.EOF) {
+		return fmt.Errorf("after half-close: read %d bytes, err %v (want EOF)", n, err)
+	}
+	return nil
+}
+
+// upload streams n bytes, half-closes, and waits for the guest's close.
+func upload(ctx context.Context, addr string, n int) error {
+	c, err := dialTCP(ctx, addr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { _ = c.SetDeadline(time.Now()) })
+	defer stop()
+	_ = c.SetDeadline(time.Now().Add(2 * time.Minute))
+	buf := make([]byte, 64<<10)
+	for i := range buf {
+		buf[i] = byte(i * 7)
+	}
+	for sent := 0; sent < n; {
+		k := min(len(buf), n-sent)
+		w, err := c.Write(buf[:k])
+		sent += w
+		if err != nil {
+			return fmt.Errorf("after %d bytes: %w", sent, err)
+		}
+	}
+	if err := c.CloseWrite(); err != nil {
+		return err
+	}
+	if _, err := io.Copy(io.Discard, c); err != nil {
+		return fmt.Errorf("waiting for guest close: %w", err)
+	}
+	return nil
+}
+
+// download reads n bytes of chargen output and checks every byte.
+func download(ctx context.Context, addr string, n int) error {
+	c, err := dialTCP(ctx, addr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { _ = c.SetDeadline(time.Now()) })
+	defer stop()
+	_ = c.SetDeadline(time.Now().Add(2 * time.Minute))
+	buf := make([]byte, 64<<10)
+	for got := 0; got < n; {
+		k, err := c.Read(buf[:min(len(buf), n-got)])
+		for i := 0; i < k; i++ {
+			if want := chargenByte(got + i); buf[i] != want {
+				return fmt.Errorf("chargen byte %d = %q, want %q", got+i, buf[i], want)
+			}
+		}
+		got += k
+		if err != nil {
+			return fmt.Errorf("after %d bytes: %w", got, err)
+		}
+	}
+	return nil
+}
+
+func dialTCP(ctx context.Context, addr string) (*net.TCPConn, error) {
+	if !strings.HasPrefix(addr, "127.0.0.1:") {
+		return nil, fmt.Errorf("refusing non-loopback address %q", addr)
+	}
+	d := net.Dialer{Timeout: 5 * time.Second}
+	c, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	return c.(*net.TCPConn), nil
+}
+
+// TestFaultReport checks the fault path end to end: with the example MPU
+// table the code SSRAM is read-only, so the firmware's self-test store to
+// 0x100 must raise a MemManage fault whose handler prints CFSR/MMFAR and
+// ends QEMU with a failing semihosting exit.
+func TestFaultReport(t *testing.T) {
+	requireQEMU(t)
+	data := DefaultFirmwareData()
+	data.MPU.Regions = ExampleMPURegions()
+	data.FaultTestAddr = 0x100
+	elfPath := buildFirmware(t, data)
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, QEMUBinary, Args(elfPath, nil)...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	cmd.SysProcAttr = procAttr()
+	err := cmd.Run()
+	console := out.String()
+	var exitErr *exec.ExitError
+	if !errors.As(err, &exitErr) || exitErr.ExitCode() != 1 {
+		t.Fatalf("want QEMU exit status 1 via semihosting, got %v\n%s", err, console)
+	}
+	for _, want := range []string{"*** FAULT: MemManage", "CFSR=0x00000082", "MMFAR=0x00000100"} {
+		if !strings.Contains(console, want) {
+			t.Errorf("console lacks %q:\n%s", want, console)
+		}
+	}
+	if strings.Contains(console, "store did NOT fault") {
+		t.Error("the store to read-only code memory did not fault")
+	}
+}
