@@ -1,0 +1,81 @@
+// Package audit lints an existing lwipopts.h: options that do not exist (the
+// myths of the seed articles among them), lwIP #error rules the file would
+// hit, and values that break the board's hardware limits.
+package audit
+
+import (
+	"bufio"
+	"bytes"
+	"regexp"
+	"strings"
+)
+
+// Define is one `#define NAME VALUE` of the file.
+type Define struct {
+	Name  string
+	Value string // the C expression, comments removed ("" for a bare #define)
+	Line  int
+}
+
+var defineRe = regexp.MustCompile(`^\s*#\s*define\s+([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))?\s*(.*)$`)
+
+// Parse returns the object-like #defines of a header in file order. It
+// strips // and /* */ comments and joins continuation lines. Conditionals
+// are not evaluated: every #define is taken, as a reviewer reads the file.
+func Parse(src []byte) []Define {
+	text := stripComments(string(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))))
+	var out []Define
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	line, pending, start := 0, "", 0
+	for sc.Scan() {
+		line++
+		l := sc.Text()
+		if strings.HasSuffix(l, "\\") {
+			if pending == "" {
+				start = line
+			}
+			pending += strings.TrimSuffix(l, "\\") + " "
+			continue
+		}
+		if pending != "" {
+			l, pending = pending+l, ""
+		} else {
+			start = line
+		}
+		m := defineRe.FindStringSubmatch(l)
+		if m == nil || m[2] != "" { // function-like macros are not options
+			continue
+		}
+		out = append(out, Define{Name: m[1], Value: strings.TrimSpace(m[3]), Line: start})
+	}
+	return out
+}
+
+// stripComments removes comments but keeps line breaks, so line numbers hold.
+func stripComments(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "//"):
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+			if i < len(s) {
+				b.WriteByte('\n')
+			}
+		case strings.HasPrefix(s[i:], "/*"):
+			i += 2
+			for i < len(s) && !strings.HasPrefix(s[i:], "*/") {
+				if s[i] == '\n' {
+					b.WriteByte('\n')
+				}
+				i++
+			}
+			i++
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,20 @@
+/* Seed 003 (RT-Thread 4.0.3 / STM32H743, lwIP 2.1.2), the lwipopts changes as printed. */
+#define MEM_SIZE (48*1024)
+#define MEMP_NUM_PBUF 64
+#define PBUF_POOL_SIZE 128
+#define MEMP_NUM_TCP_SEG 256
+#define TCP_MSS 1460
+#define TCP_WND (8*TCP_MSS)
+#define TCP_SND_BUF (12*TCP_MSS)
+#define TCP_SND_QUEUELEN 32
+#define LWIP_TCPIP_THREAD_PRIO 8
+#define LWIP_TCPIP_THREAD_STACKSIZE 2048
+#define LWIP_NETIF_RX_ZEROCOPY 1
+#define LWIP_TCP_FAST_OPEN 1
+#define TCP_QUICKACK 1
+#define LWIP_TCP_KEEPALIVE 1
+#define ETH_RX_BUF_NUM 8
+#define ETH_TX_BUF_NUM 8
+#define ETH_DMA_BUFFER_SIZE 2048
+#define TCP_TMR_INTERVAL 100
+#define IP_REASSEMBLY_TMR_INTERVAL 500

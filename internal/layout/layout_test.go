@@ -1,0 +1,130 @@
+package layout_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/mpu"
+	"github.com/lwipgen/lwipgen/internal/plan"
+)
+
+// withMemory loads a built-in board and replaces its memory block.
+func withMemory(t *testing.T, name, memBlock string) (*board.Board, hcl.Diagnostics) {
+	t.Helper()
+	text := strings.Replace(builtin(t, name), memoryBlock(t, name), memBlock, 1)
+	return board.Source{}.Decode([]byte(text), "test-"+name+".hcl")
+}
+
+func TestLayoutPlacesEveryObjectOnce(t *testing.T) {
+	for _, name := range []string{"h743", "f767", "f407", "gd32f407", "mps2-an500", "zynq7035"} {
+		t.Run(name, func(t *testing.T) {
+			b, diags := board.Source{}.Load(name)
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			p, err := plan.Build(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, d := layout.Plan(p)
+			if d.HasErrors() {
+				t.Fatal(d)
+			}
+			seen := map[string]int{}
+			for _, s := range l.Sections {
+				if s.Base%s.Align != 0 {
+					t.Errorf("%s at 0x%X not %d-aligned", s.Name, s.Base, s.Align)
+				}
+				if s.Used() > s.Size {
+					t.Errorf("%s holds %d B in %d B", s.Name, s.Used(), s.Size)
+				}
+				mem, ok := b.Chip.Memory(s.Memory)
+				if !ok || s.Base < mem.Base || s.End() > mem.End() {
+					t.Errorf("%s [0x%X,0x%X) outside memory %s", s.Name, s.Base, s.End(), s.Memory)
+				}
+				for _, o := range s.Objects {
+					seen[o.Name]++
+					if o.DMA && !mem.DMA {
+						t.Errorf("%s is DMA-touched but in CPU-only %s", o.Name, mem.Name)
+					}
+				}
+			}
+			for _, o := range p.Objects {
+				if seen[o.Name] != 1 {
+					t.Errorf("object %s placed %d times", o.Name, seen[o.Name])
+				}
+			}
+			// Sections must not overlap.
+			for i, a := range l.Sections {
+				for _, c := range l.Sections[i+1:] {
+					if a.Base < c.End() && c.Base < a.End() {
+						t.Errorf("%s and %s overlap", a.Name, c.Name)
+					}
+				}
+			}
+			// The MPU regions cover exactly the non-cacheable sections.
+			var spans []mpu.Span
+			for _, s := range l.Sections {
+				switch s.Attr {
+				case "device":
+					spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.Device})
+				case "noncacheable":
+					spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.NormalNonCacheable})
+				}
+			}
+			if b.Chip.Core.DCache && b.Chip.Core.MPURegions > 0 {
+				if len(spans) == 0 || len(l.MPU) == 0 {
+					t.Fatalf("cached chip without non-cacheable sections/regions: %d spans, %d regions", len(spans), len(l.MPU))
+				}
+				if probs := mpu.Verify(l.MPU, spans, mpu.Limits{Regions: b.Chip.Core.MPURegions, FirstFree: l.FirstFree}); len(probs) > 0 {
+					t.Errorf("MPU problems: %v", probs)
+				}
+			} else if len(l.MPU) != 0 {
+				t.Errorf("%d MPU regions on a chip without D-cache", len(l.MPU))
+			}
+		})
+	}
+}
+
+func TestLayoutRefusesMemoryTheDMACannotReach(t *testing.T) {
+	cases := []struct {
+		board, mem, wantMAC string
+	}{
+		{"h743", "dtcm", "stm32h7-eqos"},
+		{"h743", "itcm", "stm32h7-eqos"},
+		{"f407", "ccm", "stm32-dwmac"},
+		{"gd32f407", "tcmsram", "gd32-enet"},
+	}
+	for _, c := range cases {
+		t.Run(c.board+"/"+c.mem, func(t *testing.T) {
+			b, diags := withMemory(t, c.board, "memory {\n    lwip_region = \""+c.mem+"\"\n  }")
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			p, err := plan.Build(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, d := layout.Plan(p)
+			if !d.HasErrors() {
+				t.Fatalf("lwip_region = %q accepted", c.mem)
+			}
+			got := d[0]
+			if got.Subject == nil || got.Subject.Filename != "test-"+c.board+".hcl" {
+				t.Fatalf("diagnostic not on the board file: %v", got.Subject)
+			}
+			line := lineOf(t, c.board, "lwip_region")
+			if got.Subject.Start.Line != line || got.Subject.Start.Column != 19 {
+				t.Errorf("diagnostic at %d:%d, want %d:19 (the lwip_region value)", got.Subject.Start.Line, got.Subject.Start.Column, line)
+			}
+			for _, want := range []string{"not reachable by the Ethernet DMA", c.mem, c.wantMAC} {
+				if !strings.Contains(got.Summary+" "+got.Detail, want) {
+					t.Errorf("message %q / %q lacks %q", got.Summary, got.Detail, want)
+				}
+			}
+		})
+	}
+}
