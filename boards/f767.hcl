@@ -13,7 +13,7 @@ board "f767" {
     speed_mbps     = 100
     rx_descriptors = 8
     tx_descriptors = 8
-    rx_buffers     = 12
+    rx_buffers     = 16
   }
 
   workload {

@@ -29,6 +29,14 @@ func objects(p *Plan) []Object {
 	for _, sym := range syms {
 		o := Object{Name: sym, Symbol: sym, Section: ".bss." + sym, Size: p.RAM.Symbols[sym], Align: align, Owner: "lwip", Coherency: "none"}
 		switch {
+		case sym == "ram_heap" && p.Driver.RxModel == rxFIFO:
+			o.Name = "lwip_heap"
+			o.Why = "PBUF_RAM packets; the FIFO MAC has no DMA, the CPU copies frames out"
+		case sym == "ram_heap" && p.Driver.RxModel == rxPbufPoolDMA:
+			o.Name = "lwip_heap"
+			o.DMA = true
+			o.Coherency = "clean"
+			o.Why = "PBUF_RAM packets are read by the GEM DMA; the xemacps adapter flushes each TX pbuf from the D-cache before handing it over"
 		case sym == "ram_heap":
 			o.Name = "lwip_heap"
 			o.DMA = true
@@ -48,7 +56,9 @@ func objects(p *Plan) []Object {
 		objs = append(objs, o)
 	}
 	d := p.Driver
-	if d.RxDescriptors > 0 && d.DescriptorSize > 0 {
+	// The xemacps adapter allocates and maps its own BD rings (bd_space); the
+	// FIFO MAC has none.
+	if d.RxDescriptors > 0 && d.DescriptorSize > 0 && d.RxModel != rxPbufPoolDMA {
 		coh := "none"
 		if dcache {
 			coh = "device"
