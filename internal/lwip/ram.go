@@ -193,9 +193,9 @@ var unmodelled = []struct{ expr, why string }{
 	{"LWIP_DNS && LWIP_SOCKET", "NETDB pool (DNS with sockets)"},
 	{"LWIP_DNS && DNS_LOCAL_HOSTLIST && DNS_LOCAL_HOSTLIST_IS_DYNAMIC", "dynamic DNS local host list"},
 	{"LWIP_STATS && (LWIP_STATS_DISPLAY || MIB2_STATS || defined LWIP_STATS_LARGE && LWIP_STATS_LARGE)", "stats display/MIB2/large counters"},
-	{"defined LWIP_DEBUG", "LWIP_DEBUG (adds names to stats and timeouts)"},
-	{"defined LWIP_PBUF_CUSTOM_DATA && LWIP_PBUF_CUSTOM_DATA_SET", "LWIP_PBUF_CUSTOM_DATA"},
-	{"defined LWIP_HOOK_VLAN_SET || defined LWIP_HOOK_FILENAME", "hooks"},
+	{"set:LWIP_DEBUG", "LWIP_DEBUG (adds names to stats and timeouts)"},
+	{"set:LWIP_PBUF_CUSTOM_DATA", "LWIP_PBUF_CUSTOM_DATA"},
+	{"set:LWIP_HOOK_VLAN_SET", "LWIP_HOOK_VLAN_SET"},
 }
 
 // PredictRAM computes lwIP's static RAM for cfg (exact for the symbols, see
@@ -204,8 +204,9 @@ var unmodelled = []struct{ expr, why string }{
 func PredictRAM(c *Config) (RAM, error) {
 	for _, u := range unmodelled {
 		expr := u.expr
-		if strings.Contains(expr, "LWIP_PBUF_CUSTOM_DATA_SET") {
-			if t, ok := c.UserValue("LWIP_PBUF_CUSTOM_DATA"); ok && strings.TrimSpace(t) != "" {
+		if name, ok := strings.CutPrefix(expr, "set:"); ok {
+			// lwipopts.h defines it (non-empty for LWIP_PBUF_CUSTOM_DATA)
+			if t, ok := c.UserValue(name); ok && (name != "LWIP_PBUF_CUSTOM_DATA" || strings.TrimSpace(t) != "") {
 				return RAM{}, fmt.Errorf("lwip RAM model: %s is not modelled", u.why)
 			}
 			continue
