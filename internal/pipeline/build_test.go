@@ -1,0 +1,206 @@
+package pipeline_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/testenv"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
+	"github.com/lwipgen/lwipgen/internal/verify"
+)
+
+var allBoards = []string{"h743", "f767", "f407", "gd32f407", "zynq7035", "mps2-an500"}
+
+func build(t *testing.T, name, out string) *pipeline.Built {
+	t.Helper()
+	b, diags := pipeline.Build(context.Background(), pipeline.Options{Board: name, Source: board.Source{}, Out: out, Jobs: 2})
+	if diags.HasErrors() || b == nil {
+		t.Fatalf("build %s: %v", name, diags)
+	}
+	return b
+}
+
+// nmAddresses reads symbol addresses with arm-none-eabi-nm, independently of debug/elf.
+func nmAddresses(t *testing.T, elf string) map[string]uint64 {
+	t.Helper()
+	out, err := exec.Command("arm-none-eabi-nm", elf).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]uint64{}
+	for _, l := range strings.Split(string(out), "\n") {
+		f := strings.Fields(l)
+		if len(f) == 3 {
+			if v, err := strconv.ParseUint(f[0], 16, 64); err == nil {
+				m[f[2]] = v
+			}
+		}
+	}
+	return m
+}
+
+type reportJSON struct {
+	Board     string                      `json:"board"`
+	OK        bool                        `json:"ok"`
+	Options   map[string]int64            `json:"options"`
+	RAM       map[string]map[string]int64 `json:"ram"`
+	Placement []verify.Placement          `json:"placement"`
+	Checks    []struct {
+		ID string `json:"id"`
+		OK bool   `json:"ok"`
+	} `json:"checks"`
+}
+
+// Every board builds, links and verifies; the verifier's addresses are what
+// arm-none-eabi-nm says; predicted RAM equals linked RAM symbol by symbol.
+func TestBuildEveryBoard(t *testing.T) {
+	testenv.CrossCompiler(t)
+	testenv.LwIP(t)
+	for _, name := range allBoards {
+		t.Run(name, func(t *testing.T) {
+			out := t.TempDir()
+			b := build(t, name, out)
+			if !b.OK {
+				t.Fatalf("build not OK")
+			}
+			for _, f := range []string{"generated/lwipopts.h", "generated/lwip_sections.ld", "compile_commands.json", "liblwip.a",
+				name + ".elf", name + ".elf.map", "report.json", "report.md", "memory-map.svg"} {
+				if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
+					t.Errorf("%s missing or empty", f)
+				}
+			}
+			var r reportJSON
+			raw, _ := os.ReadFile(filepath.Join(out, "report.json"))
+			if err := json.Unmarshal(raw, &r); err != nil {
+				t.Fatal(err)
+			}
+			if !r.OK || r.Board != name {
+				t.Fatalf("report: ok=%v board=%q", r.OK, r.Board)
+			}
+			for _, c := range r.Checks {
+				if !c.OK {
+					t.Errorf("check %s failed", c.ID)
+				}
+			}
+			pred, linked := r.RAM["predicted"], r.RAM["linked"]
+			n := 0
+			for sym, v := range pred {
+				if sym == "total" || sym == "static" {
+					continue
+				}
+				n++
+				if linked[sym] != v {
+					t.Errorf("%s: predicted %d B, linked %d B", sym, v, linked[sym])
+				}
+			}
+			if n < 5 {
+				t.Errorf("only %d RAM symbols compared", n)
+			}
+			nm := nmAddresses(t, b.ELF)
+			if len(r.Placement) == 0 {
+				t.Fatal("no placement rows")
+			}
+			for _, p := range r.Placement {
+				if a, ok := nm[p.Symbol]; !ok || a != p.Address {
+					t.Errorf("%s: report says 0x%X, nm says 0x%X (found=%v)", p.Symbol, p.Address, a, ok)
+				}
+			}
+		})
+	}
+}
+
+// A second build with nothing changed compiles and links nothing; touching
+// one generated source recompiles only that source.
+func TestIncrementalRebuild(t *testing.T) {
+	testenv.CrossCompiler(t)
+	testenv.LwIP(t)
+	out := t.TempDir()
+	first := build(t, "f407", out)
+	if first.Compiled < 30 || !first.Linked {
+		t.Fatalf("first build compiled %d, linked %v", first.Compiled, first.Linked)
+	}
+	second := build(t, "f407", out)
+	if second.Compiled != 0 || second.Linked {
+		t.Fatalf("no-op rebuild compiled %d units, linked %v", second.Compiled, second.Linked)
+	}
+	src := filepath.Join(out, "generated", "probe", "probe_main.c")
+	future := time.Now().Add(2 * time.Second)
+	if err := os.Chtimes(src, future, future); err != nil {
+		t.Fatal(err)
+	}
+	third := build(t, "f407", out)
+	if third.Compiled != 1 || !third.Linked {
+		t.Fatalf("after touching probe_main.c: compiled %d (want 1), linked %v", third.Compiled, third.Linked)
+	}
+}
+
+// A hand-broken fragment (a section name that matches nothing) is caught:
+// first by the fragment's own ASSERT at link time, and with the ASSERTs
+// removed, by the ELF verifier.
+func TestBrokenFragmentIsCaught(t *testing.T) {
+	testenv.CrossCompiler(t)
+	testenv.LwIP(t)
+	out := t.TempDir()
+	b := build(t, "h743", out)
+	frag := filepath.Join(out, "generated", "lwip_sections.ld")
+	text, _ := os.ReadFile(frag)
+	broken := strings.Replace(string(text), "  KEEP(*(.RxDecripSection))\n  KEEP(*(.RxDescripSection))\n", "  KEEP(*(.RxDescSection))\n", 1)
+	if broken == string(text) {
+		t.Fatal("fragment has no RX descriptor selectors to break")
+	}
+	os.WriteFile(frag, []byte(broken), 0o644)
+	tc, err := toolchain.Discover()
+	if err != nil {
+		t.Fatal(err)
+	}
+	relink := func() error {
+		os.Remove(b.ELF)
+		bl := &toolchain.Builder{TC: tc, Dir: out}
+		objs, _ := filepath.Glob(filepath.Join(out, "obj", "gen", "*", "*.o"))
+		more, _ := filepath.Glob(filepath.Join(out, "obj", "gen", "*.o"))
+		flags := append(toolchain.CPUFlags(b.Board.Chip.Core), "-nostartfiles", "--specs=nano.specs", "--specs=nosys.specs", "-Wl,--gc-sections", "-L"+filepath.Join(out, "generated"))
+		_, err := bl.Link(context.Background(), b.ELF, flags, append(append(objs, more...), filepath.Join(out, "liblwip.a")), filepath.Join(out, "generated", "h743.ld"))
+		return err
+	}
+	err = relink()
+	if err == nil || !strings.Contains(err.Error(), "lwipgen: DMARxDscrTab is not in .lwip_dma_desc") {
+		t.Fatalf("link with a broken selector: %v", err)
+	}
+	var kept []string
+	for _, l := range strings.Split(broken, "\n") {
+		if !strings.HasPrefix(l, "ASSERT(") {
+			kept = append(kept, l)
+		}
+	}
+	os.WriteFile(frag, []byte(strings.Join(kept, "\n")), 0o644)
+	if err := relink(); err != nil {
+		t.Fatalf("link without ASSERTs: %v", err)
+	}
+	v, err := verify.ELF(b.ELF, b.Layout, b.Plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := map[string]bool{}
+	for _, c := range v.Checks {
+		if !c.OK {
+			failed[c.ID] = true
+		}
+	}
+	for _, id := range []string{"verify.placed.eth_rx_descriptors", "verify.no_orphans", "verify.attr.eth_rx_descriptors"} {
+		if !failed[id] {
+			t.Errorf("verifier did not fail %s (failed: %v)", id, failed)
+		}
+	}
+	if failed["verify.placed.eth_tx_descriptors"] {
+		t.Errorf("TX descriptors reported misplaced too")
+	}
+}
