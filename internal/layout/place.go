@@ -138,6 +138,7 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	protection(l)
 	diags = append(diags, solveMPU(l, p)...)
 	if diags.HasErrors() {
 		return nil, diags
@@ -222,6 +223,7 @@ func solveMPU(l *Layout, p *plan.Plan) hcl.Diagnostics {
 			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.NormalNonCacheable})
 		}
 	}
+	l.FirstFree = max(b.Memory.MPUFirstRegion, len(l.Protection))
 	if len(spans) == 0 {
 		return nil
 	}
@@ -238,7 +240,6 @@ func solveMPU(l *Layout, p *plan.Plan) hcl.Diagnostics {
 		l.TLB = tlb
 		return nil
 	}
-	l.FirstFree = b.Memory.MPUFirstRegion
 	regions, err := mpu.Solve(spans, mpu.Limits{Regions: b.Chip.Core.MPURegions, FirstFree: l.FirstFree})
 	if err != nil {
 		return hcl.Diagnostics{diag.At(b.RangeOf("memory.mpu_first_region"), "MPU regions", "%v", err)}
@@ -248,3 +249,24 @@ func solveMPU(l *Layout, p *plan.Plan) hcl.Diagnostics {
 }
 
 var _ = fmt.Sprint
+
+// protection gives a standalone firmware an MPU map worth enabling: its code
+// memory read-only (a stray write faults instead of corrupting code) and its
+// data memory execute-never. Only whole power-of-two, size-aligned memories
+// qualify; otherwise there is no protection map and nothing changes.
+func protection(l *Layout) {
+	b := l.Board
+	if b.Vendor != "standalone" || b.Chip.Core.MPURegions < 3 || b.Chip.Core.MMUSection > 0 {
+		return
+	}
+	code, ok1 := b.Chip.Memory(b.Chip.CodeMemory)
+	data, ok2 := b.Chip.Memory(b.Chip.DataMemory)
+	if !ok1 || !ok2 || !mpu.Representable(code.Base, code.Size) || !mpu.Representable(data.Base, data.Size) ||
+		code.Size&(code.Size-1) != 0 || data.Size&(data.Size-1) != 0 || code.Base%code.Size != 0 || data.Base%data.Size != 0 {
+		return
+	}
+	l.Protection = []mpu.Region{
+		{Number: 0, Base: code.Base, Size: code.Size, Attr: mpu.NormalWT, AP: "RO", Covers: []string{code.Name + " (code, read-only)"}},
+		{Number: 1, Base: data.Base, Size: data.Size, Attr: mpu.NormalWBWA, AP: "FULL", XN: true, Covers: []string{data.Name + " (data, execute-never)"}},
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/render"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/internal/verify"
 )
@@ -70,9 +71,15 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	out, _ := filepath.Abs(g.Out)
 	gen := filepath.Join(out, "generated")
 	b := &toolchain.Builder{TC: tc, Jobs: o.Jobs, Progress: o.Progress, Dir: out}
+	script := filepath.Join(gen, g.Board.Name+".ld")
+	port := filepath.Join(gen, "port")
+	if render.HasFirmware(g.Plan) {
+		// A complete firmware brings its own port, start-up and link script.
+		port, script = filepath.Join(gen, "firmware"), filepath.Join(gen, "firmware", "link.ld")
+	}
 	flags := append(toolchain.CPUFlags(g.Board.Chip.Core), "-Os", "-g", "-std=gnu11", "-Wall",
 		"-ffunction-sections", "-fdata-sections",
-		"-I"+gen, "-I"+filepath.Join(gen, "port"), "-I"+filepath.Join(tree.Dir, "src", "include"))
+		"-I"+gen, "-I"+port, "-I"+filepath.Join(tree.Dir, "src", "include"))
 	lsrc, err := lwipSources(tree.Dir, g.Board.RTOS != "none")
 	if err != nil {
 		return fail("lwIP source", err)
@@ -112,7 +119,7 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	elfPath := filepath.Join(out, g.Board.Name+".elf")
 	ldflags := append(toolchain.CPUFlags(g.Board.Chip.Core), "-nostartfiles", "--specs=nano.specs", "--specs=nosys.specs",
 		"-Wl,--gc-sections", "-L"+gen)
-	linked, err := b.Link(ctx, elfPath, ldflags, append(append([]string{}, genObjs...), lib), filepath.Join(gen, g.Board.Name+".ld"))
+	linked, err := b.Link(ctx, elfPath, ldflags, append(append([]string{}, genObjs...), lib), script)
 	if err != nil {
 		return fail("Link failed", err)
 	}

@@ -93,6 +93,12 @@ func ruleSendBuffer(s *sizer) {
 	if snd > u16Max {
 		ruleWindowScale(s, snd)
 	}
+	// lwIP's default TCP_SNDLOWAT is about TCP_SND_BUF/2, and init.c #64 wants it
+	// 4*MSS below 0xFFFF whatever the window scaling: large send buffers must set it.
+	if lim := int64(u16Max) - 4*s.mss - 1; snd/2 >= lim {
+		s.set("TCP_SNDLOWAT", lim, "TCP", "tcp.sndlowat",
+			"TCP_SND_BUF/2 = %d would break init.c #64 (TCP_SNDLOWAT must stay 4*MSS below 0xFFFF); writable again once %d B are free", snd/2, lim)
+	}
 	ql := (4*snd + s.mss - 1) / s.mss
 	s.setExpr("TCP_SND_QUEUELEN", "((4 * TCP_SND_BUF + (TCP_MSS - 1)) / TCP_MSS)", ql, "TCP", "tcp.snd_queuelen",
 		"lwIP's own formula (= %d): room for no-copy writes, which use 2 queue entries per segment (init.c #error 62 needs >= 2*TCP_SND_BUF/TCP_MSS)", ql)

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"io"
 	"math/rand"
 	"net"
@@ -51,12 +53,36 @@ func chargenByte(i int) byte {
 	return byte(' ' + (line+col)%95)
 }
 
+// TestE2E boots the firmware that `lwipgen build --board mps2-an500` makes
+// (generated lwipopts.h, layout, MPU protection map) and runs real traffic.
 func TestE2E(t *testing.T) {
+	requireQEMU(t)
+	out := t.TempDir()
+	built, diags := pipeline.Build(context.Background(), pipeline.Options{Board: "mps2-an500", Source: board.Source{}, Out: out, Jobs: 2})
+	if diags.HasErrors() || built == nil || !built.OK {
+		t.Fatalf("lwipgen build mps2-an500: %v", diags)
+	}
+	if n := len(built.Layout.Protection); n != 2 {
+		t.Fatalf("expected the code/data MPU protection map, got %d regions", n)
+	}
+	runE2E(t, built.ELF)
+}
+
+// TestE2EFixture runs the same traffic against the firmware built from the
+// hand-written fixture lwipopts.h, with the example MPU table.
+func TestE2EFixture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode")
+	}
 	requireQEMU(t)
 	data := DefaultFirmwareData()
 	data.MPU.Regions = ExampleMPURegions() // run with the MPU actually enforcing a table
 	elfPath := buildFirmware(t, data)
 	checkLwipRAM(t, elfPath)
+	runE2E(t, elfPath)
+}
+
+func runE2E(t *testing.T, elfPath string) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), e2eTimeout)
 	defer cancel()

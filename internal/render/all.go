@@ -28,6 +28,13 @@ func All(p *plan.Plan, l *layout.Layout) ([]File, error) {
 		}
 		files = append(files, m...)
 	}
+	if HasFirmware(p) {
+		fw, err := Firmware(p, l)
+		if err != nil {
+			return nil, err
+		}
+		return append(files, fw...), nil
+	}
 	data := map[string]any{"Board": p.Board, "Plan": p, "Layout": l, "Driver": p.Driver}
 	for _, t := range []struct{ tmpl, out string }{
 		{"port/arch/cc.h.tmpl", "port/arch/cc.h"},
