@@ -24,7 +24,7 @@ type Layout struct {
 	// "standalone" with an MPU): code read-only and executable, data
 	// read-write and never executable. They sit below FirstFree.
 	Protection []mpu.Region
-	Carves    []Carve        // the address ranges lwipgen owns, per memory
+	Carves     []Carve // the address ranges lwipgen owns, per memory
 }
 
 // Carve is the part of a chip memory that lwipgen's sections occupy.

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/lwipgen/lwipgen/internal/firmware"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
-	"github.com/lwipgen/lwipgen/internal/firmware"
 	"github.com/lwipgen/lwipgen/templates"
 )
 
