@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/lwipgen/lwipgen/templates"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -106,12 +108,16 @@ func BuildContext(ctx context.Context, opts BuildOptions) (string, error) {
 	if opts.LwipDir == "" {
 		opts.LwipDir = DefaultLwipDir()
 	}
-	if opts.TemplateDir == "" {
-		d, err := FindTemplateDir()
+	// The templates come embedded in the binary unless a directory is given.
+	var tmplFS fs.FS
+	if opts.TemplateDir != "" {
+		tmplFS = os.DirFS(opts.TemplateDir)
+	} else {
+		sub, err := fs.Sub(templates.FS, "firmware/mps2-an500")
 		if err != nil {
 			return "", err
 		}
-		opts.TemplateDir = d
+		tmplFS = sub
 	}
 	data := DefaultFirmwareData()
 	if opts.Data != nil {
@@ -142,7 +148,7 @@ func BuildContext(ctx context.Context, opts BuildOptions) (string, error) {
 			return "", err
 		}
 	}
-	rendered, err := Render(os.DirFS(opts.TemplateDir), srcDir, data)
+	rendered, err := Render(tmplFS, srcDir, data)
 	if err != nil {
 		return "", err
 	}

@@ -1,0 +1,140 @@
+package qemu
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"time"
+)
+
+// Host-side traffic against the firmware's services, used by the end-to-end
+// test and the benchmark. Every connection goes to 127.0.0.1 only.
+
+// ChargenByte is the RFC 864 pattern the firmware sends: 72 characters
+// (line + col) mod 95 + ' ', then CR LF, repeating every 95 lines.
+func ChargenByte(i int) byte {
+	pos := i % (95 * 74)
+	line, col := pos/74, pos%74
+	switch col {
+	case 72:
+		return '\r'
+	case 73:
+		return '\n'
+	}
+	return byte(' ' + (line+col)%95)
+}
+
+// Echo sends msg on a fresh connection while reading the echo
+// concurrently, compares byte for byte, then half-closes and expects the
+// guest to close too (EOF), which exercises its FIN handling.
+func Echo(ctx context.Context, addr string, msg []byte) error {
+	c, err := DialTCP(ctx, addr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	stopDeadline := context.AfterFunc(ctx, func() { _ = c.SetDeadline(time.Now()) })
+	defer stopDeadline()
+	_ = c.SetDeadline(time.Now().Add(2 * time.Minute))
+
+	werr := make(chan error, 1)
+	go func() {
+		_, err := c.Write(msg)
+		werr <- err
+	}()
+	got := make([]byte, len(msg))
+	if _, err := io.ReadFull(c, got); err != nil {
+		return fmt.Errorf("read echo: %w", err)
+	}
+	if err := <-werr; err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	if !bytes.Equal(got, msg) {
+		i := 0
+		for i < len(msg) && got[i] == msg[i] {
+			i++
+		}
+		return fmt.Errorf("echo differs at byte %d of %d", i, len(msg))
+	}
+	if err := c.CloseWrite(); err != nil {
+		return err
+	}
+	var one [1]byte
+	if n, err := c.Read(one[:]); n != 0 || !errors.Is(err, io.EOF) {
+		return fmt.Errorf("after half-close: read %d bytes, err %v (want EOF)", n, err)
+	}
+	return nil
+}
+
+// Upload streams n bytes, half-closes, and waits for the guest's close.
+func Upload(ctx context.Context, addr string, n int) error {
+	c, err := DialTCP(ctx, addr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { _ = c.SetDeadline(time.Now()) })
+	defer stop()
+	_ = c.SetDeadline(time.Now().Add(2 * time.Minute))
+	buf := make([]byte, 64<<10)
+	for i := range buf {
+		buf[i] = byte(i * 7)
+	}
+	for sent := 0; sent < n; {
+		k := min(len(buf), n-sent)
+		w, err := c.Write(buf[:k])
+		sent += w
+		if err != nil {
+			return fmt.Errorf("after %d bytes: %w", sent, err)
+		}
+	}
+	if err := c.CloseWrite(); err != nil {
+		return err
+	}
+	if _, err := io.Copy(io.Discard, c); err != nil {
+		return fmt.Errorf("waiting for guest close: %w", err)
+	}
+	return nil
+}
+
+// Download reads n bytes of chargen output and checks every byte.
+func Download(ctx context.Context, addr string, n int) error {
+	c, err := DialTCP(ctx, addr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	stop := context.AfterFunc(ctx, func() { _ = c.SetDeadline(time.Now()) })
+	defer stop()
+	_ = c.SetDeadline(time.Now().Add(2 * time.Minute))
+	buf := make([]byte, 64<<10)
+	for got := 0; got < n; {
+		k, err := c.Read(buf[:min(len(buf), n-got)])
+		for i := 0; i < k; i++ {
+			if want := ChargenByte(got + i); buf[i] != want {
+				return fmt.Errorf("chargen byte %d = %q, want %q", got+i, buf[i], want)
+			}
+		}
+		got += k
+		if err != nil {
+			return fmt.Errorf("after %d bytes: %w", got, err)
+		}
+	}
+	return nil
+}
+
+func DialTCP(ctx context.Context, addr string) (*net.TCPConn, error) {
+	if !strings.HasPrefix(addr, "127.0.0.1:") {
+		return nil, fmt.Errorf("refusing non-loopback address %q", addr)
+	}
+	d := net.Dialer{Timeout: 5 * time.Second}
+	c, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	return c.(*net.TCPConn), nil
+}
