@@ -98,3 +98,21 @@ func Generate(board string) error {
 	}
 	return lwipgen("generate", "--board", b, "--out", "build/"+b)
 }
+
+// Run builds and boots the firmware in QEMU (mps2-an500): mage run board=mps2-an500.
+func Run(board string) error {
+	b, err := arg("board", board)
+	if err != nil {
+		return err
+	}
+	return lwipgen("run", "--board", b)
+}
+
+// Bench measures lwIP defaults, the seed-style config and lwipgen's side by side in QEMU: mage bench board=mps2-an500.
+func Bench(board string) error {
+	b, err := arg("board", board)
+	if err != nil {
+		return err
+	}
+	return lwipgen("bench", "--board", b)
+}
