@@ -116,3 +116,12 @@ func Bench(board string) error {
 	}
 	return lwipgen("bench", "--board", b)
 }
+
+// BuildBench times a clean build against make -j2 and the no-op rebuild: mage buildbench board=NAME.
+func BuildBench(board string) error {
+	b, err := arg("board", board)
+	if err != nil {
+		return err
+	}
+	return lwipgen("buildbench", "--board", b)
+}

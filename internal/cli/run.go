@@ -18,6 +18,27 @@ import (
 func init() {
 	register("run", "build the board's firmware and boot it in QEMU, reachable on 127.0.0.1 only (mps2-an500)", runRun)
 	register("bench", "build lwIP-defaults, seed-style and lwipgen firmwares and measure them side by side in QEMU", runBench)
+	register("buildbench", "time a clean lwipgen build of a board against make -j2 of the same sources and flags, and the no-op rebuild", runBuildBench)
+}
+
+func runBuildBench(env *Env, args []string) int {
+	fs := newFlags(env, "buildbench", "--board NAME [--runs 3]")
+	name := fs.String("board", "h743", "board")
+	runs := fs.Int("runs", 3, "runs (median reported)")
+	out := fs.String("out", "", "work directory (default build/NAME/buildbench)")
+	if _, err := parseFlags(fs, args); err != nil {
+		return 2
+	}
+	if *out == "" {
+		*out = "build/" + *name + "/buildbench"
+	}
+	bt, err := bench.CompareBuild(context.Background(), *name, source(), *out, *runs, env.Stderr)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "lwipgen buildbench:", err)
+		return 1
+	}
+	bench.PrintBuildTimes(env.Stdout, bt)
+	return 0
 }
 
 func runRun(env *Env, args []string) int {

@@ -70,16 +70,19 @@ func SVG(l *layout.Layout) ([]byte, error) {
 				}
 				z.Boxes = append(z.Boxes, svgBox{X: zs(s.Base), Y: 18, W: max(2, zs(s.End())-zs(s.Base)), H: 26, Fill: f, Stroke: "#222",
 					Title: fmt.Sprintf("%s 0x%08X %d B (%s, %d B used)", s.Name, s.Base, s.Size, s.Attr, s.Used())})
-				z.Labels = append(z.Labels, svgLabel{X: zs(s.Base) + 2, Y: 58, Text: fmt.Sprintf("%s %s", s.Name, human(s.Size))})
+				z.Labels = append(z.Labels, svgLabel{X: zs(s.Base) + 2, Y: 58 + 12*float64(len(z.Labels)%2), Text: fmt.Sprintf("%s %s", s.Name, human(s.Size))})
 			}
 			for _, r := range l.MPU {
-				if r.Base+r.Size <= c.Base || r.Base >= c.End {
-					continue
+				// Draw only what the region really covers: its enabled subregions.
+				for _, e := range enabledRanges(r.Base, r.Size, r.SRD) {
+					if e[1] <= c.Base || e[0] >= c.End {
+						continue
+					}
+					x0, x1 := zs(max(e[0], c.Base)), zs(min(e[1], c.End))
+					z.Boxes = append(z.Boxes, svgBox{X: x0, Y: 14, W: max(2, x1-x0), H: 34, Fill: "none", Stroke: "#000", Dash: true,
+						Title: fmt.Sprintf("MPU region %d: 0x%08X %d B %s SRD 0x%02X (covers 0x%08X..0x%08X)", r.Number, r.Base, r.Size, r.Attr, r.SRD, e[0], e[1])})
+					z.Labels = append(z.Labels, svgLabel{X: x0 + 2, Y: 72 + 12*float64(r.Number%2), Text: fmt.Sprintf("MPU %d %s", r.Number, r.Attr)})
 				}
-				x0, x1 := zs(max(r.Base, c.Base)), zs(min(r.Base+r.Size, c.End))
-				z.Boxes = append(z.Boxes, svgBox{X: x0, Y: 14, W: max(2, x1-x0), H: 34, Fill: "none", Stroke: "#000", Dash: true,
-					Title: fmt.Sprintf("MPU region %d: 0x%08X %d B %s SRD 0x%02X", r.Number, r.Base, r.Size, r.Attr, r.SRD)})
-				z.Labels = append(z.Labels, svgLabel{X: x0 + 2, Y: 72, Text: fmt.Sprintf("MPU %d %s", r.Number, r.Attr)})
 			}
 			zoom = &z
 		}
@@ -87,7 +90,7 @@ func SVG(l *layout.Layout) ([]byte, error) {
 		y += 56
 		if zoom != nil {
 			rows = append(rows, *zoom)
-			y += 80
+			y += 96
 		}
 	}
 	return render.Execute("report/memory-map.svg.tmpl", map[string]any{
@@ -103,4 +106,26 @@ func human(n uint64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// enabledRanges splits an MPU region into the address ranges its enabled
+// subregions cover (8 equal subregions for regions of 256 B and more).
+func enabledRanges(base, size uint64, srd uint8) [][2]uint64 {
+	if size < 256 || srd == 0 {
+		return [][2]uint64{{base, base + size}}
+	}
+	sub := size / 8
+	var out [][2]uint64
+	for i := uint64(0); i < 8; i++ {
+		if srd&(1<<i) != 0 {
+			continue
+		}
+		lo := base + i*sub
+		if n := len(out); n > 0 && out[n-1][1] == lo {
+			out[n-1][1] = lo + sub
+		} else {
+			out = append(out, [2]uint64{lo, lo + sub})
+		}
+	}
+	return out
 }
