@@ -72,9 +72,9 @@ func Resolve(setting, project string) (*Tree, error) {
 	if _, err := os.Stat(filepath.Join(d, "src")); err == nil {
 		return try(d, "cache")
 	}
-	return nil, fmt.Errorf("no lwIP source found: set LWIP_DIR to an lwIP tree, or run\n" +
-		"    go run ./cmd/lwipgen fetch-lwip\n" +
-		"which runs `apt-get source --download-only lwip` (Debian's lwIP 2.1.3; needs a deb-src entry, see README.md) into " + CacheDir())
+	return nil, fmt.Errorf("no lwIP source found: set LWIP_DIR to an lwIP tree, or run\n"+
+		"    go run ./cmd/lwipgen fetch-lwip\n"+
+		"which runs `apt-get source --download-only lwip` (Debian's lwIP 2.1.3; needs a deb-src entry, see README.md) into %s", CacheDir())
 }
 
 var versionRe = regexp.MustCompile(`^#define\s+LWIP_VERSION_(MAJOR|MINOR|REVISION)\s+(\d+)`)

@@ -93,7 +93,9 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 		lwipObjs = append(lwipObjs, obj)
 	}
 	for _, f := range g.Files {
-		if !strings.HasSuffix(f.Path, ".c") {
+		// vitis/ holds BSP fragments for the Xilinx tools (they include the
+		// BSP's headers); the probe build compiles only lwipgen's own sources.
+		if !strings.HasSuffix(f.Path, ".c") || strings.HasPrefix(f.Path, "vitis/") {
 			continue
 		}
 		src := filepath.Join(gen, f.Path)

@@ -15,6 +15,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/render"
+	"github.com/lwipgen/lwipgen/internal/vitis"
 )
 
 // Options select the board and where results go.
@@ -61,6 +62,18 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	files, err := render.All(p, l)
 	if err != nil {
 		return nil, append(diags, diag.At(b.DeclRange, "Rendering failed", "%v", err))
+	}
+	if b.Vendor == "vitis" {
+		// The Xilinx BSP settings (.mss, xsct, SDT) and their own checks.
+		vf, checks, err := vitis.Fragments(p, l)
+		if err != nil {
+			return nil, append(diags, diag.At(b.RangeOf("vendor"), "Vitis BSP settings", "%v", err))
+		}
+		files = append(files, vf...)
+		p.Checks = append(p.Checks, checks...)
+		if d := p.Diagnostics(); d.HasErrors() {
+			return nil, append(diags, d...)
+		}
 	}
 	out := o.Out
 	if out == "" {

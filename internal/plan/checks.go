@@ -41,6 +41,13 @@ func planChecks(p *Plan, s *sizer) []Check {
 	need := int64(math.Max(1, float64(b.Workload.TCPConnections))) * ceilDiv(p.Value("TCP_SND_BUF"), mss) * (mss + txHeapCost)
 	add("plan.heap_covers_send_buffers", p.Value("MEM_SIZE") >= need, "options.MEM_SIZE",
 		"MEM_SIZE %d B; %d connection(s) filling TCP_SND_BUF need %d B of heap for copied segments", p.Value("MEM_SIZE"), b.Workload.TCPConnections, need)
+	// newlib's <sys/time.h> brings FD_SETSIZE 64; lwIP's sockets.h then needs
+	// every socket to fit it ("external FD_SETSIZE too small").
+	if p.Value("LWIP_SOCKET") == 1 && p.Value("LWIP_TIMEVAL_PRIVATE") == 0 {
+		n := p.Value("LWIP_SOCKET_OFFSET") + p.Value("MEMP_NUM_NETCONN")
+		add("plan.fd_setsize", n <= 64, "workload.tcp_connections",
+			"LWIP_SOCKET_OFFSET + MEMP_NUM_NETCONN = %d sockets; newlib's FD_SETSIZE is 64", n)
+	}
 	// Descriptor rings within what the hardware driver supports.
 	if p.Driver.RxDescriptors > 0 {
 		add("plan.ring_depth", p.Driver.RxDescriptors >= 2 && p.Driver.TxDescriptors >= 2, "ethernet.rx_descriptors",
