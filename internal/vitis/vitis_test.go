@@ -8,18 +8,26 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/layout"
-	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
-// zynq returns the zynq7035 plan and layout the pipeline makes.
+// zynq returns the zynq7035 plan and layout, made as the pipeline makes
+// them (the pipeline itself imports this package, so the test cannot).
 func zynq(t *testing.T) (*plan.Plan, *layout.Layout) {
 	t.Helper()
-	g, diags := pipeline.Prepare(pipeline.Options{Board: "zynq7035", Source: board.Source{}})
+	b, diags := board.Source{}.Load("zynq7035")
 	if diags.HasErrors() {
-		t.Fatalf("pipeline.Prepare(zynq7035): %v", diags)
+		t.Fatalf("load zynq7035: %v", diags)
 	}
-	return g.Plan, g.Layout
+	p, err := plan.Build(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, diags := layout.Plan(p)
+	if diags.HasErrors() {
+		t.Fatalf("layout zynq7035: %v", diags)
+	}
+	return p, l
 }
 
 func TestTablesAndNameMapping(t *testing.T) {
