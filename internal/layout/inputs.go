@@ -38,7 +38,8 @@ func inputsFor(model string, name, symbol string) (string, []string) {
 }
 
 // PrimaryInput is the section name the generated C code uses for an object
-// (the first selector): templates put `__attribute__((section(...)))` on it.
+// (the last selector, the spelling current ST examples use, e.g.
+// .RxDescripSection): templates put `__attribute__((section(...)))` on it.
 func (p Placed) PrimaryInput() string {
 	if len(p.Inputs) == 0 {
 		return ""

@@ -93,9 +93,10 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 		lwipObjs = append(lwipObjs, obj)
 	}
 	for _, f := range g.Files {
-		// vitis/ holds BSP fragments for the Xilinx tools (they include the
-		// BSP's headers); the probe build compiles only lwipgen's own sources.
-		if !strings.HasSuffix(f.Path, ".c") || strings.HasPrefix(f.Path, "vitis/") {
+		// The probe (or firmware) build compiles lwipgen's vendor-free sources:
+		// the Ethernet glue (ethernetif.c, lwipgen_sys.c ...) and vitis/ need
+		// the vendor's HAL/BSP headers and are built in the user's project.
+		if !strings.HasSuffix(f.Path, ".c") || !(strings.HasPrefix(f.Path, "probe/") || strings.HasPrefix(f.Path, "firmware/") || f.Path == "lwipgen_mpu.c") {
 			continue
 		}
 		src := filepath.Join(gen, f.Path)

@@ -22,6 +22,7 @@ var rules = []func(*sizer){
 	ruleDriver,
 	rulePbufPool,
 	ruleSegments,
+	ruleVitis,
 	ruleHeap,
 	ruleTimeouts,
 	ruleMailboxes,

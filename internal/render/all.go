@@ -35,6 +35,21 @@ func All(p *plan.Plan, l *layout.Layout) ([]File, error) {
 		}
 		return append(files, fw...), nil
 	}
+	glue, defines, err := Glue(p, l)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, glue...)
+	if len(defines) > 0 {
+		// The HAL / vendor library must see these too (not only the glue), so
+		// they are compile definitions, not header lines.
+		txt := "# Compile definitions lwipgen's Ethernet glue needs in EVERY translation unit,\n" +
+			"# the vendor HAL/ENET library included (e.g. -DETH_RX_DESC_CNT=8U). One per line.\n"
+		for _, d := range defines {
+			txt += d + "\n"
+		}
+		files = append(files, File{Path: "compile_definitions.txt", Content: []byte(txt)})
+	}
 	data := map[string]any{"Board": p.Board, "Plan": p, "Layout": l, "Driver": p.Driver}
 	for _, t := range []struct{ tmpl, out string }{
 		{"port/arch/cc.h.tmpl", "port/arch/cc.h"},
