@@ -1,0 +1,68 @@
+package toolchain
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestReadDepFile(t *testing.T) {
+	d := filepath.Join(t.TempDir(), "x.o.d")
+	os.WriteFile(d, []byte("x.o: src/x.c inc/a.h \\\n inc/with\\ space.h\ninc/a.h:\n"), 0o644)
+	got, err := ReadDepFile(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"src/x.c", "inc/a.h", "inc/with space.h"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+// The incremental rules with the host compiler: first build compiles all,
+// a second compiles nothing, touching a header recompiles only its users,
+// changing flags recompiles, and a failing compile reports the command.
+func TestIncrementalCompile(t *testing.T) {
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no host gcc")
+	}
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(text), 0o644)
+		return p
+	}
+	hdr := write("a.h", "#define A 1\n")
+	a := write("a.c", "#include \"a.h\"\nint fa(void){return A;}\n")
+	b := write("b.c", "int fb(void){return 2;}\n")
+	units := []Unit{{Src: a, Obj: filepath.Join(dir, "o", "a.o"), Flags: []string{"-O1"}}, {Src: b, Obj: filepath.Join(dir, "o", "b.o"), Flags: []string{"-O1"}}}
+	bl := &Builder{TC: &Toolchain{CC: cc}, Jobs: 2, Dir: dir}
+	ctx := context.Background()
+	if n, err := bl.Compile(ctx, units); err != nil || n != 2 {
+		t.Fatalf("first build: %d, %v", n, err)
+	}
+	if n, _ := bl.Compile(ctx, units); n != 0 {
+		t.Fatalf("no-op build compiled %d", n)
+	}
+	future := time.Now().Add(2 * time.Second)
+	os.Chtimes(hdr, future, future)
+	if n, _ := bl.Compile(ctx, units); n != 1 {
+		t.Fatalf("after touching a.h: compiled %d, want 1", n)
+	}
+	units[1].Flags = []string{"-O2"}
+	if n, _ := bl.Compile(ctx, units); n != 1 {
+		t.Fatalf("after changing b.c's flags: compiled %d, want 1", n)
+	}
+	write("b.c", "int fb(void){return nope;}\n")
+	os.Chtimes(b, future.Add(time.Second), future.Add(time.Second))
+	_, err = bl.Compile(ctx, units)
+	ce, ok := err.(*CommandError)
+	if !ok || !strings.Contains(ce.Error(), "b.c") || !strings.Contains(ce.Error(), "nope") || !strings.Contains(ce.Error(), cc) {
+		t.Fatalf("failing compile: %v", err)
+	}
+}
