@@ -183,9 +183,25 @@ func ReadDepFile(path string) ([]string, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: not a dependency rule", path)
 	}
+	// Split on whitespace that is not escaped ("with\ space.h" is one file).
 	var deps []string
-	for _, f := range strings.Fields(rhs) {
-		deps = append(deps, strings.ReplaceAll(f, "\\ ", " "))
+	var cur strings.Builder
+	for i := 0; i < len(rhs); i++ {
+		switch c := rhs[i]; {
+		case c == '\\' && i+1 < len(rhs) && rhs[i+1] == ' ':
+			cur.WriteByte(' ')
+			i++
+		case c == ' ' || c == '\t' || c == '\r':
+			if cur.Len() > 0 {
+				deps = append(deps, cur.String())
+				cur.Reset()
+			}
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	if cur.Len() > 0 {
+		deps = append(deps, cur.String())
 	}
 	return deps, nil
 }
