@@ -1,0 +1,2 @@
+/* netconf.c - written for lwipgen's tests (GD32 demo shape; no GigaDevice code) */
+void lwip_stack_init(void) {}
