@@ -46,7 +46,16 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		byName[name] = s
 		return s
 	}
+	var fixed []*Section
 	for _, o := range p.Objects {
+		if o.Address != 0 {
+			s, d := fixedSection(p, o)
+			diags = append(diags, d...)
+			if s != nil {
+				fixed = append(fixed, s)
+			}
+			continue
+		}
 		sym, inputs := inputsFor(p.Driver.RxModel, o.Name, o.Symbol)
 		o.Symbol = sym
 		pl := Placed{Object: o, Inputs: inputs}
@@ -133,6 +142,15 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 				"lwIP and Ethernet objects need %d B (0x%X..0x%X with alignment) but %s is %d B: move them to a larger memory or lower the workload",
 				end-mem.Base, mem.Base, end, name, mem.Size))
 		}
+	}
+	for _, s := range fixed {
+		for _, o := range l.Sections {
+			if s.Base < o.End() && o.Base < s.End() {
+				diags = append(diags, diag.At(b.RangeOf("options.LWIP_RAM_HEAP_POINTER"), "Heap overlaps lwipgen's sections",
+					"the %d B heap at 0x%08X overlaps %s [0x%08X, 0x%08X)", s.Size, s.Base, o.Name, o.Base, o.End()))
+			}
+		}
+		l.Sections = append(l.Sections, *s)
 	}
 	sort.Slice(l.Carves, func(i, j int) bool { return l.Carves[i].Base < l.Carves[j].Base })
 	if diags.HasErrors() {
@@ -269,4 +287,35 @@ func protection(l *Layout) {
 		{Number: 0, Base: code.Base, Size: code.Size, Attr: mpu.NormalWT, AP: "RO", Covers: []string{code.Name + " (code, read-only)"}},
 		{Number: 1, Base: data.Base, Size: data.Size, Attr: mpu.NormalWBWA, AP: "FULL", XN: true, Covers: []string{data.Name + " (data, execute-never)"}},
 	}
+}
+
+// fixedSection reserves the range a raw pointer uses (LWIP_RAM_HEAP_POINTER):
+// its own NOLOAD section at that address, so the linker reports anything
+// else placed there, and the MPU covers it like any other section.
+func fixedSection(p *plan.Plan, o plan.Object) (*Section, hcl.Diagnostics) {
+	b := p.Board
+	rng := b.RangeOf("options.LWIP_RAM_HEAP_POINTER")
+	mem, ok := b.Chip.MemoryAt(o.Address)
+	if !ok || o.Address+uint64(o.Size) > mem.End() {
+		return nil, hcl.Diagnostics{diag.At(rng, "Heap outside the chip's memories",
+			"LWIP_RAM_HEAP_POINTER 0x%08X + %d B is not inside one memory of %s", o.Address, o.Size, b.Chip.Name)}
+	}
+	if o.DMA && !mem.DMA {
+		return nil, hcl.Diagnostics{diag.At(rng, "Memory not reachable by the Ethernet DMA",
+			"LWIP_RAM_HEAP_POINTER 0x%08X is in %s, which the %s Ethernet DMA of %s cannot reach; TX payloads in the heap would never be sent",
+			o.Address, mem.Name, b.Chip.Ethernet.MAC, b.Chip.Name)}
+	}
+	attr := "cacheable"
+	size := uint64(o.Size)
+	align := uint64(o.Align)
+	if o.Coherency == "noncacheable" {
+		attr = "noncacheable"
+		size, align = mpuGranule(alignUp(size, 4), align)
+		if o.Address%align != 0 {
+			return nil, hcl.Diagnostics{diag.At(rng, "Heap pointer not MPU-aligned",
+				"a non-cacheable heap of %d B needs an MPU region of %d B aligned to its size; 0x%08X is not (use an address that is a multiple of 0x%X)", o.Size, align, o.Address, align)}
+		}
+	}
+	return &Section{Name: ".lwip_heap_reserved", Memory: mem.Name, Base: o.Address, Size: size, Align: align, Attr: attr, DMA: o.DMA,
+		Objects: []Placed{{Object: o}}}, nil
 }

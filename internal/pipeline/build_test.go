@@ -204,3 +204,34 @@ func TestBrokenFragmentIsCaught(t *testing.T) {
 		t.Errorf("TX descriptors reported misplaced too")
 	}
 }
+
+// A user's LWIP_RAM_HEAP_POINTER is honoured, and the linker reserves the
+// heap there (a raw pointer is otherwise invisible to it); into DTCM it is refused.
+func TestHeapPointerIsReserved(t *testing.T) {
+	testenv.CrossCompiler(t)
+	testenv.LwIP(t)
+	out := t.TempDir()
+	b := build(t, "testdata/h743-heapptr.hcl", out)
+	if !b.OK {
+		t.Fatal("build not OK")
+	}
+	sec, obj, ok := b.Layout.SectionOf("lwip_heap")
+	if !ok || sec.Base != 0x30020000 || obj.Address != 0x30020000 || sec.Attr != "noncacheable" {
+		t.Fatalf("heap section %+v", sec)
+	}
+	nm := nmAddresses(t, b.ELF)
+	if nm["__lwipgen_heap_reserved"] != 0x30020000 {
+		t.Errorf("nm: reserved heap at 0x%X", nm["__lwipgen_heap_reserved"])
+	}
+	if _, has := nm["ram_heap"]; has {
+		t.Errorf("ram_heap array still linked despite LWIP_RAM_HEAP_POINTER")
+	}
+	text, _ := os.ReadFile("testdata/h743-heapptr.hcl")
+	bad := strings.Replace(string(text), "0x30020000", "0x20000000", 1)
+	path := filepath.Join(t.TempDir(), "dtcm-heap.hcl")
+	os.WriteFile(path, []byte(bad), 0o644)
+	_, diags := pipeline.Prepare(pipeline.Options{Board: path, Source: board.Source{}})
+	if !diags.HasErrors() || !strings.Contains(diags.Error(), "dtcm") || !strings.Contains(diags.Error(), "cannot reach") {
+		t.Fatalf("heap pointer into DTCM: %v", diags)
+	}
+}

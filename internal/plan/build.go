@@ -56,7 +56,11 @@ func buildFor(b *board.Board, target float64) (*Plan, error) {
 	if s.align == 0 {
 		s.align = 4
 	}
-	for _, r := range rules {
+	rs := rules
+	if b.RTOS == "rtthread" {
+		rs = rtthreadRules // rules_rtthread.go: Kconfig symbols, the port lwipopts.h, rtconfig_project.h
+	}
+	for _, r := range rs {
 		r(s)
 	}
 	applyOverrides(s)
@@ -79,6 +83,9 @@ func buildFor(b *board.Board, target float64) (*Plan, error) {
 	}
 	p.Objects = objects(p)
 	p.Checks = append(p.Checks, planChecks(p, s)...)
+	if b.RTOS == "rtthread" {
+		rtthreadPost(p, s) // RAM with the port's MEMP_OVERFLOW_CHECK, driver objects, RT-Thread checks
+	}
 	blameOverrides(p)
 	sortChecks(p.Checks)
 	return p, nil

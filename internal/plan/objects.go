@@ -2,6 +2,8 @@ package plan
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"sort"
 	"strings"
 )
@@ -55,6 +57,28 @@ func objects(p *Plan) []Object {
 		}
 		objs = append(objs, o)
 	}
+	if ptr, ok := p.Config.UserValue("LWIP_RAM_HEAP_POINTER"); ok {
+		addr, err := p.Config.Eval(ptr)
+		if err != nil { // pointer casts: take the address literal
+			if m := hexAddr.FindString(ptr); m != "" {
+				addr, err = strconv.ParseInt(m[2:], 16, 64)
+			}
+		}
+		if err == nil && addr > 0 {
+			ms := int64(8)
+			if p.Value("MEM_SIZE") > 64000 {
+				ms = 12
+			}
+			a := int64(p.Value("MEM_ALIGNMENT"))
+			size := alignUp(p.Value("MEM_SIZE"), a) + 2*alignUp(ms, a) + a - 1 // mem.c: what mem_init touches
+			o := Object{Name: "lwip_heap", Symbol: "__lwipgen_heap_reserved", Size: size, Align: a, DMA: true, Owner: "lwip", Address: uint64(addr),
+				Coherency: "none", Why: fmt.Sprintf("options { LWIP_RAM_HEAP_POINTER = %s }: the heap is a raw pointer the linker cannot see, so lwipgen reserves its %d B there", ptr, size)}
+			if dcache {
+				o.Coherency = "noncacheable"
+			}
+			objs = append(objs, o)
+		}
+	}
 	d := p.Driver
 	// The xemacps adapter allocates and maps its own BD rings (bd_space); the
 	// FIFO MAC has none.
@@ -90,3 +114,5 @@ func objects(p *Plan) []Object {
 	}
 	return objs
 }
+
+var hexAddr = regexp.MustCompile(`0[xX][0-9a-fA-F]+`)

@@ -68,6 +68,10 @@ type Object struct {
 	Coherency string `json:"coherency"` // device | noncacheable | invalidate | clean | none
 	Owner     string `json:"owner"`     // lwip | driver
 	Why       string `json:"why"`
+	// Address is non-zero for memory the C code reaches through a fixed
+	// address (a user's LWIP_RAM_HEAP_POINTER): no symbol, so the linker must
+	// reserve the range or it will place other data on top of it.
+	Address uint64 `json:"address,omitempty"`
 }
 
 // Value returns the resolved integer value of an option (generated or lwIP default).

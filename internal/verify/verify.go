@@ -9,6 +9,7 @@ import (
 	"debug/elf"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/mpu"
@@ -73,7 +74,11 @@ func ELF(path string, l *layout.Layout, p *plan.Plan) (*Result, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	for _, s := range all {
-		if elf.ST_TYPE(s.Info) != elf.STT_OBJECT || s.Section == elf.SHN_UNDEF || int(s.Section) >= len(f.Sections) {
+		if s.Section == elf.SHN_UNDEF || int(s.Section) >= len(f.Sections) {
+			continue
+		}
+		// Objects, plus the linker-script symbols that mark reserved ranges.
+		if t := elf.ST_TYPE(s.Info); t != elf.STT_OBJECT && !(t == elf.STT_NOTYPE && strings.HasPrefix(s.Name, "__lwipgen_")) {
 			continue
 		}
 		syms[s.Name] = symbol{addr: s.Value, size: s.Size, section: f.Sections[s.Section].Name}
@@ -104,6 +109,14 @@ func check(f *elf.File, syms map[string]symbol, l *layout.Layout, p *plan.Plan) 
 			if !found {
 				add("verify.present."+o.Name, false, "symbol %s (%s) is not in the ELF", o.Symbol, o.Name)
 				continue
+			}
+			if o.Address != 0 {
+				// A reserved range: the script's marker must sit at the pointer's address
+				// and the section must hold the whole heap.
+				es := f.Section(s.Name)
+				sym.size = uint64(o.Size)
+				add("verify.reserved."+o.Name, sym.addr == o.Address && es != nil && es.Size >= uint64(o.Size),
+					"%s reserved at 0x%08X (pointer 0x%08X), section %d B for %d B", o.Symbol, sym.addr, o.Address, sectionSize(es), o.Size)
 			}
 			mem, inMem := chip.MemoryAt(sym.addr)
 			attr, num, covered := mpu.EffectiveAttr(l.MPU, sym.addr)
@@ -186,4 +199,11 @@ func attrOK(coh string, cacheable, covered bool, attr mpu.Attr, dcache bool) (bo
 		return !covered || (attr != mpu.Device && attr != mpu.StronglyOrdered), "Normal memory (cacheable with maintenance, or non-cacheable), never Device"
 	}
 	return !covered || (attr != mpu.Device && attr != mpu.StronglyOrdered), "Normal memory"
+}
+
+func sectionSize(s *elf.Section) uint64 {
+	if s == nil {
+		return 0
+	}
+	return s.Size
 }
