@@ -3,8 +3,8 @@ package plan
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 )
 
