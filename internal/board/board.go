@@ -17,6 +17,7 @@ type Board struct {
 	RTOS        string // none | freertos | rtthread
 	RTOSVersion string // e.g. "4.0.3" for rtthread
 	LwIPVersion string // "2.1.3", "2.2.0", "2.2.1" (2.1.2 on RT-Thread)
+	LwIPDir     string // lwIP source tree the board asks for ("" = LWIP_DIR, project copy, cache)
 	Ethernet    Ethernet
 	Workload    Workload
 	Memory      MemoryConfig

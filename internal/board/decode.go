@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -251,6 +252,9 @@ func DecodeBoard(src []byte, filename string, catalog Chips, opts OptionCatalog)
 		return nil, diags
 	}
 	b.File = filename
+	if b.LwIPDir != "" && !filepath.IsAbs(b.LwIPDir) && !strings.HasPrefix(filename, "embedded:") {
+		b.LwIPDir = filepath.Join(filepath.Dir(filename), b.LwIPDir)
+	}
 	return b, diags
 }
 
@@ -273,6 +277,8 @@ func decodeBoard(bb *boardBlock, chips Chips, opts OptionCatalog, ev *evaluator)
 	}
 	setStr(ev, bb.Description, "description", &b.Description)
 	setStr(ev, bb.Seed, "seed", &b.Seed)
+	rec("lwip_dir", bb.LwIPDir)
+	setStr(ev, bb.LwIPDir, "lwip_dir", &b.LwIPDir)
 	// vendor flow, RTOS, lwIP version
 	rec("vendor", bb.Vendor)
 	rec("rtos", bb.RTOS)

@@ -76,6 +76,7 @@ type boardBlock struct {
 	LwIPVersion hcl.Expression  `hcl:"lwip_version,optional"`
 	Description hcl.Expression  `hcl:"description,optional"`
 	Seed        hcl.Expression  `hcl:"seed,optional"`
+	LwIPDir     hcl.Expression  `hcl:"lwip_dir,optional"` // an lwIP source tree for this board (relative to the board file)
 	Ethernet    *ethernetBlock  `hcl:"ethernet,block"`
 	Workload    *workloadBlock  `hcl:"workload,block"`
 	Memory      *memoryCfgBlock `hcl:"memory,block"`

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
 )
 
 func init() {
@@ -16,6 +18,7 @@ type CheckResult struct {
 	Board       string      `json:"board"`
 	Chip        string      `json:"chip,omitempty"`
 	OK          bool        `json:"ok"`
+	Checks      int         `json:"checks"` // plan rules evaluated (lwIP's and lwipgen's)
 	Diagnostics []diag.Item `json:"diagnostics"`
 }
 
@@ -30,10 +33,14 @@ func runCheck(env *Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "lwipgen check: --board is required")
 		return 2
 	}
-	b, diags := source().Load(*boardRef)
+	// The whole plan is made in memory (sizing, lwIP rules, layout, MPU), so
+	// check finds everything build would, without writing anything.
+	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source()})
 	res := CheckResult{Board: *boardRef, OK: !diags.HasErrors(), Diagnostics: diag.Items(diags)}
-	if b != nil {
-		res.Board, res.Chip = b.Name, b.Chip.Name
+	var b *board.Board
+	if g != nil {
+		b = g.Board
+		res.Board, res.Chip, res.Checks = b.Name, b.Chip.Name, len(g.Plan.Checks)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(env.Stdout)
@@ -42,7 +49,7 @@ func runCheck(env *Env, args []string) int {
 	} else {
 		diag.Write(env.Stderr, diags)
 		if res.OK {
-			fmt.Fprintf(env.Stdout, "%s: ok (%s, %s, %s flow, rtos %s, lwIP %s)\n", b.Name, b.Chip.Name, b.Chip.Core.CPU, b.Vendor, b.RTOS, b.LwIPVersion)
+			fmt.Fprintf(env.Stdout, "%s: ok (%s, %s, %s flow, rtos %s, lwIP %s; %d plan checks passed)\n", b.Name, b.Chip.Name, b.Chip.Core.CPU, b.Vendor, b.RTOS, b.LwIPVersion, res.Checks)
 		}
 	}
 	if !res.OK {

@@ -60,9 +60,13 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	fail := func(summary string, err error) (*Built, hcl.Diagnostics) {
 		return nil, append(diags, diag.At(g.Board.DeclRange, summary, "%v", err))
 	}
-	tree, err := lwipsrc.Resolve(o.LwIPDir, "")
+	setting := o.LwIPDir
+	if setting == "" {
+		setting = g.Board.LwIPDir
+	}
+	tree, err := lwipsrc.Resolve(setting, o.Project)
 	if err != nil {
-		return fail("lwIP source", err)
+		return nil, append(diags, diag.At(g.Board.RangeOf("lwip_dir"), "lwIP source", "%v", err))
 	}
 	tc, err := toolchain.Discover()
 	if err != nil {

@@ -23,7 +23,8 @@ type Options struct {
 	Board    string       // name or path
 	Source   board.Source // where boards come from
 	Out      string       // build/NAME when empty
-	LwIPDir  string       // explicit lwIP tree (else LWIP_DIR, project, cache)
+	LwIPDir  string       // explicit lwIP tree (else the board's lwip_dir, LWIP_DIR, the project's copy, the cache)
+	Project  string       // a vendored project whose lwIP copy may be used
 	Jobs     int          // parallel compiles (0: one per core)
 	Progress io.Writer    // progress lines; nil = quiet
 }
