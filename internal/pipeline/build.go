@@ -68,6 +68,13 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	if err != nil {
 		return nil, append(diags, diag.At(g.Board.RangeOf("lwip_dir"), "lwIP source", "%v", err))
 	}
+	// The option tables, rules and RAM model are per release line: the source
+	// must be the line the board declares (2.1.x for 2.1.2/2.1.3, 2.2.x for 2.2.*).
+	if !sameLine(tree.Version, g.Board.LwIPVersion) {
+		return nil, append(diags, diag.At(g.Board.RangeOf("lwip_version"), "lwIP version mismatch",
+			"the board declares lwIP %s but the source found (%s, from %s) is lwIP %s; set lwip_dir, LWIP_DIR or --lwip to a %s tree",
+			g.Board.LwIPVersion, tree.Dir, tree.From, tree.Version, g.Board.LwIPVersion))
+	}
 	tc, err := toolchain.Discover()
 	if err != nil {
 		return fail("Toolchain", err)
@@ -185,4 +192,16 @@ func staticRAMCheck(p *plan.Plan, objs []string) plan.Check {
 	return plan.Check{ID: "ram.objects_match_model", OK: len(diffs) == 0,
 		Detail: fmt.Sprintf("%d lwIP RAM symbols compared with the compiled objects, differences: %v; all writable lwIP data in the objects %d B, model total %d B (its static part is an estimate)",
 			len(p.RAM.Symbols), diffs, total, p.RAM.Total)}
+}
+
+// sameLine compares major.minor of two lwIP versions.
+func sameLine(a, b string) bool {
+	cut := func(v string) string {
+		parts := strings.SplitN(v, ".", 3)
+		if len(parts) < 2 {
+			return v
+		}
+		return parts[0] + "." + parts[1]
+	}
+	return cut(a) == cut(b)
 }
