@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
@@ -16,10 +18,11 @@ func init() {
 }
 
 func runAudit(env *Env, args []string) int {
-	fs := newFlags(env, "audit", "FILE [--board NAME|PATH] [--lwip-version 2.1.3] [--json]")
+	fs := newFlags(env, "audit", "FILE [--board NAME|PATH] [--lwip-version 2.1.3] [--rtconfig rtconfig.h] [--json]")
 	boardRef := fs.String("board", "", "board to check hardware limits against")
 	version := fs.String("lwip-version", "", "lwIP version (default: the board's, else 2.1.3)")
 	asJSON := fs.Bool("json", false, "print JSON")
+	rtconfig := fs.String("rtconfig", "", "RT-Thread: the BSP's rtconfig.h; FILE is then the port lwipopts.h (rtconfig_project.h next to rtconfig.h is read when included)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return 2
@@ -52,7 +55,24 @@ func runAudit(env *Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
 		return 2
 	}
-	findings := audit.File(audit.Parse(src), v, b)
+	var findings []audit.Finding
+	if *rtconfig != "" {
+		rtc, err := os.ReadFile(*rtconfig)
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
+			return 2
+		}
+		in := audit.RTThreadInput{Port: src, Rtconfig: rtc, PortName: pos[0], RtconfigName: *rtconfig}
+		if strings.Contains(string(rtc), `#include "rtconfig_project.h"`) {
+			pj := filepath.Join(filepath.Dir(*rtconfig), "rtconfig_project.h")
+			if c, err := os.ReadFile(pj); err == nil {
+				in.Project, in.ProjectName = c, pj
+			}
+		}
+		findings = audit.RTThread(in, v, b)
+	} else {
+		findings = audit.File(audit.Parse(src), v, b)
+	}
 	if *asJSON {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")

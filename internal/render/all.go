@@ -3,6 +3,7 @@ package render
 import (
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/rtthread/bsp"
 )
 
 // All renders every generated file of the board.
@@ -35,8 +36,24 @@ func All(p *plan.Plan, l *layout.Layout) ([]File, error) {
 		}
 		return append(files, fw...), nil
 	}
-	glue, defines, err := Glue(p, l)
-	if err != nil {
+	var glue []File
+	var defines []string
+	var err error
+	if p.Board.Vendor == "rtthread" {
+		// RT-Thread BSP (internal/rtthread/bsp): lwipopts.h becomes the port's header over rtconfig.h and
+		// rtconfig_project.h, plus the BSP files under rtthread/; the BSP's own drv_eth.c is the driver.
+		rt, rerr := bsp.Files(p, l)
+		if rerr != nil {
+			return nil, rerr
+		}
+		for _, f := range rt {
+			if f.Path == "lwipopts.h" {
+				files[0] = File(f)
+			} else {
+				glue = append(glue, File(f))
+			}
+		}
+	} else if glue, defines, err = Glue(p, l); err != nil {
 		return nil, err
 	}
 	files = append(files, glue...)

@@ -1,0 +1,255 @@
+// Package bsp renders what an RT-Thread BSP needs from a plan: the .config
+// lines of the lwIP menu, the rtconfig.h lines menuconfig makes of them,
+// rtconfig_project.h (what Kconfig cannot express), the port lwipopts.h as
+// lwIP will see it (patched only where a hard-coded value must change),
+// the linker fragment with the ART-Pi drv_eth.c section names, and the
+// MPU/clock set-up as an RT-Thread board init. Every file comes from a
+// template under templates/rtthread/.
+package bsp
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"strings"
+	"text/template"
+
+	"github.com/Masterminds/sprig/v3"
+	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/rtthread/port"
+	"github.com/lwipgen/lwipgen/templates"
+)
+
+// File is one generated file (same shape as render.File).
+type File struct {
+	Path    string
+	Content []byte
+}
+
+// DriverInputs are the input sections the ART-Pi drv_eth.c (GCC branch)
+// puts its DMA arrays in, by plan object name; lwipgen's own .bss.<symbol>
+// spelling is kept as well.
+var DriverInputs = map[string][]string{
+	"eth_rx_descriptors": {".RxDecripSection", ".RxDecripSection.*", ".bss.DMARxDscrTab"},
+	"eth_tx_descriptors": {".TxDecripSection", ".TxDecripSection.*", ".bss.DMATxDscrTab"},
+	"eth_rx_buffers":     {".RxArraySection", ".RxArraySection.*", ".bss.Rx_Buff"},
+}
+
+// PortLine is a port lwipopts.h line as the template sees it.
+type PortLine struct {
+	port.Line
+	KindName string
+	Patched  bool
+	Was      string
+}
+
+// Data is what the templates see.
+type Data struct {
+	Plan      *plan.Plan
+	Layout    *layout.Layout
+	RT        *plan.RTThreadConfig
+	PortLines []PortLine
+	Sections  []layout.Section
+	Clocks    []string // HAL macros enabling the D2 SRAM clocks the layout uses
+	Patched   bool
+}
+
+var kindNames = map[port.Kind]string{port.Fixed: "fixed", port.FromInt: "int", port.FromBool: "bool", port.Ifndef: "ifndef", port.Group: "group"}
+
+// NewData derives the template data (patched: apply the plan's patches to
+// the port lines).
+func NewData(p *plan.Plan, l *layout.Layout, patched bool) (*Data, error) {
+	rt := p.RTThread()
+	if rt == nil {
+		return nil, fmt.Errorf("rtthread: board %s is not an RT-Thread board", p.Board.Name)
+	}
+	d := &Data{Plan: p, Layout: l, RT: rt, Patched: patched}
+	pt := map[string]plan.RTThreadPatch{}
+	for _, x := range rt.Patches {
+		pt[x.Option] = x
+	}
+	for _, ln := range rt.Lines {
+		pl := PortLine{Line: ln, KindName: kindNames[ln.Kind]}
+		if x, ok := pt[ln.Option]; ok && patched && ln.Kind == port.Fixed {
+			pl.Patched, pl.Was, pl.Expr = true, ln.Expr, x.To
+		}
+		d.PortLines = append(d.PortLines, pl)
+	}
+	if l != nil {
+		for _, s := range l.Sections {
+			s2 := s
+			s2.Objects = nil
+			for _, o := range s.Objects {
+				if in, ok := DriverInputs[o.Name]; ok {
+					o.Inputs = in
+				}
+				s2.Objects = append(s2.Objects, o)
+			}
+			d.Sections = append(d.Sections, s2)
+		}
+		seen := map[string]bool{}
+		for _, c := range l.Carves {
+			m := map[string]string{"sram1": "__HAL_RCC_D2SRAM1_CLK_ENABLE()", "sram2": "__HAL_RCC_D2SRAM2_CLK_ENABLE()", "sram3": "__HAL_RCC_D2SRAM3_CLK_ENABLE()"}[c.Memory]
+			if m != "" && !seen[m] {
+				seen[m] = true
+				d.Clocks = append(d.Clocks, m)
+			}
+		}
+	}
+	return d, nil
+}
+
+// Files renders the RT-Thread files of the plan. lwipopts.h is the port
+// header as lwIP compiles it (it includes rtconfig.h, which includes
+// rtconfig_project.h); the rtthread/ folder holds what `lwipgen vendor`
+// puts into a BSP.
+func Files(p *plan.Plan, l *layout.Layout) ([]File, error) {
+	d, err := NewData(p, l, true)
+	if err != nil {
+		return nil, err
+	}
+	var files []File
+	for _, t := range []struct{ tmpl, out string }{
+		{"rtthread/lwipopts.h.tmpl", "lwipopts.h"},
+		{"rtthread/rtconfig.h.tmpl", "rtconfig.h"},
+		{"rtthread/rtconfig_project.h.tmpl", "rtconfig_project.h"},
+		{"rtthread/config.fragment.tmpl", "rtthread/config.fragment"},
+		{"rtthread/lwip_sections.ld.tmpl", "rtthread/lwip_sections.ld"},
+		{"rtthread/lwipgen_rtthread.c.tmpl", "rtthread/lwipgen_rtthread.c"},
+		{"rtthread/SConscript.tmpl", "rtthread/SConscript"},
+	} {
+		out, err := Execute(t.tmpl, d)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, File{Path: t.out, Content: out})
+	}
+	if len(d.RT.Patches) > 0 {
+		orig, err := NewData(p, l, false)
+		if err != nil {
+			return nil, err
+		}
+		a, err := Execute("rtthread/lwipopts.h.tmpl", orig)
+		if err != nil {
+			return nil, err
+		}
+		b := files[0].Content
+		diff := UnifiedDiff("a/components/net/lwip-2.1.2/src/lwipopts.h", "b/components/net/lwip-2.1.2/src/lwipopts.h", a, b)
+		hdr, err := Execute("rtthread/lwipopts.patch.tmpl", d)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, File{Path: "rtthread/lwipopts.patch", Content: append(hdr, diff...)})
+	}
+	return files, nil
+}
+
+// Execute renders templates/<path> with sprig and lwipgen's helpers.
+func Execute(path string, data any) ([]byte, error) {
+	src, err := fs.ReadFile(templates.FS, path)
+	if err != nil {
+		return nil, fmt.Errorf("template %s: %v", path, err)
+	}
+	f := sprig.TxtFuncMap()
+	f["hex"] = func(v any) string { return fmt.Sprintf("0x%08X", v) }
+	f["sub"] = func(a, b uint64) uint64 { return a - b }
+	t, err := template.New(path).Funcs(f).Option("missingkey=error").Parse(string(src))
+	if err != nil {
+		return nil, fmt.Errorf("template %s: %v", path, err)
+	}
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, data); err != nil {
+		return nil, fmt.Errorf("template %s: %v", path, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// UnifiedDiff is a small line diff (LCS) in unified format with 3 lines of context.
+func UnifiedDiff(nameA, nameB string, a, b []byte) string {
+	x, y := splitLines(string(a)), splitLines(string(b))
+	n, m := len(x), len(y)
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if x[i] == y[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	type op struct {
+		k    byte
+		s    string
+		i, j int
+	}
+	var ops []op
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && x[i] == y[j]:
+			ops = append(ops, op{' ', x[i], i, j})
+			i, j = i+1, j+1
+		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
+			ops = append(ops, op{'+', y[j], i, j})
+			j++
+		default:
+			ops = append(ops, op{'-', x[i], i, j})
+			i++
+		}
+	}
+	var out strings.Builder
+	const ctx = 3
+	for k := 0; k < len(ops); {
+		if ops[k].k == ' ' {
+			k++
+			continue
+		}
+		start := max(k-ctx, 0)
+		end := k
+		for end < len(ops) {
+			if ops[end].k != ' ' {
+				end++
+				continue
+			}
+			run := end
+			for run < len(ops) && ops[run].k == ' ' {
+				run++
+			}
+			if run-end > 2*ctx || run == len(ops) {
+				end = min(end+ctx, len(ops))
+				break
+			}
+			end = run
+		}
+		if out.Len() == 0 {
+			fmt.Fprintf(&out, "--- %s\n+++ %s\n", nameA, nameB)
+		}
+		var la, lb int
+		for _, o := range ops[start:end] {
+			if o.k != '+' {
+				la++
+			}
+			if o.k != '-' {
+				lb++
+			}
+		}
+		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", ops[start].i+1, la, ops[start].j+1, lb)
+		for _, o := range ops[start:end] {
+			out.WriteString(string(o.k) + o.s + "\n")
+		}
+		k = end
+	}
+	return out.String()
+}
+
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
