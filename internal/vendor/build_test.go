@@ -3,6 +3,7 @@ package vendor
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,6 +38,22 @@ func TestBuildProjectMakefile(t *testing.T) {
 	}
 	if !res.OK() {
 		t.Fatalf("%s does not verify", elf)
+	}
+	// CubeMX's MSP functions (pins, clocks) moved out of the replaced ethernetif.c and linked.
+	msp, err := os.ReadFile(filepath.Join(dir, "LWIP", "lwipgen", "ethernetif_msp.c"))
+	if err != nil || !strings.Contains(string(msp), "void HAL_ETH_MspInit(ETH_HandleTypeDef* ethHandle)") || !strings.Contains(string(msp), "USER CODE BEGIN ETH_MspInit 0") {
+		t.Fatalf("ethernetif_msp.c: %v\n%s", err, msp)
+	}
+	// It is compiled by the project's build (the fixture's HAL stub never calls it, so --gc-sections may drop it from the ELF).
+	if out, err := exec.Command("arm-none-eabi-nm", filepath.Join(dir, "build", "ethernetif_msp.o")).Output(); err != nil || !strings.Contains(string(out), " T HAL_ETH_MspInit") {
+		t.Errorf("HAL_ETH_MspInit not compiled by the project build: %v %s", err, out)
+	}
+	// A second vendor run (ethernetif.c is lwipgen's now) keeps the moved MSP code.
+	if _, err := Vendor(g, Options{Project: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(filepath.Join(dir, "LWIP", "lwipgen", "ethernetif_msp.c")); string(again) != string(msp) {
+		t.Errorf("second vendor run changed ethernetif_msp.c")
 	}
 	t.Logf("%s verified: %d checks", elf, len(res.Checks))
 }

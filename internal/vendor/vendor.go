@@ -199,6 +199,7 @@ func Vendor(g *pipeline.Generated, o Options) (*Result, error) {
 		defines = planDefines(g)
 	}
 	var genOpts []byte
+	preserveMSP(w, p)
 	for _, f := range files {
 		if f.Path == "lwipopts.h" {
 			genOpts = f.Content

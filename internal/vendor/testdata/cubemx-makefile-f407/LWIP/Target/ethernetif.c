@@ -102,3 +102,28 @@ u32_t sys_now(void)
   return HAL_GetTick();
 }
 /* USER CODE END 6 */
+
+/* Written for lwipgen's tests in the shape of CubeMX's MSP functions (which CubeMX puts in this file,
+ * outside USER CODE); the bodies touch no hardware. */
+
+void HAL_ETH_MspInit(ETH_HandleTypeDef* ethHandle)
+{
+  if (ethHandle->Instance == ETH)
+  {
+  /* USER CODE BEGIN ETH_MspInit 0 */
+
+  /* USER CODE END ETH_MspInit 0 */
+    __HAL_ETH_DMA_CLEAR_IT(ethHandle, 0U); /* CubeMX: __HAL_RCC_ETH_CLK_ENABLE(); GPIO init for the RMII pins */
+  /* USER CODE BEGIN ETH_MspInit 1 */
+
+  /* USER CODE END ETH_MspInit 1 */
+  }
+}
+
+void HAL_ETH_MspDeInit(ETH_HandleTypeDef* ethHandle)
+{
+  if (ethHandle->Instance == ETH)
+  {
+    __HAL_ETH_DMA_CLEAR_IT(ethHandle, 0U); /* CubeMX: __HAL_RCC_ETH_CLK_DISABLE(); GPIO deinit */
+  }
+}
