@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/sim"
+)
+
+func init() {
+	register("sim", "run the real lwIP with the generated configuration against a simulated peer, in virtual time", runSim)
+}
+
+// optFloat is a float flag that records whether it was set.
+type optFloat struct{ v *float64 }
+
+func (f *optFloat) String() string {
+	if f.v == nil {
+		return ""
+	}
+	return fmt.Sprint(*f.v)
+}
+
+func (f *optFloat) Set(s string) error {
+	var x float64
+	if _, err := fmt.Sscan(s, &x); err != nil || x < 0 {
+		return fmt.Errorf("want a number >= 0")
+	}
+	f.v = &x
+	return nil
+}
+
+var _ flag.Value = (*optFloat)(nil)
+
+func runSim(env *Env, args []string) int {
+	fs := newFlags(env, "sim", "--board NAME|PATH [--seed N] [--compare] [--json] [flags]")
+	boardRef := fs.String("board", "", "board name or path to a .hcl file")
+	seed := fs.Uint64("seed", 1, "seed for link loss/reordering and lwIP's LWIP_RAND")
+	compare := fs.Bool("compare", false, "also run lwIP's defaults and the seed article's configuration, side by side")
+	asJSON := fs.Bool("json", false, "print the result as JSON (the report's \"sim\" object)")
+	workload := fs.String("workload", "auto", "auto (from the board's profile) | bulk | rr | mix | all")
+	dur := fs.Duration("duration", 200*time.Millisecond, "virtual time measured per phase")
+	warm := fs.Duration("warmup", 50*time.Millisecond, "virtual time before each phase is measured")
+	msg := fs.Int("msg-size", 256, "request/response message size in bytes")
+	loss := fs.Float64("loss", 0, "probability that the link loses a frame")
+	reorder := fs.Float64("reorder", 0, "probability that the link delays a frame behind the next ones")
+	var perFrame, perByte optFloat
+	fs.Var(&perFrame, "cpu-ns-per-frame", "device CPU cost per frame in ns (default: from the core and clock)")
+	fs.Var(&perByte, "cpu-ns-per-byte", "device CPU cost per byte in ns (default: from the core, clock and checksum settings)")
+	lwipDir := fs.String("lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
+	if _, err := parseFlags(fs, args); err != nil {
+		return 2
+	}
+	if *boardRef == "" {
+		fmt.Fprintln(env.Stderr, "lwipgen sim: --board is required")
+		return 2
+	}
+	switch *workload {
+	case "auto", "bulk", "rr", "mix", "all":
+	default:
+		fmt.Fprintf(env.Stderr, "lwipgen sim: unknown --workload %q (auto, bulk, rr, mix, all)\n", *workload)
+		return 2
+	}
+	if *loss < 0 || *loss >= 1 || *reorder < 0 || *reorder >= 1 {
+		fmt.Fprintln(env.Stderr, "lwipgen sim: --loss and --reorder are probabilities in [0, 1)")
+		return 2
+	}
+	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source(), LwIPDir: *lwipDir})
+	if diags.HasErrors() {
+		diag.Write(env.Stderr, diags)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	o := sim.Options{Seed: *seed, Compare: *compare, Workload: *workload, Duration: *dur, Warmup: *warm, MsgSize: *msg,
+		CPUNsPerFrame: perFrame.v, CPUNsPerByte: perByte.v, Loss: *loss, Reorder: *reorder, LwIPDir: *lwipDir}
+	if !*asJSON {
+		o.Progress = env.Stderr
+	}
+	res, err := sim.Run(ctx, g, o)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
+			return 1
+		}
+	} else {
+		res.WriteTable(env.Stdout)
+	}
+	for _, c := range res.Configs {
+		if c.Error != "" && c.Name == sim.CfgLwipgen {
+			fmt.Fprintf(env.Stderr, "lwipgen sim: %s: %s\n", c.Name, c.Error)
+			return 1
+		}
+	}
+	return 0
+}

@@ -1,0 +1,899 @@
+/*
+ * sim_node.c - one simulated network node for lwipgen's host-side simulator.
+ *
+ * This file is lwipgen's own code, not lwIP's. It is linked against the real
+ * lwIP 2.1.3 core (compiled with the configuration under test) and provides:
+ *
+ *  - the NO_SYS port: sys_now() reads the node's *virtual* clock, LWIP_RAND
+ *    a seeded PRNG; there is no wall clock anywhere;
+ *  - a NIC model: the RX descriptor ring and the RX buffers of the board's
+ *    driver design (zero-copy custom pool, DMA into PBUF_POOL, copy into
+ *    PBUF_POOL, FIFO) and a TX ring that drains at line rate (the MAC is the
+ *    serializer of the point-to-point link; a full ring makes the CPU wait,
+ *    as lwipgen's glue does);
+ *  - a CPU model: per-frame and per-byte processing cost; while the CPU is
+ *    busy, arriving frames wait in the RX ring (or are dropped when it is full);
+ *  - the workload application on the raw TCP API (bulk source/sink,
+ *    request/response server/client) and counters.
+ *
+ * The scheduler (Go, internal/sim) drives two of these processes - the device
+ * and the peer - over stdin/stdout with a small binary protocol, one command
+ * at a time, in global virtual-time order.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lwip/init.h"
+#include "lwip/def.h"
+#include "lwip/etharp.h"
+#include "lwip/ip4_addr.h"
+#include "lwip/mem.h"
+#include "lwip/memp.h"
+#include "lwip/netif.h"
+#include "lwip/pbuf.h"
+#include "lwip/stats.h"
+#include "lwip/tcp.h"
+#include "lwip/timeouts.h"
+#include "netif/ethernet.h"
+
+#if !NO_SYS
+#error "the simulation port needs NO_SYS=1 (see the sim overrides header)"
+#endif
+#if !LWIP_STATS || !MEMP_STATS || !MEM_STATS
+#error "the simulation port needs LWIP_STATS, MEMP_STATS and MEM_STATS"
+#endif
+
+/* ---------------------------------------------------------------- protocol */
+enum { OP_STEP = 1, OP_LISTEN = 2, OP_CONNECT = 3, OP_MODE = 4, OP_STATS = 5, OP_QUIT = 6 };
+enum { REC_FRAME = 1, REC_TEXT = 2, REC_DONE = 3 };
+
+struct cmd {
+  uint32_t op, a;
+  uint64_t t;
+  uint32_t b, len;
+};
+
+static void out_rec(uint32_t type, uint64_t t, const void *data, uint32_t len)
+{
+  uint32_t h[2] = {type, len};
+  fwrite(h, sizeof h, 1, stdout);
+  fwrite(&t, sizeof t, 1, stdout);
+  if (len) {
+    fwrite(data, 1, len, stdout);
+  }
+}
+
+static char *text;
+static size_t text_len, text_cap;
+static void tprintf(const char *fmt, ...)
+{
+  va_list ap;
+  int n;
+  for (;;) {
+    va_start(ap, fmt);
+    n = vsnprintf(text + text_len, text_cap - text_len, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < text_cap - text_len) {
+      text_len += (size_t)n;
+      return;
+    }
+    text_cap = text_cap * 2 + (size_t)n + 1024;
+    text = realloc(text, text_cap);
+    if (!text) {
+      abort();
+    }
+  }
+}
+
+/* ------------------------------------------------------------ port: time */
+static uint64_t now_ns; /* global time of the current command */
+static uint64_t cpu_ns; /* the node's CPU is busy until; its local clock */
+
+u32_t sys_now(void) { return (u32_t)(cpu_ns / 1000000u); }
+
+void sim_diag(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+}
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+unsigned int sim_rand(void)
+{
+  /* xorshift64*: deterministic for a given seed */
+  rng_state ^= rng_state >> 12;
+  rng_state ^= rng_state << 25;
+  rng_state ^= rng_state >> 27;
+  return (unsigned int)((rng_state * 0x2545F4914F6CDD1Dull) >> 32);
+}
+
+/* ------------------------------------------------------------- parameters */
+enum { RX_CUSTOM_POOL, RX_PBUF_POOL_DMA, RX_COPY_TO_POOL, RX_FIFO, RX_IDEAL };
+static int role_device;
+static int rx_model = RX_IDEAL;
+static int rx_desc = 1024, rx_bufs = 1024, rx_buf_size = 1536, tx_desc = 128;
+static uint32_t fifo_bytes;
+static uint64_t rate_bps = 100000000ull;
+static uint64_t cpu_rx_frame_ns, cpu_tx_frame_ns, cpu_rx_byte_ps, cpu_tx_byte_ps;
+static uint8_t my_mac[6], my_ip[4];
+
+#define MAX_FRAME 1536
+
+static uint64_t wire_ns(uint64_t bytes) { return bytes * 8000000000ull / rate_bps; }
+
+/* ---------------------------------------------------------------- counters */
+static struct {
+  uint64_t rx_frames, rx_missed, rx_nobuf, rx_input_err, rx_inflight_max;
+  uint64_t tx_frames, tx_bytes, tx_waits, tx_ring_max;
+  uint64_t cpu_busy_ns;
+  uint64_t retx_segs, retx_bytes, data_segs;
+} nic;
+
+/* ------------------------------------------------------------- RX ring model */
+enum { D_UNARMED = 0, D_ARMED = 1, D_FILLED = 2 };
+struct rxdesc {
+  int state;
+  uint64_t armed_at;
+  uint16_t len;
+  int buf;         /* custom pool buffer index */
+  struct pbuf *p;  /* pbuf_pool_dma: the armed pool pbuf */
+  uint8_t *data;   /* copy/fifo/ideal: the descriptor's own buffer */
+};
+static struct rxdesc *ring;
+static int r_dma, r_cpu, r_build, r_unarmed, r_filled;
+static uint32_t fifo_used;
+
+/* zero-copy custom pool (STM32 glue design) */
+struct rxbuf {
+  struct pbuf_custom pc;
+  int idx;
+};
+static struct rxbuf *rxb;
+static uint8_t *rxmem;
+static int *rx_free, rx_nfree;
+static uint64_t rx_out; /* buffers lwIP holds */
+
+static int rx_get_buffer(struct rxdesc *d)
+{
+  switch (rx_model) {
+  case RX_CUSTOM_POOL:
+    if (rx_nfree == 0) {
+      return 0;
+    }
+    d->buf = rx_free[--rx_nfree];
+    return 1;
+  case RX_PBUF_POOL_DMA:
+    d->p = pbuf_alloc(PBUF_RAW, MAX_FRAME, PBUF_POOL);
+    return d->p != NULL;
+  default:
+    return 1; /* the descriptor owns its buffer */
+  }
+}
+
+/* Arm descriptors in ring order, as the HAL's descriptor rebuild does. */
+static void rx_refill(void)
+{
+  while (r_unarmed > 0) {
+    struct rxdesc *d = &ring[r_build];
+    if (d->state != D_UNARMED || !rx_get_buffer(d)) {
+      return;
+    }
+    d->state = D_ARMED;
+    d->armed_at = cpu_ns;
+    r_build = (r_build + 1) % rx_desc;
+    r_unarmed--;
+  }
+}
+
+#if LWIP_SUPPORT_CUSTOM_PBUF
+static void rx_custom_free(struct pbuf *p)
+{
+  struct rxbuf *b = (struct rxbuf *)p;
+  rx_free[rx_nfree++] = b->idx;
+  rx_out--;
+  rx_refill();
+}
+#endif
+
+static void mac_rx(const uint8_t *frame, uint16_t len, uint64_t t)
+{
+  struct rxdesc *d = &ring[r_dma];
+  if (rx_model == RX_FIFO) {
+    uint32_t need = ((uint32_t)len + 4u + 3u) & ~3u; /* data words + status word */
+    if (fifo_used + need > fifo_bytes || d->state != D_ARMED) {
+      nic.rx_missed++;
+      return;
+    }
+    fifo_used += need;
+  } else if (d->state != D_ARMED || d->armed_at > t) {
+    nic.rx_missed++; /* no descriptor owned by the DMA: the MAC drops the frame */
+    return;
+  }
+  switch (rx_model) {
+  case RX_CUSTOM_POOL:
+    memcpy(rxmem + (size_t)d->buf * (size_t)rx_buf_size, frame, len);
+    break;
+  case RX_PBUF_POOL_DMA:
+    pbuf_take(d->p, frame, len);
+    break;
+  default:
+    memcpy(d->data, frame, len);
+  }
+  d->len = len;
+  d->state = D_FILLED;
+  r_filled++;
+  r_dma = (r_dma + 1) % rx_desc;
+}
+
+static struct netif nif;
+
+static uint64_t cost(uint64_t frame_ns, uint64_t byte_ps, uint32_t len)
+{
+  return frame_ns + (byte_ps * len + 999u) / 1000u;
+}
+
+/* The driver's RX: take the oldest filled descriptor, hand the frame to lwIP. */
+static void rx_one(void)
+{
+  struct rxdesc *d = &ring[r_cpu];
+  struct pbuf *p = NULL;
+  uint16_t len = d->len;
+  uint64_t c = cost(cpu_rx_frame_ns, cpu_rx_byte_ps, len);
+  cpu_ns += c;
+  nic.cpu_busy_ns += c;
+  nic.rx_frames++;
+  switch (rx_model) {
+  case RX_CUSTOM_POOL:
+#if LWIP_SUPPORT_CUSTOM_PBUF
+  {
+    struct rxbuf *b = &rxb[d->buf];
+    b->pc.custom_free_function = rx_custom_free;
+    p = pbuf_alloced_custom(PBUF_RAW, len, PBUF_REF, &b->pc, rxmem + (size_t)d->buf * (size_t)rx_buf_size, (u16_t)rx_buf_size);
+    rx_out++;
+    if (rx_out > nic.rx_inflight_max) {
+      nic.rx_inflight_max = rx_out;
+    }
+  }
+#endif
+    d->state = D_UNARMED;
+    r_unarmed++;
+    break;
+  case RX_PBUF_POOL_DMA:
+    p = d->p;
+    d->p = NULL;
+    pbuf_realloc(p, len);
+    d->state = D_UNARMED;
+    r_unarmed++;
+    break;
+  default:
+    p = pbuf_alloc(PBUF_RAW, len, PBUF_POOL);
+    if (p) {
+      pbuf_take(p, d->data, len);
+    } else {
+      nic.rx_nobuf++; /* copy driver: no pbuf, the frame is dropped */
+    }
+    if (rx_model == RX_FIFO) {
+      fifo_used -= ((uint32_t)len + 4u + 3u) & ~3u;
+    }
+    d->state = D_UNARMED;
+    r_unarmed++;
+  }
+  r_filled--;
+  r_cpu = (r_cpu + 1) % rx_desc;
+  if (p) {
+    if (nif.input(p, &nif) != ERR_OK) {
+      nic.rx_input_err++;
+      pbuf_free(p);
+    }
+  }
+  rx_refill();
+}
+
+/* ------------------------------------------------------------- TX / link */
+static uint64_t *txq;
+static int txq_h, txq_n;
+static uint64_t tx_free_at;
+static uint8_t txbuf[MAX_FRAME + 64];
+
+struct flow {
+  uint16_t sport, dport;
+  uint32_t max_end;
+  int used;
+};
+static struct flow flows[128];
+
+static void count_retx(const uint8_t *f, uint16_t len)
+{
+  uint32_t ihl, thl, iplen, seq, plen, end;
+  uint16_t sport, dport;
+  int i;
+  if (len < 54 || f[12] != 0x08 || f[13] != 0x00 || f[23] != 6) {
+    return;
+  }
+  ihl = (uint32_t)(f[14] & 0x0f) * 4u;
+  iplen = ((uint32_t)f[16] << 8) | f[17];
+  thl = (uint32_t)(f[14 + ihl + 12] >> 4) * 4u;
+  if (iplen < ihl + thl) {
+    return;
+  }
+  plen = iplen - ihl - thl;
+  if (plen == 0) {
+    return;
+  }
+  sport = (uint16_t)((f[14 + ihl] << 8) | f[14 + ihl + 1]);
+  dport = (uint16_t)((f[14 + ihl + 2] << 8) | f[14 + ihl + 3]);
+  seq = ((uint32_t)f[14 + ihl + 4] << 24) | ((uint32_t)f[14 + ihl + 5] << 16) | ((uint32_t)f[14 + ihl + 6] << 8) | f[14 + ihl + 7];
+  end = seq + plen;
+  nic.data_segs++;
+  for (i = 0; i < 128; i++) {
+    if (flows[i].used && flows[i].sport == sport && flows[i].dport == dport) {
+      if ((int32_t)(end - flows[i].max_end) <= 0) {
+        nic.retx_segs++;
+        nic.retx_bytes += plen;
+      } else {
+        flows[i].max_end = end;
+      }
+      return;
+    }
+    if (!flows[i].used) {
+      flows[i].used = 1;
+      flows[i].sport = sport;
+      flows[i].dport = dport;
+      flows[i].max_end = end;
+      return;
+    }
+  }
+}
+
+static err_t sim_linkoutput(struct netif *n, struct pbuf *p)
+{
+  uint16_t len = p->tot_len;
+  uint64_t c, start, end;
+  uint32_t wire;
+  LWIP_UNUSED_ARG(n);
+  if (len > MAX_FRAME) {
+    return ERR_IF;
+  }
+  pbuf_copy_partial(p, txbuf, len, 0);
+  c = cost(cpu_tx_frame_ns, cpu_tx_byte_ps, len);
+  cpu_ns += c;
+  nic.cpu_busy_ns += c;
+  while (txq_n > 0 && txq[txq_h] <= cpu_ns) {
+    txq_h = (txq_h + 1) % tx_desc;
+    txq_n--;
+  }
+  if (txq_n >= tx_desc) {
+    /* every TX descriptor is still owned by the DMA: the glue waits for one */
+    nic.tx_waits++;
+    cpu_ns = txq[txq_h];
+    txq_h = (txq_h + 1) % tx_desc;
+    txq_n--;
+  }
+  wire = len < 60 ? 60u : len; /* minimum frame 64 B with FCS */
+  start = cpu_ns > tx_free_at ? cpu_ns : tx_free_at;
+  end = start + wire_ns(8u + wire + 4u); /* preamble+SFD, frame, FCS */
+  tx_free_at = end + wire_ns(12u);      /* inter-frame gap */
+  txq[(txq_h + txq_n) % tx_desc] = end;
+  txq_n++;
+  if ((uint64_t)txq_n > nic.tx_ring_max) {
+    nic.tx_ring_max = (uint64_t)txq_n;
+  }
+  nic.tx_frames++;
+  nic.tx_bytes += len;
+  count_retx(txbuf, len);
+  out_rec(REC_FRAME, end, txbuf, len);
+  return ERR_OK;
+}
+
+static err_t nif_init(struct netif *n)
+{
+  n->name[0] = 's';
+  n->name[1] = 'm';
+  n->output = etharp_output;
+  n->linkoutput = sim_linkoutput;
+  n->mtu = 1500;
+  n->hwaddr_len = 6;
+  memcpy(n->hwaddr, my_mac, 6);
+  n->flags = NETIF_FLAG_BROADCAST | NETIF_FLAG_ETHARP | NETIF_FLAG_ETHERNET | NETIF_FLAG_LINK_UP;
+  return ERR_OK;
+}
+
+/* ------------------------------------------------------------ application */
+enum { M_IDLE = 0, M_SOURCE = 1, M_SINK = 2, M_RR_SERVER = 3, M_RR_CLIENT = 4 };
+#define MAX_CONNS 64
+#define BASE_PORT 40000
+struct conn {
+  struct tcp_pcb *pcb;
+  int mode, established, closed;
+  uint32_t msg, acc, inflight;
+  uint64_t rx, tx, acked, werr, t0, reqs;
+};
+static struct conn conns[MAX_CONNS];
+static uint8_t appbuf[65536];
+static uint64_t *lat;
+static size_t nlat, caplat;
+static uint64_t accepted, accept_fail;
+
+static void rr_request(struct conn *c)
+{
+  if (tcp_sndbuf(c->pcb) < c->msg || tcp_write(c->pcb, appbuf, (u16_t)c->msg, TCP_WRITE_FLAG_COPY) != ERR_OK) {
+    c->werr++;
+    c->inflight = 0;
+    return;
+  }
+  c->t0 = cpu_ns;
+  c->inflight = 1;
+  c->tx += c->msg;
+  tcp_output(c->pcb);
+}
+
+static void fill(struct conn *c)
+{
+  int wrote = 0;
+  if (!c->pcb) {
+    return;
+  }
+  while (c->mode == M_SOURCE) {
+    u32_t room = tcp_sndbuf(c->pcb);
+    u32_t n = room < sizeof appbuf ? room : (u32_t)sizeof appbuf;
+    err_t e;
+    if (n > 4096) {
+      n = 4096;
+    }
+    if (n == 0 || tcp_sndqueuelen(c->pcb) + 2 >= TCP_SND_QUEUELEN) {
+      break;
+    }
+    e = tcp_write(c->pcb, appbuf, (u16_t)n, TCP_WRITE_FLAG_COPY);
+    while (e == ERR_MEM && n >= TCP_MSS) {
+      /* tcp_write is all or nothing: halve the write down to TCP_MSS/2 on
+       * ERR_MEM, as lwIP's own lwiperf client does */
+      n /= 2;
+      e = tcp_write(c->pcb, appbuf, (u16_t)n, TCP_WRITE_FLAG_COPY);
+    }
+    if (e != ERR_OK) {
+      c->werr++;
+      break;
+    }
+    c->tx += n;
+    wrote = 1;
+  }
+  if (wrote) {
+    tcp_output(c->pcb);
+  }
+}
+
+static void start_mode(struct conn *c)
+{
+  if (!c->pcb) {
+    return;
+  }
+  if (c->mode == M_RR_CLIENT || c->mode == M_RR_SERVER) {
+    tcp_nagle_disable(c->pcb);
+  } else {
+    tcp_nagle_enable(c->pcb);
+  }
+  if (c->mode == M_SOURCE) {
+    fill(c);
+  }
+  if (c->mode == M_RR_CLIENT && !c->inflight) {
+    c->acc = 0;
+    rr_request(c);
+  }
+}
+
+static err_t on_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
+{
+  struct conn *c = arg;
+  LWIP_UNUSED_ARG(pcb);
+  c->acked += len;
+  fill(c);
+  return ERR_OK;
+}
+
+static err_t on_poll(void *arg, struct tcp_pcb *pcb)
+{
+  struct conn *c = arg;
+  LWIP_UNUSED_ARG(pcb);
+  fill(c);
+  if (c->mode == M_RR_CLIENT && !c->inflight) {
+    rr_request(c);
+  }
+  return ERR_OK;
+}
+
+static err_t on_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
+{
+  struct conn *c = arg;
+  u16_t n;
+  LWIP_UNUSED_ARG(err);
+  if (p == NULL) {
+    c->closed = 1;
+    tcp_arg(pcb, NULL);
+    tcp_recv(pcb, NULL);
+    tcp_sent(pcb, NULL);
+    tcp_poll(pcb, NULL, 0);
+    tcp_err(pcb, NULL);
+    tcp_close(pcb);
+    c->pcb = NULL;
+    return ERR_OK;
+  }
+  n = p->tot_len;
+  c->rx += n;
+  tcp_recved(pcb, n);
+  pbuf_free(p);
+  if (c->mode == M_RR_SERVER) {
+    c->acc += n;
+    while (c->acc >= c->msg && c->msg > 0) {
+      if (tcp_write(pcb, appbuf, (u16_t)c->msg, TCP_WRITE_FLAG_COPY) != ERR_OK) {
+        c->werr++;
+        break;
+      }
+      c->acc -= c->msg;
+      c->tx += c->msg;
+    }
+    tcp_output(pcb);
+  } else if (c->mode == M_RR_CLIENT && c->inflight) {
+    c->acc += n;
+    if (c->acc >= c->msg) {
+      c->acc -= c->msg;
+      c->inflight = 0;
+      c->reqs++;
+      if (nlat + 2 > caplat) {
+        caplat = caplat * 2 + 1024;
+        lat = realloc(lat, caplat * sizeof *lat);
+        if (!lat) {
+          abort();
+        }
+      }
+      lat[nlat++] = cpu_ns;
+      lat[nlat++] = cpu_ns - c->t0;
+      rr_request(c);
+    }
+  }
+  return ERR_OK;
+}
+
+static void on_err(void *arg, err_t err)
+{
+  struct conn *c = arg;
+  LWIP_UNUSED_ARG(err);
+  if (c) {
+    c->pcb = NULL;
+    c->closed = 1;
+  }
+}
+
+static void attach(struct conn *c, struct tcp_pcb *pcb)
+{
+  c->pcb = pcb;
+  c->established = 1;
+  tcp_arg(pcb, c);
+  tcp_recv(pcb, on_recv);
+  tcp_sent(pcb, on_sent);
+  tcp_err(pcb, on_err);
+  tcp_poll(pcb, on_poll, 2);
+  start_mode(c);
+}
+
+static err_t on_accept(void *arg, struct tcp_pcb *pcb, err_t err)
+{
+  int idx;
+  LWIP_UNUSED_ARG(arg);
+  if (err != ERR_OK || pcb == NULL) {
+    accept_fail++;
+    return ERR_VAL;
+  }
+  idx = (int)pcb->remote_port - BASE_PORT;
+  if (idx < 0 || idx >= MAX_CONNS) {
+    tcp_abort(pcb);
+    return ERR_ABRT;
+  }
+  accepted++;
+  attach(&conns[idx], pcb);
+  return ERR_OK;
+}
+
+static err_t on_connected(void *arg, struct tcp_pcb *pcb, err_t err)
+{
+  LWIP_UNUSED_ARG(err);
+  attach(arg, pcb);
+  return ERR_OK;
+}
+
+static ip4_addr_t peer_ip;
+
+static void op_listen(uint32_t port)
+{
+  struct tcp_pcb *l = tcp_new();
+  if (!l || tcp_bind(l, IP_ADDR_ANY, (u16_t)port) != ERR_OK) {
+    fprintf(stderr, "sim: cannot bind port %u\n", (unsigned)port);
+    exit(3);
+  }
+  l = tcp_listen_with_backlog(l, 8);
+  if (!l) {
+    fprintf(stderr, "sim: tcp_listen failed (MEMP_NUM_TCP_PCB_LISTEN)\n");
+    exit(3);
+  }
+  tcp_accept(l, on_accept);
+}
+
+static void op_connect(uint32_t n, uint32_t port)
+{
+  uint32_t i;
+  for (i = 0; i < n && i < MAX_CONNS; i++) {
+    struct tcp_pcb *pcb = tcp_new();
+    if (!pcb) {
+      fprintf(stderr, "sim: peer tcp_new failed\n");
+      exit(3);
+    }
+    tcp_arg(pcb, &conns[i]);
+    tcp_err(pcb, on_err);
+    tcp_bind(pcb, IP_ADDR_ANY, (u16_t)(BASE_PORT + i));
+    if (tcp_connect(pcb, &peer_ip, (u16_t)port, on_connected) != ERR_OK) {
+      fprintf(stderr, "sim: tcp_connect failed\n");
+      exit(3);
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ stats */
+static const char *const pool_names[] = {
+#define LWIP_MEMPOOL(name, num, size, desc) #name,
+#include "lwip/priv/memp_std.h"
+};
+
+static void op_stats(void)
+{
+  int i;
+  size_t k;
+  text_len = 0;
+  tprintf("{\"t\":%llu,\"cpu\":%llu,\"conns\":[", (unsigned long long)now_ns, (unsigned long long)cpu_ns);
+  for (i = 0; i < MAX_CONNS; i++) {
+    struct conn *c = &conns[i];
+    if (!c->established && !c->pcb) {
+      continue;
+    }
+    tprintf("%s{\"i\":%d,\"up\":%d,\"closed\":%d,\"rx\":%llu,\"tx\":%llu,\"acked\":%llu,\"werr\":%llu,\"reqs\":%llu}", text_len && text[text_len - 1] == '}' ? "," : "",
+            i, c->pcb != NULL, c->closed, (unsigned long long)c->rx, (unsigned long long)c->tx, (unsigned long long)c->acked,
+            (unsigned long long)c->werr, (unsigned long long)c->reqs);
+  }
+  tprintf("],\"accepted\":%llu,\"accept_fail\":%llu,\"lat\":[", (unsigned long long)accepted, (unsigned long long)accept_fail);
+  for (k = 0; k < nlat; k += 2) {
+    tprintf("%s%llu,%llu", k ? "," : "", (unsigned long long)lat[k], (unsigned long long)lat[k + 1]);
+  }
+  nlat = 0;
+  tprintf("],\"memp\":[");
+  for (i = 0; i < MEMP_MAX; i++) {
+    struct stats_mem *m = lwip_stats.memp[i];
+    tprintf("%s{\"name\":\"%s\",\"avail\":%u,\"max\":%u,\"used\":%u,\"err\":%u}", i ? "," : "", pool_names[i],
+            (unsigned)m->avail, (unsigned)m->max, (unsigned)m->used, (unsigned)m->err);
+  }
+  tprintf("],\"mem\":{\"avail\":%u,\"max\":%u,\"used\":%u,\"err\":%u}", (unsigned)lwip_stats.mem.avail,
+          (unsigned)lwip_stats.mem.max, (unsigned)lwip_stats.mem.used, (unsigned)lwip_stats.mem.err);
+#if TCP_STATS
+  tprintf(",\"tcp\":{\"xmit\":%u,\"recv\":%u,\"drop\":%u,\"memerr\":%u,\"err\":%u,\"proterr\":%u,\"chkerr\":%u}",
+          (unsigned)lwip_stats.tcp.xmit, (unsigned)lwip_stats.tcp.recv, (unsigned)lwip_stats.tcp.drop,
+          (unsigned)lwip_stats.tcp.memerr, (unsigned)lwip_stats.tcp.err, (unsigned)lwip_stats.tcp.proterr, (unsigned)lwip_stats.tcp.chkerr);
+#endif
+  tprintf(",\"nic\":{\"rx_frames\":%llu,\"rx_missed\":%llu,\"rx_nobuf\":%llu,\"rx_input_err\":%llu,\"rx_inflight_max\":%llu,"
+          "\"tx_frames\":%llu,\"tx_bytes\":%llu,\"tx_waits\":%llu,\"tx_ring_max\":%llu,\"cpu_busy_ns\":%llu,"
+          "\"retx_segs\":%llu,\"retx_bytes\":%llu,\"data_segs\":%llu}}",
+          (unsigned long long)nic.rx_frames, (unsigned long long)nic.rx_missed, (unsigned long long)nic.rx_nobuf,
+          (unsigned long long)nic.rx_input_err, (unsigned long long)nic.rx_inflight_max, (unsigned long long)nic.tx_frames,
+          (unsigned long long)nic.tx_bytes, (unsigned long long)nic.tx_waits, (unsigned long long)nic.tx_ring_max,
+          (unsigned long long)nic.cpu_busy_ns, (unsigned long long)nic.retx_segs, (unsigned long long)nic.retx_bytes,
+          (unsigned long long)nic.data_segs);
+  out_rec(REC_TEXT, now_ns, text, (uint32_t)text_len);
+}
+
+/* ------------------------------------------------------------- scheduling */
+static uint64_t next_event(void)
+{
+  uint64_t next = UINT64_MAX;
+  u32_t sl;
+  if (r_filled > 0 && ring[r_cpu].state == D_FILLED) {
+    next = cpu_ns > now_ns ? cpu_ns : now_ns;
+  }
+  sl = sys_timeouts_sleeptime();
+  if (sl != SYS_TIMEOUTS_SLEEPTIME_INFINITE) {
+    uint64_t due = ((uint64_t)sys_now() + sl) * 1000000ull;
+    if (due < cpu_ns) {
+      due = cpu_ns;
+    }
+    if (due < next) {
+      next = due;
+    }
+  }
+  return next;
+}
+
+/* Run everything due at now_ns while the CPU is free. With a non-zero cost
+ * the CPU is busy after one unit of work; the scheduler comes back then. */
+static void run_due(void)
+{
+  for (;;) {
+    if (cpu_ns > now_ns) {
+      return;
+    }
+    if (sys_timeouts_sleeptime() == 0) {
+      sys_check_timeouts();
+      continue;
+    }
+    if (r_filled > 0 && ring[r_cpu].state == D_FILLED) {
+      rx_one();
+      continue;
+    }
+    return;
+  }
+}
+
+static uint64_t argu(int argc, char **argv, const char *key, uint64_t def)
+{
+  size_t kl = strlen(key);
+  int i;
+  for (i = 1; i < argc; i++) {
+    if (strncmp(argv[i], key, kl) == 0 && argv[i][kl] == '=') {
+      return strtoull(argv[i] + kl + 1, NULL, 0);
+    }
+  }
+  return def;
+}
+
+static const char *args(int argc, char **argv, const char *key, const char *def)
+{
+  size_t kl = strlen(key);
+  int i;
+  for (i = 1; i < argc; i++) {
+    if (strncmp(argv[i], key, kl) == 0 && argv[i][kl] == '=') {
+      return argv[i] + kl + 1;
+    }
+  }
+  return def;
+}
+
+static void readn(void *p, size_t n)
+{
+  if (n && fread(p, 1, n, stdin) != n) {
+    exit(0); /* scheduler went away */
+  }
+}
+
+int main(int argc, char **argv)
+{
+  static uint8_t frame[65536];
+  const char *model;
+  ip4_addr_t ip, mask, gw;
+  int i;
+
+  setvbuf(stdout, NULL, _IOFBF, 1 << 20);
+  role_device = strcmp(args(argc, argv, "role", "peer"), "device") == 0;
+  model = args(argc, argv, "rx_model", "ideal");
+  if (strcmp(model, "custom_pool") == 0) rx_model = RX_CUSTOM_POOL;
+  else if (strcmp(model, "pbuf_pool_dma") == 0) rx_model = RX_PBUF_POOL_DMA;
+  else if (strcmp(model, "copy_to_pool") == 0) rx_model = RX_COPY_TO_POOL;
+  else if (strcmp(model, "fifo") == 0) rx_model = RX_FIFO;
+  else rx_model = RX_IDEAL;
+  rx_desc = (int)argu(argc, argv, "rx_desc", 1024);
+  rx_bufs = (int)argu(argc, argv, "rx_bufs", (uint64_t)rx_desc);
+  rx_buf_size = (int)argu(argc, argv, "rx_buf_size", 1536);
+  tx_desc = (int)argu(argc, argv, "tx_desc", 128);
+  fifo_bytes = (uint32_t)argu(argc, argv, "fifo_bytes", 0);
+  rate_bps = argu(argc, argv, "rate_bps", 100000000ull);
+  cpu_rx_frame_ns = argu(argc, argv, "cpu_rx_frame_ns", 0);
+  cpu_tx_frame_ns = argu(argc, argv, "cpu_tx_frame_ns", 0);
+  cpu_rx_byte_ps = argu(argc, argv, "cpu_rx_byte_ps", 0);
+  cpu_tx_byte_ps = argu(argc, argv, "cpu_tx_byte_ps", 0);
+  rng_state ^= argu(argc, argv, "seed", 1) * 0x9E3779B97F4A7C15ull + (role_device ? 1u : 2u);
+  if (rng_state == 0) {
+    rng_state = 1;
+  }
+  if (rx_model == RX_FIFO) {
+    rx_desc = 4096; /* frames are bounded by fifo_bytes, not descriptors */
+  }
+  if (rx_desc < 1 || rx_buf_size < MAX_FRAME || tx_desc < 1 || rx_bufs < 0) {
+    fprintf(stderr, "sim: bad NIC parameters\n");
+    return 2;
+  }
+  for (i = 0; i < 6; i++) {
+    my_mac[i] = (uint8_t)(i == 0 ? 0x02 : i == 5 ? (role_device ? 2 : 1) : 0);
+  }
+  memset(my_ip, 0, sizeof my_ip);
+  IP4_ADDR(&ip, 10, 0, 0, role_device ? 2 : 1);
+  IP4_ADDR(&peer_ip, 10, 0, 0, role_device ? 1 : 2);
+  IP4_ADDR(&mask, 255, 255, 255, 0);
+  IP4_ADDR(&gw, 0, 0, 0, 0);
+
+  ring = calloc((size_t)rx_desc, sizeof *ring);
+  txq = calloc((size_t)tx_desc, sizeof *txq);
+  if (!ring || !txq) {
+    return 2;
+  }
+  if (rx_model == RX_CUSTOM_POOL) {
+#if !LWIP_SUPPORT_CUSTOM_PBUF
+    fprintf(stderr, "sim: the custom_pool RX model needs LWIP_SUPPORT_CUSTOM_PBUF\n");
+    return 2;
+#else
+    rxb = calloc((size_t)rx_bufs, sizeof *rxb);
+    rxmem = calloc((size_t)rx_bufs, (size_t)rx_buf_size);
+    rx_free = calloc((size_t)rx_bufs + 1, sizeof *rx_free);
+    for (i = rx_bufs; i > 0; i--) {
+      rxb[i - 1].idx = i - 1;
+      rx_free[rx_nfree++] = i - 1;
+    }
+#endif
+  } else if (rx_model != RX_PBUF_POOL_DMA) {
+    for (i = 0; i < rx_desc; i++) {
+      ring[i].data = malloc(MAX_FRAME);
+    }
+  }
+  for (i = 0; i < (int)sizeof appbuf; i++) {
+    appbuf[i] = (uint8_t)(i * 7 + 3);
+  }
+
+  lwip_init();
+  netif_add(&nif, &ip, &mask, &gw, NULL, nif_init, ethernet_input);
+  netif_set_default(&nif);
+  netif_set_up(&nif);
+  netif_set_link_up(&nif);
+  r_unarmed = rx_desc;
+  rx_refill();
+
+  for (;;) {
+    struct cmd c;
+    readn(&c, sizeof c);
+    if (c.len > sizeof frame) {
+      return 2;
+    }
+    readn(frame, c.len);
+    if (c.t > now_ns) {
+      now_ns = c.t;
+    }
+    if (cpu_ns < now_ns) {
+      cpu_ns = now_ns;
+    }
+    switch (c.op) {
+    case OP_STEP:
+      if (c.len) {
+        mac_rx(frame, (uint16_t)c.len, now_ns);
+      }
+      break;
+    case OP_LISTEN:
+      op_listen(c.a);
+      break;
+    case OP_CONNECT:
+      op_connect(c.a, c.b);
+      break;
+    case OP_MODE:
+      if (c.a < MAX_CONNS) {
+        struct conn *cn = &conns[c.a];
+        uint32_t msg = 0;
+        if (c.len >= 4) {
+          memcpy(&msg, frame, 4);
+        }
+        cn->mode = (int)c.b;
+        cn->msg = msg;
+        if (cn->mode != M_RR_CLIENT) {
+          cn->inflight = 0;
+        }
+        start_mode(cn);
+      }
+      break;
+    case OP_STATS:
+      op_stats();
+      break;
+    case OP_QUIT:
+      fflush(stdout);
+      return 0;
+    default:
+      return 2;
+    }
+    run_due();
+    out_rec(REC_DONE, next_event(), NULL, 0);
+    fflush(stdout);
+  }
+}
