@@ -7,5 +7,5 @@ import "embed"
 
 // FS holds all templates, by path relative to this directory.
 //
-//go:embed *.tmpl mpu port probe report firmware vitis glue
+//go:embed *.tmpl mpu port probe report firmware vitis glue rtthread
 var FS embed.FS

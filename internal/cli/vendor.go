@@ -9,6 +9,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/rtthread"
 	"github.com/lwipgen/lwipgen/internal/vendor"
 )
 
@@ -51,6 +52,16 @@ func runVendor(env *Env, args []string) int {
 	diag.Write(env.Stderr, diags)
 	if diags.HasErrors() {
 		return 1
+	}
+	if g.Board.Vendor == "rtthread" {
+		// An RT-Thread BSP is configured through .config/rtconfig.h and a side header.
+		changed, err := rtthread.Vendor(g, *project, *dry, env.Stdout)
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "lwipgen vendor:", err)
+			return 1
+		}
+		fmt.Fprintf(env.Stdout, "%s: %d file(s) %s in %s\n", g.Board.Name, len(changed), map[bool]string{true: "would change", false: "changed"}[*dry], *project)
+		return 0
 	}
 	res, err := vendor.Vendor(g, vendor.Options{Project: *project, DryRun: *dry, RemoveConflicts: *remove, Force: *force, Log: env.Stdout})
 	if err != nil {

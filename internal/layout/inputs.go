@@ -16,6 +16,13 @@ var driverSymbols = map[string]map[string]struct {
 		"eth_tx_descriptors": {"DMATxDscrTab", []string{".TxDecripSection", ".TxDescripSection"}},
 		"eth_rx_pool":        {"memp_memory_RX_POOL_base", []string{".Rx_PoolSection"}},
 	},
+	"copy_to_heap": {
+		// RT-Thread's ART-Pi-style H7 driver (drv_eth.c): its own descriptor and
+		// RX buffer arrays, in the sections its CubeMX heritage names.
+		"eth_rx_descriptors": {"DMARxDscrTab", []string{".RxDescripSection", ".RxDecripSection"}},
+		"eth_tx_descriptors": {"DMATxDscrTab", []string{".TxDescripSection", ".TxDecripSection"}},
+		"eth_rx_buffers":     {"Rx_Buff", []string{".RxArraySection"}},
+	},
 	"copy_to_pool": {
 		// GD32F4 firmware library: the arrays live in gd32f4xx_enet.c without a
 		// section attribute; with -fdata-sections each has its own .bss.NAME.

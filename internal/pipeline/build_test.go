@@ -18,7 +18,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/verify"
 )
 
-var allBoards = []string{"h743", "f767", "f407", "gd32f407", "zynq7035", "mps2-an500"}
+var allBoards = []string{"h743", "f767", "f407", "gd32f407", "zynq7035", "mps2-an500", "h743-rtthread"}
 
 func build(t *testing.T, name, out string) *pipeline.Built {
 	t.Helper()

@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite testdata/golden from the curren
 // (regenerate with: go test ./internal/render -run Golden -update), and
 // byte-reproducible: two runs give identical bytes.
 func TestGoldenGeneratedFiles(t *testing.T) {
-	for _, name := range []string{"h743", "f767", "f407", "gd32f407", "zynq7035", "mps2-an500"} {
+	for _, name := range []string{"h743", "f767", "f407", "gd32f407", "zynq7035", "mps2-an500", "h743-rtthread"} {
 		t.Run(name, func(t *testing.T) {
 			g1, diags := pipeline.Prepare(pipeline.Options{Board: name, Source: board.Source{}})
 			if diags.HasErrors() {
