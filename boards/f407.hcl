@@ -13,7 +13,7 @@ board "f407" {
     speed_mbps     = 100
     rx_descriptors = 4
     tx_descriptors = 4
-    rx_buffers     = 8
+    rx_buffers     = 12
   }
 
   workload {
@@ -28,6 +28,6 @@ board "f407" {
 
   memory {
     lwip_region = "sram1"
-    lwip_budget = "64KiB"
+    lwip_budget = "96KiB"
   }
 }

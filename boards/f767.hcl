@@ -28,6 +28,6 @@ board "f767" {
 
   memory {
     lwip_region = "sram1"
-    lwip_budget = "96KiB"
+    lwip_budget = "112KiB"
   }
 }

@@ -28,6 +28,6 @@ board "gd32f407" {
 
   memory {
     lwip_region = "sram0"
-    lwip_budget = "64KiB"
+    lwip_budget = "80KiB"
   }
 }

@@ -17,7 +17,7 @@ board "mps2-an500" {
     tcp_connections = 4
     tcp_listeners   = 3
     udp_endpoints   = 1
-    target_mbps     = 90
+    target_mbps     = 75 # the LAN9118 RX FIFO holds 6 full frames: ~80 Mbps at this RTT on a real 100 Mbps link
     rtt_ms          = 0.5 # slirp on the same host; measured 0.05-0.16 ms
   }
 

@@ -82,7 +82,7 @@ var variants = []struct {
 	// F4 with FreeRTOS (the RTOS needs a little more RAM than the bare-metal budget).
 	{"f407-rtos", "f407", [][2]string{
 		{`rtos        = "none"`, `rtos        = "freertos"`},
-		{`lwip_budget = "64KiB"`, `lwip_budget = "96KiB"`}}},
+		{`lwip_budget = "96KiB"`, `lwip_budget = "112KiB"`}}},
 	// GD32 bare metal with checksum offload.
 	{"gd32f407-none", "gd32f407", [][2]string{
 		{`rtos        = "freertos"`, `rtos        = "none"`},

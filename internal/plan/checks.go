@@ -21,9 +21,9 @@ func planChecks(p *Plan, s *sizer) []Check {
 	wnd := p.Value("TCP_WND")
 	mss := p.Value("TCP_MSS")
 	// The window must carry the target rate at the RTT.
-	rate := float64(wnd) * 8 / (b.Workload.RTTMs / 1000) / 1e6 * float64(s.rxStreams)
+	rate := float64(wnd) * 8 / (s.effectiveRTTMs() / 1000) / 1e6 * float64(s.rxStreams)
 	add("plan.window_carries_target", rate >= s.target*0.999, "workload.target_mbps",
-		"TCP_WND %d B per RTT of %g ms carries %.1f Mbps; target %g Mbps", wnd, b.Workload.RTTMs, rate, s.target)
+		"TCP_WND %d B per effective RTT of %.3f ms (RTT %g ms + 3 frame times) carries %.1f Mbps; target %g Mbps", wnd, s.effectiveRTTMs(), b.Workload.RTTMs, rate, s.target)
 	// The line rate bounds every target (goodput at full-size frames).
 	line := float64(b.Ethernet.SpeedMbps) * float64(mss) / float64(mss+ipHdr+tcpHdr+ethHdr+wireExtra)
 	add("plan.target_below_line_rate", s.target <= line+1e-9, "workload.target_mbps",
@@ -38,7 +38,7 @@ func planChecks(p *Plan, s *sizer) []Check {
 			"%d RX buffers for %d RX descriptors", p.Driver.RxBuffers, p.Driver.RxDescriptors)
 	}
 	// Heap must hold the TX copies all connections may queue.
-	need := int64(math.Max(1, float64(b.Workload.TCPConnections))) * ceilDiv(p.Value("TCP_SND_BUF"), mss) * (mss + txHeapCost)
+	need := int64(math.Max(1, float64(b.Workload.TCPConnections))) * ceilDiv(p.Value("TCP_SND_BUF"), mss) * s.heapSegCost(mss, p.Value("MEM_SIZE") > 64000)
 	add("plan.heap_covers_send_buffers", p.Value("MEM_SIZE") >= need, "options.MEM_SIZE",
 		"MEM_SIZE %d B; %d connection(s) filling TCP_SND_BUF need %d B of heap for copied segments", p.Value("MEM_SIZE"), b.Workload.TCPConnections, need)
 	// newlib's <sys/time.h> brings FD_SETSIZE 64; lwIP's sockets.h then needs

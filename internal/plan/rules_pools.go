@@ -138,16 +138,23 @@ func ruleHeap(s *sizer) {
 	if tx < 1 {
 		tx = 1
 	}
-	seg := s.mss + txHeapCost
-	tcp := tx * s.sndSegs * seg
-	udp := int64(w.UDPEndpoints) * alignUp(mtu-ipHdr-8+txHeapCost, 4)
-	extra := int64(2 * seg) // ARP request, ICMP echo reply, TCP control segments in flight
-	why := fmt.Sprintf("%d connection(s) x %d copied segments x (MSS + %d B pbuf/heap overhead) = %d B + %d UDP datagram(s) %d B + 2 transient frames %d B",
-		tx, s.sndSegs, txHeapCost, tcp, w.UDPEndpoints, udp, extra)
-	total := tcp + udp + extra
-	if w.DHCP {
-		total += 60
-		why += " + struct dhcp 60 B"
+	var total, seg int64
+	var why string
+	for _, big := range []bool{false, true} {
+		seg = s.heapSegCost(s.mss, big)
+		tcp := tx * s.sndSegs * seg
+		udp := int64(w.UDPEndpoints) * s.heapSegCost(mtu-ipHdr-8, big)
+		extra := 2 * seg // ARP request, ICMP echo reply, TCP control segments in flight
+		why = fmt.Sprintf("%d connection(s) x %d copied segments x %d B (MSS %d + heap header, pbuf and header room at MEM_ALIGNMENT %d) = %d B + %d UDP datagram(s) %d B + 2 transient frames %d B",
+			tx, s.sndSegs, seg, s.mss, s.align, tcp, w.UDPEndpoints, udp, extra)
+		total = tcp + udp + extra
+		if w.DHCP {
+			total += alignUp(60, s.align)
+			why += " + struct dhcp"
+		}
+		if alignUp(total, 1024) <= 64000 {
+			break // mem_size_t stays 16-bit: the 8-byte header holds
+		}
 	}
 	total = alignUp(total, 1024)
 	why += fmt.Sprintf(", rounded up to %d", total)

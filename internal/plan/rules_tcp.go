@@ -36,8 +36,8 @@ func ruleWindow(s *sizer) {
 	bdp := s.bdpBytes()
 	per := int64(float64(bdp)*s.headroom()) / s.rxStreams
 	want := ceilDiv(per, s.mss)
-	why := fmt.Sprintf("BDP %g Mbps x %g ms = %d B, x%.1f (%s profile) / %d receiving stream(s) = %d B -> %d segments",
-		s.target, s.b.Workload.RTTMs, bdp, s.headroom(), s.b.Workload.Profile, s.rxStreams, per, want)
+	why := fmt.Sprintf("BDP %g Mbps x (RTT %g ms + 3 frame times = %.3f ms) = %d B, x%.1f (%s profile) / %d receiving stream(s) = %d B -> %d segments",
+		s.target, s.b.Workload.RTTMs, s.effectiveRTTMs(), bdp, s.headroom(), s.b.Workload.Profile, s.rxStreams, per, want)
 	if want < 4 {
 		want = 4
 		why += "; raised to 4 segments so three duplicate ACKs can trigger fast retransmit"

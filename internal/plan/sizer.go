@@ -18,7 +18,7 @@ const (
 	wireExtra  = 8 + 12 + fcs // preamble+SFD and inter-frame gap, plus FCS, per frame on the wire
 	maxScale   = 14
 	u16Max     = 0xFFFF
-	txHeapCost = 80 // heap bytes around each copied TCP segment: struct mem 8 + pbuf 16 + 56 header room (ARM, measured)
+	txHeapCost = 80 // heap bytes around each copied TCP segment at MEM_ALIGNMENT 4: struct mem 8 + pbuf 16 + 56 header room (ARM, measured); see heapSegCost
 )
 
 // sizer carries the board and the decisions made so far; each rule reads
@@ -65,7 +65,7 @@ func alignUp(x, a int64) int64 { return (x + a - 1) / a * a }
 
 // bdpBytes is the bandwidth-delay product of the target rate at the board's RTT.
 func (s *sizer) bdpBytes() int64 {
-	return int64(math.Ceil(s.target * 1e6 / 8 * s.b.Workload.RTTMs / 1000))
+	return int64(math.Ceil(s.target * 1e6 / 8 * s.effectiveRTTMs() / 1000))
 }
 
 // headroom is how many BDPs of window a profile keeps: throughput keeps the
@@ -79,4 +79,33 @@ func (s *sizer) headroom() float64 {
 		return 1
 	}
 	return 1.5
+}
+
+// heapSegCost is what one copied TCP segment of n bytes takes from the lwIP
+// heap (mem.c + pbuf.c): the allocation header SIZEOF_STRUCT_MEM (8 B, 12 B
+// when MEM_SIZE > 64000 makes mem_size_t 32-bit), the struct pbuf (16 B on a
+// 32-bit CPU), PBUF_TRANSPORT header room (54 B) and the data, each rounded
+// up to MEM_ALIGNMENT. At alignment 4 that is n + 80 (measured); at the
+// Zynq BSP's 64 it is 64 + 64 + 64 + A(n).
+func (s *sizer) heapSegCost(n int64, bigHeap bool) int64 {
+	mem := int64(8)
+	if bigHeap {
+		mem = 12
+	}
+	a := s.align
+	return alignUp(mem, a) + alignUp(16, a) + alignUp(54, a) + alignUp(n, a)
+}
+
+// frameTime is how long one full frame occupies the wire at the link speed.
+func (s *sizer) frameTime() float64 {
+	bits := float64(s.mss+ipHdr+tcpHdr+ethHdr+wireExtra) * 8
+	return bits / (float64(s.b.Ethernet.SpeedMbps) * 1e6)
+}
+
+// effectiveRTTMs is the round trip a window must cover: the path RTT plus
+// the wire time of the two segments a delayed ACK waits for and of the ACK's
+// own slot (the host simulator showed 4 segments at 0.5 ms RTT reaching only
+// 61 of the 93 Mbps that window/RTT promises).
+func (s *sizer) effectiveRTTMs() float64 {
+	return s.b.Workload.RTTMs + 3*s.frameTime()*1000
 }

@@ -213,7 +213,7 @@ func TestVendorPatchesPortOnlyWhereNeeded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hcl := strings.Replace(string(src), "target_mbps     = 5", "target_mbps     = 12", 1)
+	hcl := strings.Replace(string(src), "target_mbps     = 5", "target_mbps     = 11", 1)
 	b, diags := board.Source{}.Decode([]byte(hcl), "fast.hcl")
 	if diags.HasErrors() {
 		t.Fatal(diags)
