@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/report"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"time"
 
 	"github.com/lwipgen/lwipgen/internal/diag"
@@ -89,6 +91,16 @@ func runSim(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
 		return 1
 	}
+	// The result joins the board's report.json (key "sim") when a build made one.
+	if rp := filepath.Join("build", g.Board.Name, "report.json"); fileExists(rp) {
+		if err := report.MergeKey(rp, "sim", res); err != nil {
+			fmt.Fprintf(env.Stderr, "lwipgen sim: %s: %v\n", rp, err)
+			return 1
+		}
+		if !*asJSON {
+			fmt.Fprintf(env.Stderr, "lwipgen sim: result added to %s under \"sim\"\n", rp)
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
@@ -106,4 +118,9 @@ func runSim(env *Env, args []string) int {
 		}
 	}
 	return 0
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
