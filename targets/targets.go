@@ -82,10 +82,15 @@ func Clean(board string) error {
 }
 
 // Build generates, compiles, links, verifies and reports: mage build board=NAME.
+// With PROJECT=DIR (or `go run mage.go build board=NAME project=DIR`) it
+// builds that vendored project with its own build files and verifies its ELF.
 func Build(board string) error {
 	b, err := arg("board", board)
 	if err != nil {
 		return err
+	}
+	if p := os.Getenv("PROJECT"); p != "" {
+		return lwipgen("build", "--board", b, "--project", p)
 	}
 	return lwipgen("build", "--board", b)
 }

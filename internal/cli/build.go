@@ -8,6 +8,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/vendor"
 )
 
 func init() {
@@ -47,6 +48,14 @@ func runGenerate(env *Env, args []string) int {
 }
 
 func runBuild(env *Env, args []string) int {
+	var project string
+	for i := 0; i < len(args); i++ { // --project DIR: build the vendored project instead of the probe
+		if args[i] == "--project" && i+1 < len(args) {
+			project = args[i+1]
+			args = append(args[:i:i], args[i+2:]...)
+			break
+		}
+	}
 	o, err := pipelineFlags(env, "build", args)
 	if err != nil {
 		return 2
@@ -54,11 +63,47 @@ func runBuild(env *Env, args []string) int {
 	o.Progress = env.Stdout
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if project != "" {
+		return buildProject(ctx, env, o, project)
+	}
 	b, diags := pipeline.Build(ctx, *o)
 	diag.Write(env.Stderr, diags)
 	if b == nil || diags.HasErrors() {
 		return 1
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s verified (%d checks), reports in %s\n", b.Board.Name, b.ELF, len(b.Verify.Checks), b.Out)
+	return 0
+}
+
+// buildProject builds a project lwipgen was vendored into, with the
+// project's own build (Makefile, CMake, or the STM32CubeIDE .cproject), and
+// verifies its ELF against the plan.
+func buildProject(ctx context.Context, env *Env, o *pipeline.Options, project string) int {
+	o.Project = project
+	g, diags := pipeline.Generate(*o)
+	diag.Write(env.Stderr, diags)
+	if diags.HasErrors() {
+		return 1
+	}
+	elf, v, err := vendor.BuildProject(ctx, project, g, env.Stdout)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "lwipgen build:", err)
+		return 1
+	}
+	if err := pipeline.WriteReport(g, v); err != nil {
+		fmt.Fprintln(env.Stderr, "lwipgen build:", err)
+		return 1
+	}
+	failed := 0
+	for _, c := range v.Checks {
+		if !c.OK {
+			failed++
+			fmt.Fprintf(env.Stderr, "%s: check %s failed: %s\n", elf, c.ID, c.Detail)
+		}
+	}
+	fmt.Fprintf(env.Stdout, "%s: %s from %s, %d checks, %d failed; reports in %s\n", g.Board.Name, elf, project, len(v.Checks), failed, g.Out)
+	if failed > 0 {
+		return 1
+	}
 	return 0
 }

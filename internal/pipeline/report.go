@@ -34,3 +34,7 @@ func writeReport(g *Generated, v *verify.Result, extra []plan.Check) error {
 	_, err = fsutil.WriteIfChanged(filepath.Join(g.Out, "memory-map.svg"), svg, 0o644)
 	return err
 }
+
+// WriteReport writes the reports for a build done elsewhere (a vendored
+// project built by its own Makefile/CMake), from its verifier result.
+func WriteReport(g *Generated, v *verify.Result) error { return writeReport(g, v, nil) }
