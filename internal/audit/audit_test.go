@@ -1,7 +1,7 @@
 package audit
 
 import (
-	"os"
+	"github.com/lwipgen/lwipgen/internal/seeds"
 	"strings"
 	"testing"
 
@@ -25,7 +25,7 @@ func TestAuditSeedConfigurations(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
-			src, err := os.ReadFile("testdata/" + c.file)
+			src, err := seeds.Config(c.file)
 			if err != nil {
 				t.Fatal(err)
 			}

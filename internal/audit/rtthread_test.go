@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"github.com/lwipgen/lwipgen/internal/seeds"
 	"os"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 // side header rtconfig.h includes - audited against the port lwipopts.h:
 // what the port overrides, what does not exist, and what still works.
 func TestAuditSeed003OnRTThread(t *testing.T) {
-	seed, err := os.ReadFile("testdata/seed003.h")
+	seed, err := seeds.Config("seed003.h")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,8 @@
 package sim
 
 import (
-	"embed"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/seeds"
 	"sort"
 	"strings"
 
@@ -12,12 +12,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/render"
 )
-
-// The seed articles' configurations, byte-identical copies of
-// internal/audit/testdata (a test keeps them in step).
-//
-//go:embed seedcfg/*.h
-var seedFS embed.FS
 
 // seedFor maps a board to the configuration its seed article printed.
 var seedFor = map[string]struct{ file, label string }{
@@ -121,7 +115,7 @@ func seedConfig(p *plan.Plan) (*config, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
-	body, err := seedFS.ReadFile("seedcfg/" + s.file)
+	body, err := seeds.Config(s.file)
 	if err != nil {
 		return nil, false, err
 	}
