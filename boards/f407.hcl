@@ -12,7 +12,7 @@ board "f407" {
     interface      = "rmii"
     speed_mbps     = 100
     rx_descriptors = 4
-    tx_descriptors = 4
+    tx_descriptors = 8 # holds a whole send buffer: bare metal must not wait for TX while RX arrives
     rx_buffers     = 12
   }
 

@@ -12,7 +12,7 @@ board "f767" {
     interface      = "rmii"
     speed_mbps     = 100
     rx_descriptors = 8
-    tx_descriptors = 8
+    tx_descriptors = 12 # holds a whole send buffer: bare metal must not wait for TX while RX arrives
     rx_buffers     = 16
   }
 

@@ -198,8 +198,8 @@ func writeTree(t *testing.T, r *rendered, dir string) {
 func TestGlueFilesAndDefines(t *testing.T) {
 	want := map[string][]string{
 		"h743":     {"ETH_RX_DESC_CNT=8U", "ETH_TX_DESC_CNT=8U"},
-		"f767":     {"ETH_RX_DESC_CNT=8U", "ETH_TX_DESC_CNT=8U"},
-		"f407":     {"ETH_RX_DESC_CNT=4U", "ETH_TX_DESC_CNT=4U"},
+		"f767":     {"ETH_RX_DESC_CNT=8U", "ETH_TX_DESC_CNT=12U"},
+		"f407":     {"ETH_RX_DESC_CNT=4U", "ETH_TX_DESC_CNT=8U"},
 		"gd32f407": {"ENET_RXBUF_NUM=8U", "ENET_RXBUF_SIZE=1524U", "ENET_TXBUF_NUM=6U", "ENET_TXBUF_SIZE=1524U"},
 	}
 	for _, b := range boards {

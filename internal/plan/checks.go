@@ -48,6 +48,15 @@ func planChecks(p *Plan, s *sizer) []Check {
 		add("plan.fd_setsize", n <= 64, "workload.tcp_connections",
 			"LWIP_SOCKET_OFFSET + MEMP_NUM_NETCONN = %d sockets; newlib's FD_SETSIZE is 64", n)
 	}
+	// Bare metal: a send buffer larger than the TX ring makes low_level_output
+	// wait for descriptors while nothing drains RX (one loop does both), and
+	// the RX ring overflows (the host simulator shows it with seed 000's
+	// 16*MSS on an 8-deep ring). With an RTOS the RX task keeps draining.
+	if b.RTOS == "none" && p.Driver.TxDescriptors > 0 && p.Driver.RxModel != rxPbufPoolDMA {
+		segs := ceilDiv(p.Value("TCP_SND_BUF"), mss)
+		add("plan.tx_ring_holds_send_buffer", int64(p.Driver.TxDescriptors) >= segs, "ethernet.tx_descriptors",
+			"TX ring %d descriptors for a send buffer of %d segments (TCP_SND_BUF %d)", p.Driver.TxDescriptors, segs, p.Value("TCP_SND_BUF"))
+	}
 	// Descriptor rings within what the hardware driver supports.
 	if p.Driver.RxDescriptors > 0 {
 		add("plan.ring_depth", p.Driver.RxDescriptors >= 2 && p.Driver.TxDescriptors >= 2, "ethernet.rx_descriptors",

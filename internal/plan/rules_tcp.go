@@ -5,6 +5,9 @@ import "fmt"
 // ruleMSS: the largest segment that fits an Ethernet MTU without TCP options.
 func ruleMSS(s *sizer) {
 	s.mss = mtu - ipHdr - tcpHdr
+	if v, ok := s.pinned("TCP_MSS"); ok && v > 0 {
+		s.mss = v // the board pins it; every size below follows
+	}
 	s.set("TCP_MSS", s.mss, "TCP", "tcp.mss",
 		"Ethernet MTU %d - IPv4 header %d - TCP header %d (1448 only applies with TCP timestamps, which lwIP does not send here)", mtu, ipHdr, tcpHdr)
 }
@@ -42,6 +45,13 @@ func ruleWindow(s *sizer) {
 		want = 4
 		why += "; raised to 4 segments so three duplicate ACKs can trigger fast retransmit"
 	}
+	if v, ok := s.pinned("TCP_WND"); ok {
+		s.wndSegs = ceilDiv(v, s.mss) // pinned by the board: pools and rings follow it
+		frames, _ := s.rxWindowFrames()
+		s.driver.RxWindowFrames = int(frames)
+		s.setExpr("TCP_WND", fmt.Sprintf("(%d * TCP_MSS)", s.wndSegs), s.wndSegs*s.mss, "TCP", "tcp.wnd", "%s", why)
+		return
+	}
 	frames, capWhy := s.rxWindowFrames()
 	if want > frames {
 		want = frames
@@ -78,6 +88,9 @@ func ruleSendBuffer(s *sizer) {
 	bdp := s.bdpBytes()
 	per := int64(float64(bdp)*s.headroom()) / s.rxStreams
 	segs := ceilDiv(per, s.mss)
+	if v, ok := s.pinned("TCP_SND_BUF"); ok {
+		segs = ceilDiv(v, s.mss) // pinned by the board: heap, segments and TX ring follow it
+	}
 	why := fmt.Sprintf("TX side of the same BDP: %d B per stream -> %d segments in flight", per, segs)
 	if s.b.Workload.Profile == "latency" && segs > 4 {
 		segs = 4

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/lwip"
 	"math"
 	"strconv"
 
@@ -36,7 +37,8 @@ type sizer struct {
 	wndSegs   int64
 	sndSegs   int64
 	driver    Driver
-	target    float64 // Mbps the plan is sized for (the fit search may lower it)
+	target    float64      // Mbps the plan is sized for (the fit search may lower it)
+	user      *lwip.Config // the board's options {} alone, resolved (see pinned)
 }
 
 func (s *sizer) set(name string, v int64, section, rule, why string, args ...any) {
@@ -108,4 +110,14 @@ func (s *sizer) frameTime() float64 {
 // 61 of the 93 Mbps that window/RTT promises).
 func (s *sizer) effectiveRTTMs() float64 {
 	return s.b.Workload.RTTMs + 3*s.frameTime()*1000
+}
+
+// pinned is the value the board's options {} block gives an option, as the
+// preprocessor will evaluate it, so that the sizes derived from it (pools,
+// heap, rings) follow the user's choice instead of contradicting it.
+func (s *sizer) pinned(name string) (int64, bool) {
+	if _, ok := s.b.Option(name); !ok || s.user == nil {
+		return 0, false
+	}
+	return s.user.Int(name)
 }
