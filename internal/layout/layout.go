@@ -84,3 +84,19 @@ func alignUp(x, a uint64) uint64 {
 	}
 	return (x + a - 1) / a * a
 }
+
+// Spans are the address ranges whose attribute lwipgen must set: every
+// device and non-cacheable section. The MPU/TLB solver covers exactly these,
+// and the verifier checks the regions against them.
+func (l *Layout) Spans() []mpu.Span {
+	var spans []mpu.Span
+	for _, s := range l.Sections {
+		switch s.Attr {
+		case "device":
+			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.Device})
+		case "noncacheable":
+			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.NormalNonCacheable})
+		}
+	}
+	return spans
+}

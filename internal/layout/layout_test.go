@@ -66,15 +66,7 @@ func TestLayoutPlacesEveryObjectOnce(t *testing.T) {
 				}
 			}
 			// The MPU regions cover exactly the non-cacheable sections.
-			var spans []mpu.Span
-			for _, s := range l.Sections {
-				switch s.Attr {
-				case "device":
-					spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.Device})
-				case "noncacheable":
-					spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.NormalNonCacheable})
-				}
-			}
+			spans := l.Spans()
 			if b.Chip.Core.DCache && b.Chip.Core.MPURegions > 0 {
 				if len(spans) == 0 || len(l.MPU) == 0 {
 					t.Fatalf("cached chip without non-cacheable sections/regions: %d spans, %d regions", len(spans), len(l.MPU))

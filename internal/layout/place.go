@@ -232,15 +232,7 @@ func anyDMA(p *plan.Plan) bool {
 // 1 MB translation-table sections (Cortex-A9).
 func solveMPU(l *Layout, p *plan.Plan) hcl.Diagnostics {
 	b := p.Board
-	var spans []mpu.Span
-	for _, s := range l.Sections {
-		switch s.Attr {
-		case "device":
-			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.Device})
-		case "noncacheable":
-			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.NormalNonCacheable})
-		}
-	}
+	spans := l.Spans()
 	l.FirstFree = max(b.Memory.MPUFirstRegion, len(l.Protection))
 	if len(spans) == 0 {
 		return nil

@@ -168,15 +168,7 @@ func check(f *elf.File, syms map[string]symbol, l *layout.Layout, p *plan.Plan) 
 	sort.Strings(orphans)
 	add("verify.no_orphans", len(orphans) == 0, "orphaned input sections (GNU ld placed them by default, not where planned): %v", orphans)
 	// MPU legality and coverage.
-	var spans []mpu.Span
-	for _, s := range l.Sections {
-		switch s.Attr {
-		case "device":
-			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.Device})
-		case "noncacheable":
-			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.NormalNonCacheable})
-		}
-	}
+	spans := l.Spans()
 	if len(l.MPU) > 0 || (len(spans) > 0 && len(l.TLB) == 0) {
 		probs := mpu.Verify(l.MPU, spans, mpu.Limits{Regions: chip.Core.MPURegions, FirstFree: l.FirstFree})
 		add("verify.mpu", len(probs) == 0, "%d MPU region(s) for %d span(s); problems: %v", len(l.MPU), len(spans), probs)
