@@ -6,6 +6,7 @@ package audit
 import (
 	"bufio"
 	"bytes"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"regexp"
 	"strings"
 )
@@ -23,7 +24,7 @@ var defineRe = regexp.MustCompile(`^\s*#\s*define\s+([A-Za-z_][A-Za-z0-9_]*)(\([
 // strips // and /* */ comments and joins continuation lines. Conditionals
 // are not evaluated: every #define is taken, as a reviewer reads the file.
 func Parse(src []byte) []Define {
-	text := stripComments(string(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))))
+	text := cheader.StripComments(string(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))))
 	var out []Define
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -50,32 +51,4 @@ func Parse(src []byte) []Define {
 		out = append(out, Define{Name: m[1], Value: strings.TrimSpace(m[3]), Line: start})
 	}
 	return out
-}
-
-// stripComments removes comments but keeps line breaks, so line numbers hold.
-func stripComments(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch {
-		case strings.HasPrefix(s[i:], "//"):
-			for i < len(s) && s[i] != '\n' {
-				i++
-			}
-			if i < len(s) {
-				b.WriteByte('\n')
-			}
-		case strings.HasPrefix(s[i:], "/*"):
-			i += 2
-			for i < len(s) && !strings.HasPrefix(s[i:], "*/") {
-				if s[i] == '\n' {
-					b.WriteByte('\n')
-				}
-				i++
-			}
-			i++
-		default:
-			b.WriteByte(s[i])
-		}
-	}
-	return b.String()
 }

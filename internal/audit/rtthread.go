@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"strconv"
 	"strings"
 
@@ -83,7 +84,7 @@ func RTThread(in RTThreadInput, v lwip.Version, b *board.Board) []Finding {
 		return err == nil && n != 0
 	}
 	read := map[string]bool{}
-	for i, raw := range strings.Split(stripComments(string(in.Port)), "\n") {
+	for i, raw := range strings.Split(cheader.StripComments(string(in.Port)), "\n") {
 		f := strings.Fields(strings.Replace(strings.TrimSpace(raw), "# ", "#", 1))
 		if len(f) == 0 || !strings.HasPrefix(f[0], "#") {
 			continue

@@ -14,6 +14,7 @@ package port
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"sort"
 	"strconv"
 	"strings"
@@ -399,7 +400,7 @@ func ParseDotConfig(src string) map[string]string {
 func ParseRtconfig(src string) (map[string]string, []string) {
 	m := map[string]string{}
 	var order []string
-	for _, l := range strings.Split(stripComments(src), "\n") {
+	for _, l := range strings.Split(cheader.StripComments(src), "\n") {
 		f := strings.Fields(l)
 		if len(f) >= 2 && (f[0] == "#define" || f[0] == "#" && len(f) >= 3 && f[1] == "define") {
 			if f[0] == "#" {
@@ -416,33 +417,6 @@ func ParseRtconfig(src string) (map[string]string, []string) {
 		}
 	}
 	return m, order
-}
-
-func stripComments(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch {
-		case strings.HasPrefix(s[i:], "//"):
-			for i < len(s) && s[i] != '\n' {
-				i++
-			}
-			if i < len(s) {
-				b.WriteByte('\n')
-			}
-		case strings.HasPrefix(s[i:], "/*"):
-			i += 2
-			for i < len(s) && !strings.HasPrefix(s[i:], "*/") {
-				if s[i] == '\n' {
-					b.WriteByte('\n')
-				}
-				i++
-			}
-			i++
-		default:
-			b.WriteByte(s[i])
-		}
-	}
-	return b.String()
 }
 
 // MkRtconfig converts a .config into rtconfig.h the way RT-Thread's

@@ -1,0 +1,34 @@
+// Package cheader holds the small C-header text helpers that several readers
+// of lwipopts.h / rtconfig.h share.
+package cheader
+
+import "strings"
+
+// StripComments removes // and /* */ comments from C text but keeps every
+// line break, so line numbers stay valid for diagnostics.
+func StripComments(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "//"):
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+			if i < len(s) {
+				b.WriteByte('\n')
+			}
+		case strings.HasPrefix(s[i:], "/*"):
+			i += 2
+			for i < len(s) && !strings.HasPrefix(s[i:], "*/") {
+				if s[i] == '\n' {
+					b.WriteByte('\n')
+				}
+				i++
+			}
+			i++
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
