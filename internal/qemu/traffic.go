@@ -32,14 +32,11 @@ func ChargenByte(i int) byte {
 // concurrently, compares byte for byte, then half-closes and expects the
 // guest to close too (EOF), which exercises its FIN handling.
 func Echo(ctx context.Context, addr string, msg []byte) error {
-	c, err := DialTCP(ctx, addr)
+	c, done, err := session(ctx, addr)
 	if err != nil {
 		return err
 	}
-	defer c.Close()
-	stopDeadline := context.AfterFunc(ctx, func() { _ = c.SetDeadline(time.Now()) })
-	defer stopDeadline()
-	_ = c.SetDeadline(time.Now().Add(2 * time.Minute))
+	defer done()
 
 	werr := make(chan error, 1)
 	go func() {
@@ -72,14 +69,11 @@ func Echo(ctx context.Context, addr string, msg []byte) error {
 
 // Upload streams n bytes, half-closes, and waits for the guest's close.
 func Upload(ctx context.Context, addr string, n int) error {
-	c, err := DialTCP(ctx, addr)
+	c, done, err := session(ctx, addr)
 	if err != nil {
 		return err
 	}
-	defer c.Close()
-	stop := context.AfterFunc(ctx, func() { _ = c.SetDeadline(time.Now()) })
-	defer stop()
-	_ = c.SetDeadline(time.Now().Add(2 * time.Minute))
+	defer done()
 	buf := make([]byte, 64<<10)
 	for i := range buf {
 		buf[i] = byte(i * 7)
@@ -103,14 +97,11 @@ func Upload(ctx context.Context, addr string, n int) error {
 
 // Download reads n bytes of chargen output and checks every byte.
 func Download(ctx context.Context, addr string, n int) error {
-	c, err := DialTCP(ctx, addr)
+	c, done, err := session(ctx, addr)
 	if err != nil {
 		return err
 	}
-	defer c.Close()
-	stop := context.AfterFunc(ctx, func() { _ = c.SetDeadline(time.Now()) })
-	defer stop()
-	_ = c.SetDeadline(time.Now().Add(2 * time.Minute))
+	defer done()
 	buf := make([]byte, 64<<10)
 	for got := 0; got < n; {
 		k, err := c.Read(buf[:min(len(buf), n-got)])
@@ -137,4 +128,16 @@ func DialTCP(ctx context.Context, addr string) (*net.TCPConn, error) {
 		return nil, err
 	}
 	return c.(*net.TCPConn), nil
+}
+
+// session dials addr and ties the connection's deadline to ctx (and to two
+// minutes at most), so a stuck guest fails the transfer instead of hanging it.
+func session(ctx context.Context, addr string) (*net.TCPConn, func(), error) {
+	c, err := DialTCP(ctx, addr)
+	if err != nil {
+		return nil, nil, err
+	}
+	stop := context.AfterFunc(ctx, func() { _ = c.SetDeadline(time.Now()) })
+	_ = c.SetDeadline(time.Now().Add(2 * time.Minute))
+	return c, func() { stop(); c.Close() }, nil
 }
