@@ -15,6 +15,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/render"
+	"github.com/lwipgen/lwipgen/internal/rtthread/bsp"
 	"github.com/lwipgen/lwipgen/internal/vitis"
 )
 
@@ -63,6 +64,21 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	files, err := render.All(p, l)
 	if err != nil {
 		return nil, append(diags, diag.At(b.DeclRange, "Rendering failed", "%v", err))
+	}
+	if b.Vendor == "rtthread" {
+		// RT-Thread BSP: lwipopts.h becomes the port's header over rtconfig.h and
+		// rtconfig_project.h, plus the BSP files under rtthread/.
+		rt, err := bsp.Files(p, l)
+		if err != nil {
+			return nil, append(diags, diag.At(b.RangeOf("vendor"), "RT-Thread BSP files", "%v", err))
+		}
+		for _, f := range rt {
+			if f.Path == "lwipopts.h" {
+				files[0] = f // render.All puts lwipopts.h first
+			} else {
+				files = append(files, f)
+			}
+		}
 	}
 	if b.Vendor == "vitis" {
 		// The Xilinx BSP settings (.mss, xsct, SDT) and their own checks.

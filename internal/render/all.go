@@ -3,7 +3,6 @@ package render
 import (
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
-	"github.com/lwipgen/lwipgen/internal/rtthread/bsp"
 )
 
 // All renders every generated file of the board.
@@ -39,22 +38,12 @@ func All(p *plan.Plan, l *layout.Layout) ([]File, error) {
 	var glue []File
 	var defines []string
 	var err error
-	if p.Board.Vendor == "rtthread" {
-		// RT-Thread BSP (internal/rtthread/bsp): lwipopts.h becomes the port's header over rtconfig.h and
-		// rtconfig_project.h, plus the BSP files under rtthread/; the BSP's own drv_eth.c is the driver.
-		rt, rerr := bsp.Files(p, l)
-		if rerr != nil {
-			return nil, rerr
+	// An RT-Thread BSP keeps its own driver (drv_eth.c); the pipeline adds its
+	// files (internal/rtthread/bsp).
+	if p.Board.Vendor != "rtthread" {
+		if glue, defines, err = Glue(p, l); err != nil {
+			return nil, err
 		}
-		for _, f := range rt {
-			if f.Path == "lwipopts.h" {
-				files[0] = File(f)
-			} else {
-				glue = append(glue, File(f))
-			}
-		}
-	} else if glue, defines, err = Glue(p, l); err != nil {
-		return nil, err
 	}
 	files = append(files, glue...)
 	if len(defines) > 0 {

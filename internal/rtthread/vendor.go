@@ -8,6 +8,8 @@ package rtthread
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/render"
+	"github.com/lwipgen/lwipgen/internal/textdiff"
 	"io"
 	"os"
 	"path/filepath"
@@ -56,7 +58,7 @@ func Vendor(g *pipeline.Generated, bspDir string, dryRun bool, out io.Writer) (c
 	}
 	cfgS, rtcS := editKconfig(string(cfg), string(rtc), entries)
 	// rtconfig_project.h: lwipgen's block; rtconfig.h includes it as mk_rtconfig does.
-	side, _ := bsp.Execute("rtthread/rtconfig_project.h.tmpl", mustData(g))
+	side, _ := render.Execute("rtthread/rtconfig_project.h.tmpl", mustData(g))
 	proj, had := w.read("rtconfig_project.h")
 	w.set("rtconfig_project.h", []byte(replaceBlock(string(proj), string(side), had)))
 	if !strings.Contains(rtcS, `#include "rtconfig_project.h"`) {
@@ -309,7 +311,7 @@ func (t *tree) commit(dryRun bool, out io.Writer) ([]string, error) {
 				if !t.existed[rel] {
 					a = "/dev/null"
 				}
-				io.WriteString(out, bsp.UnifiedDiff(a, "b/"+rel, t.orig[rel], t.files[rel]))
+				io.WriteString(out, textdiff.Unified(a, "b/"+rel, t.orig[rel], t.files[rel]))
 			}
 			continue
 		}

@@ -8,24 +8,14 @@
 package bsp
 
 import (
-	"bytes"
 	"fmt"
-	"io/fs"
-	"strings"
-	"text/template"
 
-	"github.com/Masterminds/sprig/v3"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/render"
 	"github.com/lwipgen/lwipgen/internal/rtthread/port"
-	"github.com/lwipgen/lwipgen/templates"
+	"github.com/lwipgen/lwipgen/internal/textdiff"
 )
-
-// File is one generated file (same shape as render.File).
-type File struct {
-	Path    string
-	Content []byte
-}
 
 // DriverInputs are the input sections the ART-Pi drv_eth.c (GCC branch)
 // puts its DMA arrays in, by plan object name; lwipgen's own .bss.<symbol>
@@ -104,12 +94,12 @@ func NewData(p *plan.Plan, l *layout.Layout, patched bool) (*Data, error) {
 // header as lwIP compiles it (it includes rtconfig.h, which includes
 // rtconfig_project.h); the rtthread/ folder holds what `lwipgen vendor`
 // puts into a BSP.
-func Files(p *plan.Plan, l *layout.Layout) ([]File, error) {
+func Files(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
 	d, err := NewData(p, l, true)
 	if err != nil {
 		return nil, err
 	}
-	var files []File
+	var files []render.File
 	for _, t := range []struct{ tmpl, out string }{
 		{"rtthread/lwipopts.h.tmpl", "lwipopts.h"},
 		{"rtthread/rtconfig.h.tmpl", "rtconfig.h"},
@@ -119,137 +109,28 @@ func Files(p *plan.Plan, l *layout.Layout) ([]File, error) {
 		{"rtthread/lwipgen_rtthread.c.tmpl", "rtthread/lwipgen_rtthread.c"},
 		{"rtthread/SConscript.tmpl", "rtthread/SConscript"},
 	} {
-		out, err := Execute(t.tmpl, d)
+		out, err := render.Execute(t.tmpl, d)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, File{Path: t.out, Content: out})
+		files = append(files, render.File{Path: t.out, Content: out})
 	}
 	if len(d.RT.Patches) > 0 {
 		orig, err := NewData(p, l, false)
 		if err != nil {
 			return nil, err
 		}
-		a, err := Execute("rtthread/lwipopts.h.tmpl", orig)
+		a, err := render.Execute("rtthread/lwipopts.h.tmpl", orig)
 		if err != nil {
 			return nil, err
 		}
 		b := files[0].Content
-		diff := UnifiedDiff("a/components/net/lwip-2.1.2/src/lwipopts.h", "b/components/net/lwip-2.1.2/src/lwipopts.h", a, b)
-		hdr, err := Execute("rtthread/lwipopts.patch.tmpl", d)
+		diff := textdiff.Unified("a/components/net/lwip-2.1.2/src/lwipopts.h", "b/components/net/lwip-2.1.2/src/lwipopts.h", a, b)
+		hdr, err := render.Execute("rtthread/lwipopts.patch.tmpl", d)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, File{Path: "rtthread/lwipopts.patch", Content: append(hdr, diff...)})
+		files = append(files, render.File{Path: "rtthread/lwipopts.patch", Content: append(hdr, diff...)})
 	}
 	return files, nil
-}
-
-// Execute renders templates/<path> with sprig and lwipgen's helpers.
-func Execute(path string, data any) ([]byte, error) {
-	src, err := fs.ReadFile(templates.FS, path)
-	if err != nil {
-		return nil, fmt.Errorf("template %s: %v", path, err)
-	}
-	f := sprig.TxtFuncMap()
-	f["hex"] = func(v any) string { return fmt.Sprintf("0x%08X", v) }
-	f["sub"] = func(a, b uint64) uint64 { return a - b }
-	t, err := template.New(path).Funcs(f).Option("missingkey=error").Parse(string(src))
-	if err != nil {
-		return nil, fmt.Errorf("template %s: %v", path, err)
-	}
-	var buf bytes.Buffer
-	if err := t.Execute(&buf, data); err != nil {
-		return nil, fmt.Errorf("template %s: %v", path, err)
-	}
-	return buf.Bytes(), nil
-}
-
-// UnifiedDiff is a small line diff (LCS) in unified format with 3 lines of context.
-func UnifiedDiff(nameA, nameB string, a, b []byte) string {
-	x, y := splitLines(string(a)), splitLines(string(b))
-	n, m := len(x), len(y)
-	lcs := make([][]int, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if x[i] == y[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	type op struct {
-		k    byte
-		s    string
-		i, j int
-	}
-	var ops []op
-	i, j := 0, 0
-	for i < n || j < m {
-		switch {
-		case i < n && j < m && x[i] == y[j]:
-			ops = append(ops, op{' ', x[i], i, j})
-			i, j = i+1, j+1
-		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-			ops = append(ops, op{'+', y[j], i, j})
-			j++
-		default:
-			ops = append(ops, op{'-', x[i], i, j})
-			i++
-		}
-	}
-	var out strings.Builder
-	const ctx = 3
-	for k := 0; k < len(ops); {
-		if ops[k].k == ' ' {
-			k++
-			continue
-		}
-		start := max(k-ctx, 0)
-		end := k
-		for end < len(ops) {
-			if ops[end].k != ' ' {
-				end++
-				continue
-			}
-			run := end
-			for run < len(ops) && ops[run].k == ' ' {
-				run++
-			}
-			if run-end > 2*ctx || run == len(ops) {
-				end = min(end+ctx, len(ops))
-				break
-			}
-			end = run
-		}
-		if out.Len() == 0 {
-			fmt.Fprintf(&out, "--- %s\n+++ %s\n", nameA, nameB)
-		}
-		var la, lb int
-		for _, o := range ops[start:end] {
-			if o.k != '+' {
-				la++
-			}
-			if o.k != '-' {
-				lb++
-			}
-		}
-		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", ops[start].i+1, la, ops[start].j+1, lb)
-		for _, o := range ops[start:end] {
-			out.WriteString(string(o.k) + o.s + "\n")
-		}
-		k = end
-	}
-	return out.String()
-}
-
-func splitLines(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
