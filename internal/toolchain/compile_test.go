@@ -67,3 +67,27 @@ func TestIncrementalCompile(t *testing.T) {
 		t.Fatalf("failing compile: %v", err)
 	}
 }
+
+// A compiler launcher (ccache, sccache, distcc) wraps every compile; `env`
+// stands in for one here, and compile_commands.json keeps the plain compiler.
+func TestLauncherWrapsCompiles(t *testing.T) {
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no host gcc")
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "x.c")
+	os.WriteFile(src, []byte("int x;\n"), 0o644)
+	bl := &Builder{TC: &Toolchain{CC: cc, Launcher: []string{"env", "LWIPGEN_TEST_LAUNCHED=1"}}, Dir: dir}
+	u := Unit{Src: src, Obj: filepath.Join(dir, "x.o")}
+	if got := bl.command(u); got[0] != "env" || got[2] != cc {
+		t.Fatalf("command %q does not start with the launcher", got)
+	}
+	if n, err := bl.Compile(context.Background(), []Unit{u}); err != nil || n != 1 {
+		t.Fatalf("compile through the launcher: %d, %v", n, err)
+	}
+	cc2, _ := bl.CompileCommands([]Unit{u})
+	if strings.Contains(string(cc2), "LWIPGEN_TEST_LAUNCHED") {
+		t.Errorf("compile_commands.json carries the launcher: %s", cc2)
+	}
+}
