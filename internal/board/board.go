@@ -51,6 +51,7 @@ type Workload struct {
 	TargetMbps     float64
 	RTTMs          float64
 	AppTimers      int // sys_timeout users of the application (sntp, mdns, own timers)
+	RxStreams      int // connections that receive bulk data at the same time (receive buffers hold one window each)
 	DHCP           bool
 	DNS            bool
 }

@@ -420,12 +420,18 @@ func decodeWorkload(bb *boardBlock, b *Board, rec func(string, hcl.Expression), 
 		"workload.rtt_ms": w.RTTMs, "workload.app_timers": w.AppTimers, "workload.dhcp": w.DHCP, "workload.dns": w.DNS} {
 		rec(path, x)
 	}
-	b.Workload = Workload{TCPConnections: 1, TCPListeners: 1, UDPEndpoints: 1, TargetMbps: 10, RTTMs: 1}
+	b.Workload = Workload{TCPConnections: 1, TCPListeners: 1, UDPEndpoints: 1, TargetMbps: 10, RTTMs: 1, RxStreams: 1}
 	b.Workload.Profile = enum(ev, w.Profile, "workload.profile", Profiles)
 	setInt(ev, w.TCPConnections, "workload.tcp_connections", 0, 1024, &b.Workload.TCPConnections)
 	setInt(ev, w.TCPListeners, "workload.tcp_listeners", 0, 255, &b.Workload.TCPListeners)
 	setInt(ev, w.UDPEndpoints, "workload.udp_endpoints", 0, 255, &b.Workload.UDPEndpoints)
 	setInt(ev, w.AppTimers, "workload.app_timers", 0, 64, &b.Workload.AppTimers)
+	rec("workload.rx_streams", w.RxStreams)
+	setInt(ev, w.RxStreams, "workload.rx_streams", 1, 1024, &b.Workload.RxStreams)
+	if present(w.RxStreams) && b.Workload.RxStreams > max(b.Workload.TCPConnections, 1) {
+		ev.errorf(w.RxStreams.Range(), "More receiving streams than connections",
+			"workload.rx_streams = %d, but there are only %d TCP connection(s).", b.Workload.RxStreams, b.Workload.TCPConnections)
+	}
 	setBool(ev, w.DHCP, "workload.dhcp", &b.Workload.DHCP)
 	setBool(ev, w.DNS, "workload.dns", &b.Workload.DNS)
 	if v, ok := ev.real(w.RTTMs, "workload.rtt_ms", 0.001, 10000); ok {

@@ -105,6 +105,7 @@ type workloadBlock struct {
 	TargetMbps     hcl.Expression `hcl:"target_mbps,optional"`
 	RTTMs          hcl.Expression `hcl:"rtt_ms,optional"`
 	AppTimers      hcl.Expression `hcl:"app_timers,optional"`
+	RxStreams      hcl.Expression `hcl:"rx_streams,optional"`
 	DHCP           hcl.Expression `hcl:"dhcp,optional"`
 	DNS            hcl.Expression `hcl:"dns,optional"`
 	DeclRange      hcl.Range      `hcl:",def_range"`

@@ -51,7 +51,7 @@ func buildFor(b *board.Board, target float64) (*Plan, error) {
 	if !ok {
 		return nil, fmt.Errorf("chip %s: lwipgen has no driver for the %q MAC", b.Chip.Name, b.Chip.Ethernet.MAC)
 	}
-	s := &sizer{b: b, idx: map[string]int{}, val: map[string]int64{}, model: model, target: target, rxStreams: 1}
+	s := &sizer{b: b, idx: map[string]int{}, val: map[string]int64{}, model: model, target: target, rxStreams: int64(max(b.Workload.RxStreams, 1))}
 	if len(b.Options) > 0 {
 		set := map[string]string{}
 		for _, o := range b.Options {

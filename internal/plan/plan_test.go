@@ -239,3 +239,25 @@ func BenchmarkPlanAllBoards(b *testing.B) {
 		}
 	}
 }
+
+// workload.rx_streams shares the receive path among concurrent receivers:
+// on the LAN9118 (a 6-frame RX FIFO) two streams get 3 segments each.
+func TestRxStreamsShareTheReceivePath(t *testing.T) {
+	b := load(t, "mps2-an500")
+	one, err := plan.Build(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Workload.RxStreams = 2
+	b.Workload.TargetMbps = 30
+	two, err := plan.Build(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w1, w2 := one.Value("TCP_WND"), two.Value("TCP_WND"); w1 != 6*1460 || w2 != 3*1460 {
+		t.Errorf("TCP_WND with 1 stream %d (want 8760), with 2 streams %d (want 4380)", w1, w2)
+	}
+	if len(two.Failed()) > 0 {
+		t.Errorf("two streams at 30 Mbps: %v", two.Failed())
+	}
+}
