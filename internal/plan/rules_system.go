@@ -21,7 +21,8 @@ func ruleSystem(s *sizer) {
 		s.set("LWIP_TIMEVAL_PRIVATE", 0, sec, "sys.timeval", "newlib's <sys/time.h> already defines struct timeval; lwIP's own would clash")
 		s.set("LWIP_COMPAT_SOCKETS", 1, sec, "sys.api", "socket(), send() ... as plain names for application code")
 		s.set("TCPIP_THREAD_STACKSIZE", 2048, sec, "sys.tcpip_stack", "tcpip thread stack: lwIP core with TCP + DHCP needs ~1.2 KB at -Os; 2 KB leaves margin for hooks")
-		s.set("TCPIP_THREAD_PRIO", 24, sec, "sys.tcpip_prio", "above application threads (CMSIS-RTOS osPriorityHigh = 40 is the RX thread's, see glue) so input is processed promptly")
+		s.set("TCPIP_THREAD_PRIO", 24, sec, "sys.tcpip_prio",
+			"24 = CMSIS-RTOS2 osPriorityNormal, as CubeMX's FreeRTOS sys_arch takes it (configMAX_PRIORITIES 56); the glue's RX task runs at the same priority (LWIPGEN_RX_TASK_PRIORITY) so RX draining and protocol processing alternate by budget")
 	}
 	s.set("MEM_ALIGNMENT", s.align, sec, "sys.mem_alignment",
 		"%s port alignment (chip data core.mem_alignment); lwIP's default of 1 would misalign pools on ARM", b.Chip.Core.CPU)
@@ -57,7 +58,7 @@ func ruleSystem(s *sizer) {
 
 	const st = "Statistics"
 	s.set("LWIP_STATS", 1, st, "stats.on", "pool used/max/err counters let you check this plan on the target (about 216 B + 10 B per pool)")
-	s.set("LWIP_STATS_DISPLAY", 0, st, "stats.display", "the generated glue prints its own compact summary")
+	s.set("LWIP_STATS_DISPLAY", 0, st, "stats.display", "read lwip_stats from the application or a debugger; stats_display() and its strings cost flash")
 }
 
 // ruleChecksum switches lwIP's software checksums off where the MAC does them.
