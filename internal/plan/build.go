@@ -3,7 +3,6 @@ package plan
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -106,12 +105,6 @@ func applyOverrides(s *sizer) {
 		v := o.Int
 		s.setExpr(o.Name, o.Expr, v, "Board overrides", "override",
 			"options { %s = %s } in %s:%d", o.Name, o.Expr, r.Filename, r.Start.Line)
-		if o.Name == "LWIP_WND_SCALE" && o.Int == 1 {
-			if _, user := s.b.Option("TCP_RCV_SCALE"); !user {
-				// leave it to the check: lwIP does not define TCP_RCV_SCALE when LWIP_WND_SCALE is user-set
-				delete(s.val, "TCP_RCV_SCALE")
-			}
-		}
 	}
 }
 
@@ -187,13 +180,3 @@ type FitError struct {
 }
 
 func (e *FitError) Error() string { return e.Msg }
-
-// SortedOptions returns option names in emission order grouped by section.
-func (p *Plan) SortedOptions() []string {
-	var n []string
-	for _, s := range p.Settings {
-		n = append(n, s.Name)
-	}
-	sort.Strings(n)
-	return n
-}

@@ -6,7 +6,6 @@
 package plan
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
@@ -127,5 +126,3 @@ func (p *Plan) Diagnostics() hcl.Diagnostics {
 func sortChecks(c []Check) {
 	sort.SliceStable(c, func(i, j int) bool { return c[i].ID < c[j].ID })
 }
-
-func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
