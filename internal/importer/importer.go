@@ -46,16 +46,14 @@ type Result struct {
 }
 
 type input struct {
-	defs            map[string]string // every #define / LWIP.* key
-	chip            string
-	rtos            string
-	rxDesc, txDesc  int
-	rxBufs          int
-	heapPointer     string
-	phy, iface      string
-	isIOC           bool
-	ignoredNonLwIP  []string
-	ignoredComputed []string
+	defs           map[string]string // every #define / LWIP.* key
+	chip           string
+	rtos           string
+	rxDesc, txDesc int
+	rxBufs         int
+	heapPointer    string
+	phy, iface     string
+	isIOC          bool
 }
 
 var iocKeyRe = regexp.MustCompile(`^([A-Za-z0-9_]+)\.([A-Za-z0-9_.\-]+)=(.*)$`)

@@ -57,7 +57,7 @@ func Fetch(log io.Writer) (*Tree, error) {
 	}
 	v, _ := Version(src)
 	if v != DefaultVersion {
-		return nil, fmt.Errorf("Debian's lwip source package is lwIP %s, lwipgen expects %s; set LWIP_DIR to a %s tree", v, DefaultVersion, DefaultVersion)
+		return nil, fmt.Errorf("the Debian lwip source package is lwIP %s, lwipgen expects %s; set LWIP_DIR to a %s tree", v, DefaultVersion, DefaultVersion)
 	}
 	os.RemoveAll(dest)
 	if err := os.Rename(src, dest); err != nil {

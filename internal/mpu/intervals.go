@@ -89,15 +89,3 @@ func (s ivs) size() uint64 {
 	}
 	return n
 }
-
-func (s ivs) equal(t ivs) bool {
-	if len(s) != len(t) {
-		return false
-	}
-	for i := range s {
-		if s[i] != t[i] {
-			return false
-		}
-	}
-	return true
-}

@@ -266,9 +266,7 @@ func TestFaultReport(t *testing.T) {
 
 // The traffic helpers live in traffic.go (the benchmark uses them too).
 var (
-	chargenByte  = ChargenByte
 	echoExchange = Echo
 	upload       = Upload
 	download     = Download
-	dialTCP      = DialTCP
 )

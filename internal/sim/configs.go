@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"github.com/lwipgen/lwipgen/internal/seeds"
-	"sort"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
@@ -241,13 +240,4 @@ func keyValues(r *lwip.Config) map[string]int64 {
 		}
 	}
 	return m
-}
-
-func sortedKeys(m map[string]int64) []string {
-	var k []string
-	for n := range m {
-		k = append(k, n)
-	}
-	sort.Strings(k)
-	return k
 }

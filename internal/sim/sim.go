@@ -353,14 +353,6 @@ type nodeStats struct {
 	NIC      map[string]int64 `json:"nic"`
 }
 
-func (n *nodeStats) rx() int64 {
-	var s int64
-	for _, c := range n.Conns {
-		s += c.Rx
-	}
-	return s
-}
-
 func (n *nodeStats) rxOf(pred func(i int) bool) int64 {
 	var s int64
 	for _, c := range n.Conns {
@@ -372,11 +364,10 @@ func (n *nodeStats) rxOf(pred func(i int) bool) int64 {
 }
 
 type runner struct {
-	s      *sched
-	o      Options
-	conns  int
-	limit  float64
-	nicDev map[string]int64
+	s     *sched
+	o     Options
+	conns int
+	limit float64
 }
 
 func (r *runner) stats(i int) (*nodeStats, error) {

@@ -54,7 +54,6 @@ type style struct{ open, close string }
 var (
 	cStyle    = style{"/* ", " */"}
 	hashStyle = style{"# ", ""}
-	xmlStyle  = style{"<!-- ", " -->"}
 )
 
 const markerNote = "(written by lwipgen vendor; edit the board file, not this block)"
