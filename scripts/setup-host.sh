@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what lwipgen builds and tests with on Debian 12 (bookworm), as root:
 #   - the Arm bare-metal toolchain and newlib (arm-none-eabi-gcc 12.2),
-#   - QEMU (qemu-system-arm, for the mps2-an500 board), make (the build benchmark compares with it),
+#   - QEMU (qemu-system-arm, for the mps2-an500 board), make and cmake (vendored-project builds, the build benchmark),
 #   - Chromium (headless; a test renders memory-map.svg with it),
 #   - a deb-src entry mirroring the existing Debian `deb` entries, so that
 #     `apt-get source lwip` (Debian's lwIP 2.1.3) works for `lwipgen fetch-lwip`.
@@ -19,4 +19,4 @@ elif [ -f /etc/apt/sources.list ] && ! grep -q '^deb-src ' /etc/apt/sources.list
   sed -n 's/^deb \(.*\)$/deb-src \1/p' /etc/apt/sources.list > /etc/apt/sources.list.d/lwipgen-deb-src.list
 fi
 apt-get update
-apt-get install -y --no-install-recommends gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm xz-utils make chromium
+apt-get install -y --no-install-recommends gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm xz-utils make cmake chromium

@@ -57,3 +57,38 @@ func TestBuildProjectMakefile(t *testing.T) {
 	}
 	t.Logf("%s verified: %d checks", elf, len(res.Checks))
 }
+
+// The CubeMX CMake fixture (f767) builds through its own CMakeLists after
+// vendoring, and its ELF verifies against the plan.
+func TestBuildProjectCMake(t *testing.T) {
+	testenv.CrossCompiler(t)
+	lw := testenv.LwIP(t)
+	if _, err := exec.LookPath("cmake"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("cmake is required in CI (scripts/setup-host.sh installs it)")
+		}
+		t.Skip("cmake not installed")
+	}
+	g := generated(t, "f767")
+	dir := copyTree(t, filepath.Join("testdata", "cubemx-cmake-f767"))
+	os.MkdirAll(filepath.Join(dir, "Middlewares", "Third_Party", "LwIP"), 0o755)
+	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Vendor(g, Options{Project: dir}); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	elf, res, err := BuildProject(context.Background(), dir, g, &log)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	for _, c := range res.Checks {
+		if !c.OK {
+			t.Errorf("%s: %s", c.ID, c.Detail)
+		}
+	}
+	if !res.OK() || len(res.Placement) < 5 {
+		t.Fatalf("%s does not verify (%d placement rows)", elf, len(res.Placement))
+	}
+}
