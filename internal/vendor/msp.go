@@ -2,6 +2,8 @@ package vendor
 
 import (
 	"bytes"
+	"io/fs"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -96,4 +98,27 @@ func preserveMSP(w *workspace, p *Project) {
 		w.owned(dst, prev, false) // ethernetif.c is already lwipgen's: keep the copy
 		w.ownSrc = append(w.ownSrc, dst)
 	}
+}
+
+// warnOtherDrivers names Ethernet port drivers of the project's own (a GD32
+// demo's ethernetif.c, say) that are still in the tree: built together with
+// lwipgen's glue they define ethernetif_init and the ENET callbacks twice.
+func warnOtherDrivers(w *workspace, p *Project) {
+	if p.Kind != GD32 {
+		return // CubeMX's ethernetif.c is the one lwipgen takes over
+	}
+	filepath.WalkDir(p.Dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(p.Dir, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() && (rel == p.OwnDir || strings.HasPrefix(d.Name(), ".")) {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && d.Name() == "ethernetif.c" {
+			w.warnf("%s: the project's own Ethernet port driver; lwipgen's %s/ethernetif.c replaces it - take it out of the build, or the link fails with ethernetif_init defined twice", rel, p.OwnDir)
+		}
+		return nil
+	})
 }

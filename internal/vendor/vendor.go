@@ -200,6 +200,7 @@ func Vendor(g *pipeline.Generated, o Options) (*Result, error) {
 	}
 	var genOpts []byte
 	preserveMSP(w, p)
+	warnOtherDrivers(w, p)
 	for _, f := range files {
 		if f.Path == "lwipopts.h" {
 			genOpts = f.Content

@@ -411,3 +411,24 @@ func TestDiff(t *testing.T) {
 		t.Fatal("diff of equal texts")
 	}
 }
+
+// A GD32 project that still has its own port driver is told so: built with
+// lwipgen's glue it would define ethernetif_init twice.
+func TestGD32OwnDriverIsNamed(t *testing.T) {
+	g := generated(t, "gd32f407")
+	dir := copyTree(t, filepath.Join("testdata", "gd32-f407"))
+	os.WriteFile(filepath.Join(dir, "src", "ethernetif.c"), []byte("/* a GD32 demo port driver (test fixture) */\n"), 0o644)
+	res, err := Vendor(g, Options{Project: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, w := range res.Warnings {
+		if strings.Contains(w, "src/ethernetif.c") && strings.Contains(w, "defined twice") {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no warning about src/ethernetif.c: %v", res.Warnings)
+	}
+}
