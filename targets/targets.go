@@ -57,9 +57,9 @@ func Check(board string) error {
 	return lwipgen("check", "--board", b)
 }
 
-// Test runs everything CI runs (go vet, then go test ./...).
+// Test runs everything CI runs (go vet, then go test -count=1 ./...: no cached results, every compile and QEMU run is real).
 func Test() error {
-	for _, args := range [][]string{{"vet", "./..."}, {"test", "./..."}} {
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
 		cmd := exec.Command("go", args...)
 		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 		if err := cmd.Run(); err != nil {
