@@ -68,7 +68,7 @@ func runBench(env *Env, args []string) int {
 	fs := newFlags(env, "bench", "--board mps2-an500 [--runs 3] [--mib 4] [--json]")
 	o := bench.Options{Source: source(), Log: env.Stderr}
 	fs.StringVar(&o.Board, "board", "mps2-an500", "board with a self-contained firmware")
-	fs.IntVar(&o.Runs, "runs", 3, "measurements per direction and configuration (median reported)")
+	fs.IntVar(&o.Runs, "runs", 5, "measurements per direction and configuration (median reported)")
 	mib := fs.Int("mib", 4, "MiB per transfer")
 	fs.StringVar(&o.Out, "out", "", "work directory (default build/NAME/bench)")
 	asJSON := fs.Bool("json", false, "print JSON")

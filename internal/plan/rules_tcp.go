@@ -85,16 +85,22 @@ func ruleWindowScale(s *sizer, need int64) {
 
 // ruleSendBuffer sizes TCP_SND_BUF and the segment queue.
 func ruleSendBuffer(s *sizer) {
+	// target_mbps is the aggregate of all connections: each sends its share. With one
+	// connection that is the whole BDP (a fixed 4-segment cap held a single h743 connection to
+	// 61 of 90 Mbps in the simulator); with five it is a fifth, which keeps the heap, the
+	// segment pool and the TX ring small.
 	bdp := s.bdpBytes()
-	per := int64(float64(bdp)*s.headroom()) / s.rxStreams
+	conns := int64(max(s.b.Workload.TCPConnections, 1))
+	per := int64(float64(bdp)*s.headroom()) / conns
 	segs := ceilDiv(per, s.mss)
+	why := fmt.Sprintf("TX share of the BDP: %d B x%.1f (%s profile) / %d connection(s) = %d B -> %d segments in flight",
+		bdp, s.headroom(), s.b.Workload.Profile, conns, per, segs)
+	if segs < 4 {
+		segs = 4
+		why += "; raised to 4 segments so a loss is repaired by fast retransmit, not a timeout"
+	}
 	if v, ok := s.pinned("TCP_SND_BUF"); ok {
 		segs = ceilDiv(v, s.mss) // pinned by the board: heap, segments and TX ring follow it
-	}
-	why := fmt.Sprintf("TX side of the same BDP: %d B per stream -> %d segments in flight", per, segs)
-	if s.b.Workload.Profile == "latency" && segs > 4 {
-		segs = 4
-		why += "; latency profile: at most 4 segments queued so a new command never waits behind a long send queue"
 	}
 	if segs < 2 {
 		segs = 2
