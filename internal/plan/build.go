@@ -51,13 +51,7 @@ func buildFor(b *board.Board, target float64) (*Plan, error) {
 		return nil, fmt.Errorf("chip %s: lwipgen has no driver for the %q MAC", b.Chip.Name, b.Chip.Ethernet.MAC)
 	}
 	s := &sizer{b: b, idx: map[string]int{}, val: map[string]int64{}, model: model, target: target, rxStreams: int64(max(b.Workload.RxStreams, 1))}
-	if len(b.Options) > 0 {
-		set := map[string]string{}
-		for _, o := range b.Options {
-			set[o.Name] = o.Expr
-		}
-		s.user, _ = lwip.Resolve(v, set) // errors surface later, when the whole plan is resolved
-	}
+	s.version = v
 	s.align = int64(b.Chip.Core.MemAlign)
 	if s.align == 0 {
 		s.align = 4

@@ -261,3 +261,24 @@ func TestRxStreamsShareTheReceivePath(t *testing.T) {
 		t.Errorf("two streams at 30 Mbps: %v", two.Failed())
 	}
 }
+
+// An option pinned as an expression is evaluated with the plan's other
+// values (12 * the plan's MSS), and the sizes derived from it follow.
+func TestPinnedExpressionDrivesDerivedSizes(t *testing.T) {
+	b := load(t, "mps2-an500")
+	b.Options = []board.Option{{Name: "TCP_SND_BUF", Expr: "(12 * TCP_MSS)"}}
+	p, err := plan.Build(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Value("TCP_SND_BUF") != 12*1460 {
+		t.Fatalf("TCP_SND_BUF %d", p.Value("TCP_SND_BUF"))
+	}
+	conns := int64(b.Workload.TCPConnections)
+	if p.Value("MEMP_NUM_TCP_SEG") < conns*12 || p.Value("MEM_SIZE") < conns*12*(1460+80) {
+		t.Errorf("segments %d / heap %d do not follow 12-segment send buffers for %d connections", p.Value("MEMP_NUM_TCP_SEG"), p.Value("MEM_SIZE"), conns)
+	}
+	if len(p.Failed()) > 0 {
+		t.Errorf("failed: %v", p.Failed())
+	}
+}

@@ -37,8 +37,8 @@ type sizer struct {
 	wndSegs   int64
 	sndSegs   int64
 	driver    Driver
-	target    float64      // Mbps the plan is sized for (the fit search may lower it)
-	user      *lwip.Config // the board's options {} alone, resolved (see pinned)
+	target    float64 // Mbps the plan is sized for (the fit search may lower it)
+	version   lwip.Version
 }
 
 func (s *sizer) set(name string, v int64, section, rule, why string, args ...any) {
@@ -115,9 +115,23 @@ func (s *sizer) effectiveRTTMs() float64 {
 // pinned is the value the board's options {} block gives an option, as the
 // preprocessor will evaluate it, so that the sizes derived from it (pools,
 // heap, rings) follow the user's choice instead of contradicting it.
+//
+// The user's expressions are evaluated over the plan's settings so far
+// ("(12 * TCP_MSS)" means 12 of the plan's MSS, not of lwIP's default 536).
 func (s *sizer) pinned(name string) (int64, bool) {
-	if _, ok := s.b.Option(name); !ok || s.user == nil {
+	if _, ok := s.b.Option(name); !ok {
 		return 0, false
 	}
-	return s.user.Int(name)
+	set := map[string]string{}
+	for _, st := range s.settings {
+		set[st.Name] = st.Expr
+	}
+	for _, o := range s.b.Options {
+		set[o.Name] = o.Expr
+	}
+	cfg, err := lwip.Resolve(s.version, set)
+	if err != nil {
+		return 0, false // reported when the whole plan is resolved
+	}
+	return cfg.Int(name)
 }
