@@ -567,6 +567,15 @@ func phaseModes(ph string, i int) (dev, peer int) {
 	return modeIdle, modeIdle
 }
 
+// bothStats reads the device's (node 0) and the peer's (node 1) counters.
+func (r *runner) bothStats() (dev, peer *nodeStats, err error) {
+	if dev, err = r.stats(0); err != nil {
+		return nil, nil, err
+	}
+	peer, err = r.stats(1)
+	return dev, peer, err
+}
+
 func (r *runner) phase(ph string, last bool) (Phase, error) {
 	res := Phase{Name: ph, DurationMs: float64(r.o.Duration) / 1e6}
 	for i := 0; i < r.conns; i++ {
@@ -582,11 +591,7 @@ func (r *runner) phase(ph string, last bool) (Phase, error) {
 	if err := r.s.runUntil(t0 + int64(r.o.Warmup)); err != nil {
 		return res, err
 	}
-	d0, err := r.stats(0)
-	if err != nil {
-		return res, err
-	}
-	p0, err := r.stats(1)
+	d0, p0, err := r.bothStats()
 	if err != nil {
 		return res, err
 	}
@@ -594,11 +599,7 @@ func (r *runner) phase(ph string, last bool) (Phase, error) {
 	if err := r.s.runUntil(tw + int64(r.o.Duration)); err != nil {
 		return res, err
 	}
-	d1, err := r.stats(0)
-	if err != nil {
-		return res, err
-	}
-	p1, err := r.stats(1)
+	d1, p1, err := r.bothStats()
 	if err != nil {
 		return res, err
 	}
