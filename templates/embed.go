@@ -7,5 +7,5 @@ import "embed"
 
 // FS holds all templates, by path relative to this directory.
 //
-//go:embed *.tmpl mpu port probe report firmware vitis glue rtthread
+//go:embed *.tmpl mpu port probe report firmware glue
 var FS embed.FS

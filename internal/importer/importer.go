@@ -17,6 +17,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -297,7 +298,7 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 		if diags.HasErrors() {
 			return nil, nil, diags
 		}
-		p, err := plan.Build(bd)
+		p, err := flow.Plan(bd)
 		if err != nil {
 			return bd, nil, err
 		}

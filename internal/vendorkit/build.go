@@ -1,4 +1,4 @@
-package vendor
+package vendorkit
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/internal/verify"
 )
@@ -19,7 +19,7 @@ import (
 // its own build (its Makefile, or CMake; for STM32CubeIDE managed builds
 // from the sources and flags in .cproject) and verifies the ELF against the
 // plan and layout of g.
-func BuildProject(ctx context.Context, projectDir string, g *pipeline.Generated, progress io.Writer) (string, *verify.Result, error) {
+func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, progress io.Writer) (string, *verify.Result, error) {
 	p, err := Detect(projectDir)
 	if err != nil {
 		return "", nil, err
@@ -120,7 +120,7 @@ var (
 // buildCProject compiles an STM32CubeIDE managed project from its first
 // configuration: every .c/.s under its source folders, its defined symbols
 // and include paths, its linker script and library paths.
-func buildCProject(ctx context.Context, p *Project, g *pipeline.Generated, tc *toolchain.Toolchain, progress io.Writer) (string, error) {
+func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolchain.Toolchain, progress io.Writer) (string, error) {
 	b, err := os.ReadFile(filepath.Join(p.Dir, p.CProject))
 	if err != nil {
 		return "", err

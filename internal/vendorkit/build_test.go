@@ -1,4 +1,4 @@
-package vendor
+package vendorkit
 
 import (
 	"context"
@@ -23,7 +23,7 @@ func TestBuildProjectMakefile(t *testing.T) {
 	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Vendor(g, Options{Project: dir}); err != nil {
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
 		t.Fatal(err)
 	}
 	var log strings.Builder
@@ -49,7 +49,7 @@ func TestBuildProjectMakefile(t *testing.T) {
 		t.Errorf("HAL_ETH_MspInit not compiled by the project build: %v %s", err, out)
 	}
 	// A second vendor run (ethernetif.c is lwipgen's now) keeps the moved MSP code.
-	if _, err := Vendor(g, Options{Project: dir}); err != nil {
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
 		t.Fatal(err)
 	}
 	if again, _ := os.ReadFile(filepath.Join(dir, "LWIP", "lwipgen", "ethernetif_msp.c")); string(again) != string(msp) {
@@ -75,7 +75,7 @@ func TestBuildProjectCMake(t *testing.T) {
 	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Vendor(g, Options{Project: dir}); err != nil {
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
 		t.Fatal(err)
 	}
 	var log strings.Builder

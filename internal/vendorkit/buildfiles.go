@@ -1,4 +1,4 @@
-package vendor
+package vendorkit
 
 import (
 	"fmt"
@@ -6,12 +6,12 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/flow"
 )
 
 // editBuild adds lwipgen's sources, include and library folder and the
 // plan's compile definitions to the project's build.
-func editBuild(w *workspace, p *Project, g *pipeline.Generated, defines []string) {
+func editBuild(w *workspace, p *Project, g *flow.Generated, defines []string) {
 	srcs := append([]string{}, w.ownSrc...)
 	sort.Strings(srcs)
 	switch {

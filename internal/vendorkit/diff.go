@@ -1,4 +1,4 @@
-package vendor
+package vendorkit
 
 import "github.com/lwipgen/lwipgen/internal/textdiff"
 

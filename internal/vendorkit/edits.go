@@ -1,4 +1,4 @@
-package vendor
+package vendorkit
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/lwip"
-	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/flow"
 )
 
 var defineLineRe = regexp.MustCompile(`(?m)^#define[ \t]+([A-Za-z_][A-Za-z0-9_]*)\b`)
@@ -34,7 +34,7 @@ func sizing(name string) bool {
 // overrideHeader turns lwipgen's lwipopts.h into a header included at the
 // end of the project's own: every value is #undef'd first, so lwipgen's
 // wins over what CubeMX (or the user) wrote above.
-func overrideHeader(gen, proj []byte, p *Project, g *pipeline.Generated) []byte {
+func overrideHeader(gen, proj []byte, p *Project, g *flow.Generated) []byte {
 	genSet := map[string]bool{}
 	text := defineLineRe.ReplaceAllStringFunc(string(gen), func(m string) string {
 		name := defineLineRe.FindStringSubmatch(m)[1]
@@ -107,7 +107,7 @@ func beforeLastEndif(text string) (int, error) {
 	return i + 1, nil
 }
 
-func editLwipopts(w *workspace, p *Project, g *pipeline.Generated, gen []byte) {
+func editLwipopts(w *workspace, p *Project, g *flow.Generated, gen []byte) {
 	proj, ok := w.read(p.Lwipopts)
 	if !ok {
 		w.errs = append(w.errs, fmt.Errorf("%s: missing", p.Lwipopts))
@@ -151,7 +151,7 @@ var (
 )
 
 // editMain calls lwipgen's MPU set-up from main.c.
-func editMain(w *workspace, p *Project, g *pipeline.Generated) {
+func editMain(w *workspace, p *Project, g *flow.Generated) {
 	if p.Main == "" || p.Kind == GD32 {
 		w.warnf("no CubeMX main.c: call lwipgen_mpu_setup() (%s/lwipgen_mpu.h) yourself before the data cache is enabled and before the Ethernet DMA starts", p.OwnDir)
 		return
@@ -209,8 +209,8 @@ func editMain(w *workspace, p *Project, g *pipeline.Generated) {
 
 // checkHALConf warns where the H7 hal_conf (which CubeMX regenerates, with
 // unconditional ETH_*_DESC_CNT) disagrees with the plan.
-func checkHALConf(w *workspace, p *Project, g *pipeline.Generated) {
-	if p.HALConf == "" || g.Board.Chip.Family != "stm32h7" {
+func checkHALConf(w *workspace, p *Project, g *flow.Generated) {
+	if p.HALConf == "" || !w.opts.HALConfDescCount {
 		return
 	}
 	b, ok := w.read(p.HALConf)
@@ -346,7 +346,7 @@ func ldNum(s string) (uint64, bool) {
 	return v * mul, err == nil
 }
 
-func editLinker(w *workspace, p *Project, g *pipeline.Generated) {
+func editLinker(w *workspace, p *Project, g *flow.Generated) {
 	rel := p.LinkerScript
 	b, ok := w.read(rel)
 	if !ok {

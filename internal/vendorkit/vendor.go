@@ -1,4 +1,4 @@
-// Package vendor writes lwipgen's generated files into an existing CubeMX
+// Package vendorkit writes lwipgen's generated files into an existing CubeMX
 // (STM32CubeIDE, Makefile or CMake toolchain) or GD32 firmware-library
 // project, so that they survive the vendor tool regenerating its code:
 // lwipgen's content goes into lwipgen-owned files (LWIP/lwipgen/ for CubeMX)
@@ -6,7 +6,7 @@
 // block (or, for .cproject, the entries lwipgen needs). Every run is
 // idempotent, a dry run only prints the diff, and every write is backed up
 // under .lwipgen/backup/<id>/ for `lwipgen vendor --undo`.
-package vendor
+package vendorkit
 
 import (
 	"bytes"
@@ -20,18 +20,9 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
-	"github.com/lwipgen/lwipgen/internal/layout"
-	"github.com/lwipgen/lwipgen/internal/pipeline"
-	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/render"
 )
-
-// Glue is the driver-glue renderer: files it renders that the pipeline did
-// not already include are vendored with the rest, and its compile
-// definitions (e.g. ETH_RX_DESC_CNT=8U) go into the project's build so they
-// reach every translation unit. When nil (or it gives none), the definitions
-// are derived from the plan's driver counts.
-var Glue func(p *plan.Plan, l *layout.Layout) ([]render.File, []string, error) = render.Glue
 
 // Options control one vendor run.
 type Options struct {
@@ -39,7 +30,15 @@ type Options struct {
 	DryRun          bool      // compute and print the diff, write nothing
 	RemoveConflicts bool      // remove hand-written placements of lwIP/ETH sections from the linker script
 	Force           bool      // overwrite lwipgen-owned content the user edited (it is backed up first)
-	Defines         []string  // compile definitions; nil = from the plan
+	// Glue is the board's driver glue (from its flow): files the pipeline
+	// did not already include are vendored with the rest.
+	Glue []render.File
+	// Defines are the compile definitions (e.g. ETH_RX_DESC_CNT=8U) the
+	// project's build must pass to every translation unit.
+	Defines []string
+	// HALConfDescCount: the vendor's generated HAL configuration defines the
+	// descriptor counts itself (CubeMX H7 hal_conf), so they are checked there.
+	HALConfDescCount bool
 	Log             io.Writer // progress and, for dry runs, the diff; nil = quiet
 }
 
@@ -164,7 +163,7 @@ func (w *workspace) block(rel string, st style, id, indent, body string, at func
 }
 
 // Vendor writes g into the project o.Project.
-func Vendor(g *pipeline.Generated, o Options) (*Result, error) {
+func Vendor(g *flow.Generated, o Options) (*Result, error) {
 	p, err := Detect(o.Project)
 	if err != nil {
 		return nil, err
@@ -177,27 +176,16 @@ func Vendor(g *pipeline.Generated, o Options) (*Result, error) {
 		next: &manifest{Board: g.Board.Name, Kind: p.Kind, Files: map[string]string{}, Blocks: map[string]string{}, Backup: man.Backup}}
 	files := append([]render.File{}, g.Files...)
 	defines := o.Defines
-	if Glue != nil {
-		gf, gd, err := Glue(g.Plan, g.Layout)
-		if err != nil {
-			return nil, fmt.Errorf("driver glue: %v", err)
-		}
-		have := map[string]bool{}
-		for _, f := range files {
-			have[f.Path] = true
-		}
-		for _, f := range gf {
-			if !have[f.Path] {
-				files = append(files, f)
-			}
-		}
-		if defines == nil {
-			defines = gd
+	have := map[string]bool{}
+	for _, f := range files {
+		have[f.Path] = true
+	}
+	for _, f := range o.Glue {
+		if !have[f.Path] {
+			files = append(files, f)
 		}
 	}
-	if defines == nil {
-		defines = planDefines(g)
-	}
+
 	var genOpts []byte
 	preserveMSP(w, p)
 	warnOtherDrivers(w, p)
@@ -323,18 +311,3 @@ func relTo(from, target string) string {
 	return filepath.ToSlash(r)
 }
 
-// planDefines are the compile definitions the plan needs when no glue
-// renderer supplies them: the descriptor counts for the vendor drivers that
-// read them from the command line.
-func planDefines(g *pipeline.Generated) []string {
-	d := g.Plan.Driver
-	switch g.Board.Chip.Family {
-	case "stm32f4", "stm32f7":
-		// F4/F7 hal_conf never defines ETH_*_DESC_CNT; the HAL .c and ethernetif.c must agree (reference §5)
-		return []string{fmt.Sprintf("ETH_RX_DESC_CNT=%dU", d.RxDescriptors), fmt.Sprintf("ETH_TX_DESC_CNT=%dU", d.TxDescriptors)}
-	case "gd32f4":
-		// gd32f4xx_enet.h guards them with #ifndef; the library's own arrays use them
-		return []string{fmt.Sprintf("ENET_RXBUF_NUM=%dU", d.RxDescriptors), fmt.Sprintf("ENET_TXBUF_NUM=%dU", d.TxDescriptors)}
-	}
-	return nil
-}

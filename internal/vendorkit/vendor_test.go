@@ -1,4 +1,4 @@
-package vendor
+package vendorkit
 
 import (
 	"crypto/sha256"
@@ -13,15 +13,16 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 )
 
 var (
 	genMu    sync.Mutex
-	genCache = map[string]*pipeline.Generated{}
+	genCache = map[string]*flow.Generated{}
 )
 
-func generated(t testing.TB, name string) *pipeline.Generated {
+func generated(t testing.TB, name string) *flow.Generated {
 	t.Helper()
 	genMu.Lock()
 	defer genMu.Unlock()
@@ -34,6 +35,28 @@ func generated(t testing.TB, name string) *pipeline.Generated {
 	}
 	genCache[name] = g
 	return g
+}
+
+// withGlue completes o the way the board's flow does (vendorkit.Run): the
+// glue of the chip's MAC, its compile definitions, the H7 hal_conf check.
+func withGlue(t testing.TB, g *flow.Generated, o Options) Options {
+	t.Helper()
+	gl, ok := flow.GlueFor(g.Board.Chip.Ethernet.MAC)
+	if !ok {
+		t.Fatalf("%s: no glue registered for MAC %s", g.Board.Name, g.Board.Chip.Ethernet.MAC)
+	}
+	files, defines, err := gl.Render(g.Plan, g.Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Glue, o.Defines = files, defines
+	o.HALConfDescCount = g.Board.Chip.Family == "stm32h7"
+	return o
+}
+
+// glueDefines are the compile definitions the board's glue needs.
+func glueDefines(t testing.TB, g *flow.Generated) []string {
+	return withGlue(t, g, Options{}).Defines
 }
 
 // copyTree copies a fixture into a fresh directory.
@@ -178,7 +201,7 @@ func TestVendorKinds(t *testing.T) {
 
 			// dry run: a diff, nothing written
 			before := treeHash(t, dir)
-			dry, err := Vendor(g, Options{Project: dir, DryRun: true})
+			dry, err := Vendor(g, withGlue(t, g, Options{Project: dir, DryRun: true}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,7 +216,7 @@ func TestVendorKinds(t *testing.T) {
 			}
 
 			// real run
-			res, err := Vendor(g, Options{Project: dir, RemoveConflicts: true})
+			res, err := Vendor(g, withGlue(t, g, Options{Project: dir, RemoveConflicts: true}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -208,7 +231,7 @@ func TestVendorKinds(t *testing.T) {
 
 			// second run: nothing changes, byte for byte
 			h1 := treeHash(t, dir)
-			res2, err := Vendor(g, Options{Project: dir, RemoveConflicts: true})
+			res2, err := Vendor(g, withGlue(t, g, Options{Project: dir, RemoveConflicts: true}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -221,7 +244,7 @@ func TestVendorKinds(t *testing.T) {
 
 			// CubeMX regenerates: everything outside USER CODE from its template; vendor restores all
 			regenerate(t, fixture, dir)
-			if _, err := Vendor(g, Options{Project: dir, RemoveConflicts: true}); err != nil {
+			if _, err := Vendor(g, withGlue(t, g, Options{Project: dir, RemoveConflicts: true})); err != nil {
 				t.Fatal(err)
 			}
 			compareTrees(t, "after regenerate + vendor", filterMap(first, notState), treeFiles(t, dir, notState))
@@ -260,7 +283,7 @@ func filterMap(m map[string]string, skip func(string) bool) map[string]string {
 	return out
 }
 
-func checkVendored(t *testing.T, dir string, p *Project, g *pipeline.Generated, userFile, userLine string) {
+func checkVendored(t *testing.T, dir string, p *Project, g *flow.Generated, userFile, userLine string) {
 	t.Helper()
 	read := func(rel string) string {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
@@ -315,7 +338,7 @@ func checkVendored(t *testing.T, dir string, p *Project, g *pipeline.Generated, 
 	switch p.Kind {
 	case CubeMakefile, GD32:
 		mk := read("Makefile")
-		for _, d := range planDefines(g) {
+		for _, d := range glueDefines(t, g) {
 			if !strings.Contains(mk, "-D"+d) {
 				t.Errorf("Makefile lacks -D%s", d)
 			}
@@ -339,7 +362,7 @@ func checkVendored(t *testing.T, dir string, p *Project, g *pipeline.Generated, 
 func TestUserEditsAreRefused(t *testing.T) {
 	g := generated(t, "h743")
 	dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
-	if _, err := Vendor(g, Options{Project: dir}); err != nil {
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
 		t.Fatal(err)
 	}
 	// 1. a lwipgen-owned file edited by hand
@@ -347,7 +370,7 @@ func TestUserEditsAreRefused(t *testing.T) {
 	b, _ := os.ReadFile(owned)
 	os.WriteFile(owned, append(b, []byte("/* my tweak */\n")...), 0o644)
 	before := treeHash(t, dir)
-	_, err := Vendor(g, Options{Project: dir})
+	_, err := Vendor(g, withGlue(t, g, Options{Project: dir}))
 	var ce *ConflictError
 	if !errors.As(err, &ce) || ce.Path != "LWIP/lwipgen/lwip_sections.ld" || !strings.Contains(err.Error(), "LWIP/lwipgen/lwip_sections.ld") {
 		t.Fatalf("want a conflict naming the edited file, got %v", err)
@@ -357,21 +380,21 @@ func TestUserEditsAreRefused(t *testing.T) {
 		t.Fatal("a refused run wrote something")
 	}
 	// --force overwrites (with a backup)
-	if _, err := Vendor(g, Options{Project: dir, Force: true}); err != nil {
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir, Force: true})); err != nil {
 		t.Fatal(err)
 	}
 	// 2. an edit inside lwipgen's block of a CubeMX file
 	opts := filepath.Join(dir, "LWIP", "Target", "lwipopts.h")
 	b, _ = os.ReadFile(opts)
 	os.WriteFile(opts, []byte(strings.Replace(string(b), "#include \"../lwipgen/lwipgen_lwipopts.h\"", "#include \"my_opts.h\"", 1)), 0o644)
-	_, err = Vendor(g, Options{Project: dir})
+	_, err = Vendor(g, withGlue(t, g, Options{Project: dir}))
 	if !errors.As(err, &ce) || ce.Path != "LWIP/Target/lwipopts.h" || !strings.Contains(err.Error(), "edited by hand") {
 		t.Fatalf("want a conflict for the edited block, got %v", err)
 	}
 	// 3. an edit outside lwipgen's blocks is the user's: kept, no conflict
 	b, _ = os.ReadFile(opts)
 	os.WriteFile(opts, []byte(strings.Replace(string(b), "#include \"my_opts.h\"", "#include \"../lwipgen/lwipgen_lwipopts.h\"", 1)+"/* user note */\n"), 0o644)
-	if _, err := Vendor(g, Options{Project: dir}); err != nil {
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ = os.ReadFile(opts); !strings.HasSuffix(string(b), "/* user note */\n") {
@@ -382,7 +405,7 @@ func TestUserEditsAreRefused(t *testing.T) {
 func TestConflictsOnlyRemovedWhenAsked(t *testing.T) {
 	g := generated(t, "h743")
 	dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
-	res, err := Vendor(g, Options{Project: dir})
+	res, err := Vendor(g, withGlue(t, g, Options{Project: dir}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -418,7 +441,7 @@ func TestGD32OwnDriverIsNamed(t *testing.T) {
 	g := generated(t, "gd32f407")
 	dir := copyTree(t, filepath.Join("testdata", "gd32-f407"))
 	os.WriteFile(filepath.Join(dir, "src", "ethernetif.c"), []byte("/* a GD32 demo port driver (test fixture) */\n"), 0o644)
-	res, err := Vendor(g, Options{Project: dir})
+	res, err := Vendor(g, withGlue(t, g, Options{Project: dir}))
 	if err != nil {
 		t.Fatal(err)
 	}

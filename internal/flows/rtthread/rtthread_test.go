@@ -3,16 +3,16 @@ package rtthread
 import (
 	"bytes"
 	"debug/elf"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/lwip/lwiptest"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
-	"github.com/lwipgen/lwipgen/internal/plan"
-	"github.com/lwipgen/lwipgen/internal/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
@@ -218,11 +218,11 @@ func TestVendorPatchesPortOnlyWhereNeeded(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	p, err := plan.Build(b)
+	p, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt := p.RTThread()
+	rt := ConfigOf(p)
 	if len(rt.Patches) != 1 || rt.Patches[0].Option != "DEFAULT_TCP_RECVMBOX_SIZE" {
 		t.Fatalf("patches %+v", rt.Patches)
 	}
@@ -257,7 +257,7 @@ func TestDerivedQueueLenBreaksSegNum(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	p, err := plan.Build(b)
+	p, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestDerivedQueueLenBreaksSegNum(t *testing.T) {
 	if !got["rtthread.snd_queuelen_fits_seg_num"] || !got["lwip.init.tcp_snd_queuelen_vs_seg"] {
 		t.Fatalf("failed checks %v", p.Failed())
 	}
-	rt := p.RTThread()
+	rt := ConfigOf(p)
 	kc := map[string]string{}
 	for _, e := range rt.Kconfig {
 		kc[e.Symbol] = e.Value

@@ -1,4 +1,4 @@
-package plan
+package rtthread
 
 // RT-Thread 4.0.x (lwIP 2.1.2) target: lwipgen does not own lwipopts.h there.
 // The port's own lwipopts.h maps Kconfig symbols (.config -> rtconfig.h) to
@@ -16,8 +16,9 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/lwip"
-	"github.com/lwipgen/lwipgen/internal/rtthread/port"
+	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
 // rxCopyToHeap: the ART-Pi H7 drv_eth.c. The DMA writes into the driver's
@@ -37,19 +38,19 @@ const (
 	rttTCPRecvMbox  = 10   // DEFAULT_TCP_RECVMBOX_SIZE hard-coded by the port
 )
 
-var rtthreadRules = []func(*sizer){ruleRTThread}
+var rtthreadRules = []plan.Rule{ruleRTThread}
 
 // rxFrameHeapCost is the heap one received frame occupies: struct mem + the
 // PBUF_RAM allocation (struct pbuf + frame, aligned).
 func rxFrameHeapCost() int64 {
-	return rttMemStruct + rttPbufStruct + alignUp(rttFrameMax, 4)
+	return rttMemStruct + rttPbufStruct + plan.AlignUp(rttFrameMax, 4)
 }
 
-// RTThreadConfig is how a board is expressed to an RT-Thread BSP.
-type RTThreadConfig struct {
-	Kconfig []port.Entry // .config / rtconfig.h assignments, in menu order
-	Side    []Setting    // rtconfig_project.h defines (lwIP options the port leaves open)
-	Patches []RTThreadPatch
+// Config is how a board is expressed to an RT-Thread BSP.
+type Config struct {
+	Kconfig []port.Entry   // .config / rtconfig.h assignments, in menu order
+	Side    []plan.Setting // rtconfig_project.h defines (lwIP options the port leaves open)
+	Patches []Patch
 	// Effective is what lwIP sees: port lines over rtconfig.h + side header + patches.
 	Effective map[string]port.Value
 	Lines     []port.Line // the modelled port lwipopts.h (patches applied by Effective)
@@ -57,13 +58,13 @@ type RTThreadConfig struct {
 	Unroutable []string
 }
 
-// RTThreadPatch changes one hard-coded line of the port lwipopts.h.
-type RTThreadPatch struct {
+// Patch changes one hard-coded line of the port lwipopts.h.
+type Patch struct {
 	Option, From, To, Why string
 }
 
-// RTThread returns the RT-Thread configuration of an rtthread board (nil otherwise).
-func (p *Plan) RTThread() *RTThreadConfig {
+// ConfigOf returns the RT-Thread configuration of an rtthread board (nil otherwise).
+func ConfigOf(p *plan.Plan) *Config {
 	if p == nil || p.Board == nil || p.Board.RTOS != "rtthread" {
 		return nil
 	}
@@ -74,15 +75,15 @@ func (p *Plan) RTThread() *RTThreadConfig {
 // rtSizing carries the numbers the checks explain.
 type rtSizing struct {
 	wndSegs, sndSegs, rxFrames, txHeap, rxHeap, otherHeap int64
-	driver                                                Driver
+	driver                                                plan.Driver
 }
 
-func ruleRTThread(s *sizer) {
-	s.model = rxCopyToHeap
-	s.mss = 1460
-	c, z := rtthreadDecide(s.b, s.target)
-	s.wndSegs, s.sndSegs = z.wndSegs, z.sndSegs
-	s.driver = z.driver
+func ruleRTThread(s *plan.Sizer) {
+	s.SetRxModel(rxCopyToHeap)
+	s.SetMSS(1460)
+	c, z := rtthreadDecide(s.Board(), s.Target())
+	s.SetSegments(z.wndSegs, z.sndSegs)
+	s.SetDriver(z.driver)
 	why := map[string]string{}
 	for _, st := range c.Side {
 		why[st.Name] = st.Why
@@ -122,30 +123,30 @@ func ruleRTThread(s *sizer) {
 		if v.Ignored != "" {
 			w += fmt.Sprintf(" (rtconfig.h/rtconfig_project.h also define it as %q, which the port overrides)", v.Ignored)
 		}
-		s.setExpr(name, v.Expr, n, sec, rule, "%s", w)
+		s.SetExpr(name, v.Expr, n, sec, rule, "%s", w)
 	}
 	// the fit search and later rules read these
 	for _, n := range []string{"TCP_WND", "TCP_SND_BUF", "MEM_SIZE"} {
 		if v, err := strconv.ParseInt(c.Effective[n].Expr, 0, 64); err == nil {
-			s.val[n] = v
+			s.SetVal(n, v)
 		}
 	}
 }
 
 // rtthreadDecide sizes the board for RT-Thread and routes every value (and
 // every options {} override) to the channel that can set it.
-func rtthreadDecide(b *board.Board, target float64) (*RTThreadConfig, rtSizing) {
-	s := &sizer{b: b, target: target, mss: 1460, rxStreams: 1}
+func rtthreadDecide(b *board.Board, target float64) (*Config, rtSizing) {
+	s := plan.NewSizer(b, target, 1460)
 	w, e := b.Workload, b.Ethernet
 	var z rtSizing
-	c := &RTThreadConfig{Lines: port.Port403}
+	c := &Config{Lines: port.Port403}
 	kc := map[string]port.Entry{}
 	setK := func(sym, val, format string, args ...any) {
 		kc[sym] = port.Entry{Symbol: sym, Value: val, Why: fmt.Sprintf(format, args...)}
 	}
-	side := map[string]Setting{}
+	side := map[string]plan.Setting{}
 	setSide := func(name, expr, format string, args ...any) {
-		side[name] = Setting{Name: name, Expr: expr, Why: fmt.Sprintf(format, args...), Rule: "rtthread.side", Section: "rtconfig_project.h"}
+		side[name] = plan.Setting{Name: name, Expr: expr, Why: fmt.Sprintf(format, args...), Rule: "rtthread.side", Section: "rtconfig_project.h"}
 	}
 	yn := func(on bool) string {
 		if on {
@@ -157,17 +158,17 @@ func rtthreadDecide(b *board.Board, target float64) (*RTThreadConfig, rtSizing) 
 	// Window and send buffer: the BDP rules of the other targets, in whole
 	// segments of the port's fixed TCP_MSS 1460. No window scaling (the port
 	// does not enable it), so both stay below 64 KiB.
-	bdp := s.bdpBytes()
-	per := int64(float64(bdp) * s.headroom())
-	z.wndSegs = max(ceilDiv(per, s.mss), 4)
-	z.wndSegs = min(z.wndSegs, u16Max/s.mss)
-	z.sndSegs = ceilDiv(per, s.mss)
+	bdp := s.BDPBytes()
+	per := int64(float64(bdp) * s.Headroom())
+	z.wndSegs = max(plan.CeilDiv(per, s.MSS()), 4)
+	z.wndSegs = min(z.wndSegs, plan.U16Max/s.MSS())
+	z.sndSegs = plan.CeilDiv(per, s.MSS())
 	if w.Profile == "latency" {
 		z.sndSegs = min(z.sndSegs, 4)
 	}
-	z.sndSegs = min(max(z.sndSegs, 2), u16Max/s.mss)
-	wnd, snd := z.wndSegs*s.mss, z.sndSegs*s.mss
-	bdpWhy := fmt.Sprintf("BDP %g Mbps x %g ms = %d B x%.1f (%s profile) = %d B", target, w.RTTMs, bdp, s.headroom(), w.Profile, per)
+	z.sndSegs = min(max(z.sndSegs, 2), plan.U16Max/s.MSS())
+	wnd, snd := z.wndSegs*s.MSS(), z.sndSegs*s.MSS()
+	bdpWhy := fmt.Sprintf("BDP %g Mbps x %g ms = %d B x%.1f (%s profile) = %d B", target, w.RTTMs, bdp, s.Headroom(), w.Profile, per)
 
 	// Driver: ART-Pi drv_eth.c, Rx_Buff[ETH_RX_DESC_CNT][ETH_MAX_PACKET_SIZE].
 	d := &z.driver
@@ -191,14 +192,14 @@ func rtthreadDecide(b *board.Board, target float64) (*RTThreadConfig, rtSizing) 
 	// advertised window), plus a ring's worth of non-window frames in the
 	// tcpip mailbox, plus the TX copies of every sending connection.
 	tx := max(int64(w.TCPConnections), 1)
-	z.rxFrames = z.wndSegs*s.rxStreams + int64(d.RxDescriptors)
+	z.rxFrames = z.wndSegs*s.RxStreams() + int64(d.RxDescriptors)
 	z.rxHeap = z.rxFrames * rxFrameHeapCost()
-	z.txHeap = tx * z.sndSegs * (s.mss + txHeapCost)
-	z.otherHeap = int64(w.UDPEndpoints)*alignUp(mtu-ipHdr-8+txHeapCost, 4) + 2*(s.mss+txHeapCost)
+	z.txHeap = tx * z.sndSegs * (s.MSS() + plan.TxHeapCost)
+	z.otherHeap = int64(w.UDPEndpoints)*plan.AlignUp(plan.MTU-plan.IPHeader-8+plan.TxHeapCost, 4) + 2*(s.MSS()+plan.TxHeapCost)
 	if w.DHCP {
 		z.otherHeap += 60
 	}
-	mem := alignUp(z.rxHeap+z.txHeap+z.otherHeap, 1024)
+	mem := plan.AlignUp(z.rxHeap+z.txHeap+z.otherHeap, 1024)
 	d.RxWindowFrames = int(z.wndSegs)
 
 	// Kconfig symbols, in menu order.
@@ -228,8 +229,8 @@ func rtthreadDecide(b *board.Board, target float64) (*RTThreadConfig, rtSizing) 
 	}
 	setK("RT_LWIP_UDP_PCB_NUM", itoa(max(udp, 1)), "workload.udp_endpoints %d + DHCP/DNS clients", w.UDPEndpoints)
 	setK("RT_LWIP_TCP_PCB_NUM", itoa(int64(w.TCPConnections)+1), "workload.tcp_connections %d + 1 so a new connection can start while one sits in TIME_WAIT", w.TCPConnections)
-	ql := 4 * snd / s.mss
-	seg := max(ql, tx*z.sndSegs+s.rxStreams*z.wndSegs)
+	ql := 4 * snd / s.MSS()
+	seg := max(ql, tx*z.sndSegs+s.RxStreams()*z.wndSegs)
 	setK("RT_LWIP_TCP_SEG_NUM", itoa(seg),
 		"max(the port's TCP_SND_QUEUELEN = 4*TCP_SND_BUF/TCP_MSS = %d (init.c #error 60), %d connection(s) x %d unacked + %d out-of-order segments)", ql, tx, z.sndSegs, z.wndSegs)
 	setK("RT_LWIP_TCP_SND_BUF", itoa(snd), "TX side of the %s -> %d segments x MSS 1460 (the Kconfig default 8196 is not a multiple of the MSS)", bdpWhy, z.sndSegs)
@@ -253,7 +254,7 @@ func rtthreadDecide(b *board.Board, target float64) (*RTThreadConfig, rtSizing) 
 	// Side header: what neither Kconfig nor the port sets.
 	setSide("MEM_SIZE", itoa(mem),
 		"no Kconfig symbol exists and 4.0.3 leaves lwIP's 1600 default: RX %d frames (window %d + RX ring %d) x %d B (struct mem %d + struct pbuf %d + %d B frame) = %d B, TX %d connection(s) x %d copied segments x %d B = %d B, UDP/ARP/ICMP/DHCP %d B; rounded up to %d",
-		z.rxFrames, z.wndSegs, d.RxDescriptors, rxFrameHeapCost(), rttMemStruct, rttPbufStruct, alignUp(rttFrameMax, 4), z.rxHeap, tx, z.sndSegs, s.mss+txHeapCost, z.txHeap, z.otherHeap, mem)
+		z.rxFrames, z.wndSegs, d.RxDescriptors, rxFrameHeapCost(), rttMemStruct, rttPbufStruct, plan.AlignUp(rttFrameMax, 4), z.rxHeap, tx, z.sndSegs, s.MSS()+plan.TxHeapCost, z.txHeap, z.otherHeap, mem)
 	setSide("MEMP_NUM_TCPIP_MSG_INPKT", itoa(mbox), "one message per frame the tcpip mailbox can hold (RT_LWIP_TCPTHREAD_MBOX_SIZE %d); lwIP's default is 8", mbox)
 	setSide("MEMP_NUM_TCP_PCB_LISTEN", itoa(max(int64(w.TCPListeners), 1)), "workload.tcp_listeners = %d (lwIP's default 8 when unset)", w.TCPListeners)
 	if nb := int64(w.UDPEndpoints)*2 + 2; nb > 2 {
@@ -327,7 +328,7 @@ func rtthreadDecide(b *board.Board, target float64) (*RTThreadConfig, rtSizing) 
 	}
 	for _, n := range port.SortedKeys(patches) {
 		l, _ := port.LineFor(port.Port403, n)
-		c.Patches = append(c.Patches, RTThreadPatch{Option: n, From: l.Expr, To: patches[n], Why: pwhy[n]})
+		c.Patches = append(c.Patches, Patch{Option: n, From: l.Expr, To: patches[n], Why: pwhy[n]})
 	}
 	macros := port.Macros(c.Kconfig)
 	for _, st := range c.Side {
@@ -363,8 +364,8 @@ func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 
 // rtthreadPost runs after the generic checks: RAM with the port's
 // MEMP_OVERFLOW_CHECK, the driver's objects, and RT-Thread's own checks.
-func rtthreadPost(p *Plan, s *sizer) {
-	c, z := rtthreadDecide(p.Board, s.target)
+func rtthreadPost(p *plan.Plan, s *plan.Sizer) {
+	c, z := rtthreadDecide(p.Board, s.Target())
 	// RAM: the port keeps MEMP_OVERFLOW_CHECK 1, which lwip.PredictRAM does
 	// not model: predict without it, then add memp.c's per-element overhead
 	// (struct memp grows to 12 B, plus the 16 B sanity regions before and
@@ -375,7 +376,7 @@ func rtthreadPost(p *Plan, s *sizer) {
 			set[st.Name] = st.Expr
 		}
 		set["MEMP_OVERFLOW_CHECK"] = "0"
-		var kept []Check
+		var kept []plan.Check
 		for _, ck := range p.Checks {
 			if ck.ID != "plan.ram_model" {
 				kept = append(kept, ck)
@@ -387,13 +388,13 @@ func rtthreadPost(p *Plan, s *sizer) {
 			p.RAM, err = lwip.PredictRAM(cfg)
 		}
 		if err != nil {
-			p.Checks = append(p.Checks, Check{ID: "plan.ram_model", OK: false, Detail: err.Error()})
+			p.Checks = append(p.Checks, plan.Check{ID: "plan.ram_model", OK: false, Detail: err.Error()})
 		} else {
 			a := p.Value("MEM_ALIGNMENT")
-			over := alignUp(12, a) + alignUp(16, a) + alignUp(16, a)
+			over := plan.AlignUp(12, a) + plan.AlignUp(16, a) + plan.AlignUp(16, a)
 			p.RAM.Total = 0
 			for i, pl := range p.RAM.Pools {
-				pl.Bytes = pl.Num*(alignUp(pl.ElemSize, a)+over) + a - 1
+				pl.Bytes = pl.Num*(plan.AlignUp(pl.ElemSize, a)+over) + a - 1
 				p.RAM.Pools[i] = pl
 				p.RAM.Symbols["memp_memory_"+pl.Name+"_base"] = pl.Bytes
 			}
@@ -403,7 +404,7 @@ func rtthreadPost(p *Plan, s *sizer) {
 			p.RAM.Total += p.RAM.Static
 		}
 	}
-	p.Objects = objects(p)
+	p.Objects = plan.Objects(p)
 	d := p.Driver
 	for i := range p.Objects {
 		o := &p.Objects[i]
@@ -417,13 +418,13 @@ func rtthreadPost(p *Plan, s *sizer) {
 		if p.Board.Chip.Core.DCache {
 			coh = "invalidate"
 		}
-		p.Objects = append(p.Objects, Object{Name: "eth_rx_buffers", Symbol: "Rx_Buff", Size: int64(d.RxBuffers * d.RxBufferSize), Align: 4, DMA: true, Coherency: coh, Owner: "driver",
+		p.Objects = append(p.Objects, plan.Object{Name: "eth_rx_buffers", Symbol: "Rx_Buff", Size: int64(d.RxBuffers * d.RxBufferSize), Align: 4, DMA: true, Coherency: coh, Owner: "driver",
 			Why: fmt.Sprintf("drv_eth.c Rx_Buff[ETH_RX_DESC_CNT %d][ETH_MAX_PACKET_SIZE %d]: DMA-written, invalidated by address before each copy into the heap", d.RxBuffers, d.RxBufferSize)})
 	}
 
 	b := p.Board
 	add := func(id string, ok bool, path, format string, args ...any) {
-		ck := Check{ID: id, OK: ok, Detail: fmt.Sprintf(format, args...)}
+		ck := plan.Check{ID: id, OK: ok, Detail: fmt.Sprintf(format, args...)}
 		if !ok && path != "" {
 			r := b.RangeOf(path)
 			ck.Range = &r
@@ -441,11 +442,11 @@ func rtthreadPost(p *Plan, s *sizer) {
 		p.Value("MEM_SIZE"), rxFrames, rxFrameHeapCost(), z.txHeap, need)
 	add("rtthread.mem_size_set", p.Value("MEM_SIZE") > 1600, "options.MEM_SIZE",
 		"MEM_SIZE %d B (RT-Thread 4.0.3 leaves lwIP's 1600 B default: one full frame fills it)", p.Value("MEM_SIZE"))
-	add("rtthread.tcp_recvmbox_holds_window", p.Value("DEFAULT_TCP_RECVMBOX_SIZE") >= ceilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)), "options.TCP_WND",
-		"DEFAULT_TCP_RECVMBOX_SIZE %d mails per TCP socket for a %d-segment window", p.Value("DEFAULT_TCP_RECVMBOX_SIZE"), ceilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)))
-	add("rtthread.tcpip_mbox_holds_window", p.Value("TCPIP_MBOX_SIZE") >= ceilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)) && p.Value("MEMP_NUM_TCPIP_MSG_INPKT") >= p.Value("TCPIP_MBOX_SIZE"), "",
+	add("rtthread.tcp_recvmbox_holds_window", p.Value("DEFAULT_TCP_RECVMBOX_SIZE") >= plan.CeilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)), "options.TCP_WND",
+		"DEFAULT_TCP_RECVMBOX_SIZE %d mails per TCP socket for a %d-segment window", p.Value("DEFAULT_TCP_RECVMBOX_SIZE"), plan.CeilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)))
+	add("rtthread.tcpip_mbox_holds_window", p.Value("TCPIP_MBOX_SIZE") >= plan.CeilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)) && p.Value("MEMP_NUM_TCPIP_MSG_INPKT") >= p.Value("TCPIP_MBOX_SIZE"), "",
 		"TCPIP_MBOX_SIZE (RT_LWIP_TCPTHREAD_MBOX_SIZE) %d and MEMP_NUM_TCPIP_MSG_INPKT %d for a window of %d segments: a full mailbox or message pool drops the frame in tcpip_input",
-		p.Value("TCPIP_MBOX_SIZE"), p.Value("MEMP_NUM_TCPIP_MSG_INPKT"), ceilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)))
+		p.Value("TCPIP_MBOX_SIZE"), p.Value("MEMP_NUM_TCPIP_MSG_INPKT"), plan.CeilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)))
 	var bad []string
 	for _, en := range c.Kconfig {
 		sym, ok := port.Kconfig[en.Symbol]

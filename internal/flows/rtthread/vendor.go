@@ -17,10 +17,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
-	"github.com/lwipgen/lwipgen/internal/pipeline"
-	"github.com/lwipgen/lwipgen/internal/rtthread/bsp"
-	"github.com/lwipgen/lwipgen/internal/rtthread/port"
 )
 
 // lwIP version choice members of RT-Thread's Kconfig (one is selected).
@@ -29,11 +28,11 @@ var versionChoice = []string{"RT_USING_LWIP141", "RT_USING_LWIP202", "RT_USING_L
 // Vendor writes g into the BSP at bspDir (idempotent; atomic per file). With
 // dryRun it writes nothing and prints a unified diff of every change to out.
 // It returns the BSP-relative paths that change (would change).
-func Vendor(g *pipeline.Generated, bspDir string, dryRun bool, out io.Writer) (changed []string, err error) {
-	if g == nil || g.Plan == nil || g.Plan.RTThread() == nil {
+func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (changed []string, err error) {
+	if g == nil || g.Plan == nil || ConfigOf(g.Plan) == nil {
 		return nil, fmt.Errorf("rtthread vendor: the board is not an RT-Thread board")
 	}
-	rt := g.Plan.RTThread()
+	rt := ConfigOf(g.Plan)
 	if len(rt.Unroutable) > 0 {
 		return nil, fmt.Errorf("rtthread vendor: %s", strings.Join(rt.Unroutable, "; "))
 	}
@@ -58,7 +57,7 @@ func Vendor(g *pipeline.Generated, bspDir string, dryRun bool, out io.Writer) (c
 	}
 	cfgS, rtcS := editKconfig(string(cfg), string(rtc), entries)
 	// rtconfig_project.h: lwipgen's block; rtconfig.h includes it as mk_rtconfig does.
-	side, _ := render.Execute("rtthread/rtconfig_project.h.tmpl", mustData(g))
+	side, _ := render.ExecuteFS(templatesFS, "templates/rtconfig_project.h.tmpl", mustData(g))
 	proj, had := w.read("rtconfig_project.h")
 	w.set("rtconfig_project.h", []byte(replaceBlock(string(proj), string(side), had)))
 	if !strings.Contains(rtcS, `#include "rtconfig_project.h"`) {
@@ -126,8 +125,8 @@ func Vendor(g *pipeline.Generated, bspDir string, dryRun bool, out io.Writer) (c
 	return w.commit(dryRun, out)
 }
 
-func mustData(g *pipeline.Generated) *bsp.Data {
-	d, _ := bsp.NewData(g.Plan, g.Layout, true)
+func mustData(g *flow.Generated) *Data {
+	d, _ := NewData(g.Plan, g.Layout, true)
 	return d
 }
 

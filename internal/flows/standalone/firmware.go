@@ -1,4 +1,4 @@
-package render
+package standalone
 
 import (
 	"bytes"
@@ -11,11 +11,13 @@ import (
 	"github.com/lwipgen/lwipgen/internal/firmware"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/render"
 	"github.com/lwipgen/lwipgen/templates"
 )
 
 // firmwareDirs maps a chip family to its self-contained firmware templates
-// (only boards with no vendor SDK get one).
+// (only boards with no vendor SDK get one). The templates stay in the core's
+// templates/firmware: the QEMU runner (internal/qemu) builds them too.
 var firmwareDirs = map[string]string{"mps2": "firmware/mps2-an500"}
 
 // HasFirmware reports whether the board builds a complete firmware rather
@@ -35,7 +37,7 @@ func FirmwareData(p *plan.Plan, l *layout.Layout) firmware.Data {
 			d.RAMOrigin, d.RAMLength = uint32(c.End), uint32(data.End()-c.End)
 		}
 	}
-	for _, r := range append(append([]layoutRegion{}, regions(l.Protection)...), regions(l.MPU)...) {
+	for _, r := range append(append([]render.LayoutRegion{}, render.LayoutRegions(l.Protection)...), render.LayoutRegions(l.MPU)...) {
 		d.MPU.Regions = append(d.MPU.Regions, firmware.MPURegion{Number: uint32(r.Number), RBAR: r.RBAR, RASR: r.RASR, Comment: r.Comment})
 	}
 	return d
@@ -43,14 +45,14 @@ func FirmwareData(p *plan.Plan, l *layout.Layout) firmware.Data {
 
 // Firmware renders the firmware sources into firmware/ (lwipopts.h comes
 // from LwipOpts at the top level).
-func Firmware(p *plan.Plan, l *layout.Layout) ([]File, error) {
+func Firmware(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
 	dir := firmwareDirs[p.Board.Chip.Family]
 	sub, err := fs.Sub(templates.FS, dir)
 	if err != nil {
 		return nil, err
 	}
 	data := FirmwareData(p, l)
-	var files []File
+	var files []render.File
 	err = fs.WalkDir(sub, ".", func(fp string, de fs.DirEntry, err error) error {
 		if err != nil || de.IsDir() || !strings.HasSuffix(fp, ".tmpl") {
 			return err
@@ -67,7 +69,7 @@ func Firmware(p *plan.Plan, l *layout.Layout) ([]File, error) {
 		if err := t.Execute(&buf, data); err != nil {
 			return fmt.Errorf("template %s/%s: %v", dir, fp, err)
 		}
-		files = append(files, File{Path: "firmware/" + strings.TrimSuffix(fp, ".tmpl"), Content: buf.Bytes()})
+		files = append(files, render.File{Path: "firmware/" + strings.TrimSuffix(fp, ".tmpl"), Content: buf.Bytes()})
 		return nil
 	})
 	return files, err

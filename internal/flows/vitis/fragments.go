@@ -1,8 +1,8 @@
 package vitis
 
 import (
+	"embed"
 	"fmt"
-	"io/fs"
 	"sort"
 	"strings"
 
@@ -10,8 +10,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/render"
-	"github.com/lwipgen/lwipgen/templates"
-	vitistemplates "github.com/lwipgen/lwipgen/templates/vitis"
 )
 
 // Output paths (relative to the generated/ directory).
@@ -294,7 +292,7 @@ func tlbChecks(nc *NoCache) []plan.Check {
 		fmt.Sprintf("%s: size %d, attribute 0x%X, %d TLB entries", nc.Section, nc.Size, nc.Attr, len(nc.TLB)))}}
 }
 
-// templateData is what every templates/vitis file sees.
+// templateData is what every template file sees.
 type templateData struct {
 	Plan      *plan.Plan
 	BSP       *BSP
@@ -363,12 +361,12 @@ func renderAll(p *plan.Plan, r *Result) ([]render.File, error) {
 	return files, nil
 }
 
-// execute renders templates/vitis/<name> through render (text/template +
-// sprig): from templates.FS when its embed list includes vitis/, else from
-// the directory's own embed.
+// templatesFS holds the BSP fragment templates (templates/*.tmpl).
+//
+//go:embed templates
+var templatesFS embed.FS
+
+// execute renders templates/<name> through render (text/template + sprig).
 func execute(name string, data any) ([]byte, error) {
-	if _, err := fs.Stat(templates.FS, "vitis/"+name); err == nil {
-		return render.Execute("vitis/"+name, data)
-	}
-	return render.ExecuteFS(vitistemplates.FS, name, data)
+	return render.ExecuteFS(templatesFS, "templates/"+name, data)
 }

@@ -1,13 +1,13 @@
 package vitis
 
 import (
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/layout"
-	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
 // TestSeed004Workload: one TCP upload over a direct gigabit link with many
@@ -22,7 +22,7 @@ func TestSeed004Workload(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	p, err := plan.Build(b)
+	p, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package vitis
 
 import (
 	"errors"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"os"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ func zynq(t *testing.T) (*plan.Plan, *layout.Layout) {
 	if diags.HasErrors() {
 		t.Fatalf("load zynq7035: %v", diags)
 	}
-	p, err := plan.Build(b)
+	p, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}

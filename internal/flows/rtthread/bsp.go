@@ -1,19 +1,19 @@
-// Package bsp renders what an RT-Thread BSP needs from a plan: the .config
+// What an RT-Thread BSP needs from a plan: the .config
 // lines of the lwIP menu, the rtconfig.h lines menuconfig makes of them,
 // rtconfig_project.h (what Kconfig cannot express), the port lwipopts.h as
 // lwIP will see it (patched only where a hard-coded value must change),
 // the linker fragment with the ART-Pi drv_eth.c section names, and the
 // MPU/clock set-up as an RT-Thread board init. Every file comes from a
-// template under templates/rtthread/.
-package bsp
+// template under templates/ (embedded here).
+package rtthread
 
 import (
 	"fmt"
 
+	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/render"
-	"github.com/lwipgen/lwipgen/internal/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/textdiff"
 )
 
@@ -38,7 +38,7 @@ type PortLine struct {
 type Data struct {
 	Plan      *plan.Plan
 	Layout    *layout.Layout
-	RT        *plan.RTThreadConfig
+	RT        *Config
 	PortLines []PortLine
 	Sections  []layout.Section
 	Clocks    []string // HAL macros enabling the D2 SRAM clocks the layout uses
@@ -50,12 +50,12 @@ var kindNames = map[port.Kind]string{port.Fixed: "fixed", port.FromInt: "int", p
 // NewData derives the template data (patched: apply the plan's patches to
 // the port lines).
 func NewData(p *plan.Plan, l *layout.Layout, patched bool) (*Data, error) {
-	rt := p.RTThread()
+	rt := ConfigOf(p)
 	if rt == nil {
 		return nil, fmt.Errorf("rtthread: board %s is not an RT-Thread board", p.Board.Name)
 	}
 	d := &Data{Plan: p, Layout: l, RT: rt, Patched: patched}
-	pt := map[string]plan.RTThreadPatch{}
+	pt := map[string]Patch{}
 	for _, x := range rt.Patches {
 		pt[x.Option] = x
 	}
@@ -101,15 +101,15 @@ func Files(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
 	}
 	var files []render.File
 	for _, t := range []struct{ tmpl, out string }{
-		{"rtthread/lwipopts.h.tmpl", "lwipopts.h"},
-		{"rtthread/rtconfig.h.tmpl", "rtconfig.h"},
-		{"rtthread/rtconfig_project.h.tmpl", "rtconfig_project.h"},
-		{"rtthread/config.fragment.tmpl", "rtthread/config.fragment"},
-		{"rtthread/lwip_sections.ld.tmpl", "rtthread/lwip_sections.ld"},
-		{"rtthread/lwipgen_rtthread.c.tmpl", "rtthread/lwipgen_rtthread.c"},
-		{"rtthread/SConscript.tmpl", "rtthread/SConscript"},
+		{"templates/lwipopts.h.tmpl", "lwipopts.h"},
+		{"templates/rtconfig.h.tmpl", "rtconfig.h"},
+		{"templates/rtconfig_project.h.tmpl", "rtconfig_project.h"},
+		{"templates/config.fragment.tmpl", "rtthread/config.fragment"},
+		{"templates/lwip_sections.ld.tmpl", "rtthread/lwip_sections.ld"},
+		{"templates/lwipgen_rtthread.c.tmpl", "rtthread/lwipgen_rtthread.c"},
+		{"templates/SConscript.tmpl", "rtthread/SConscript"},
 	} {
-		out, err := render.Execute(t.tmpl, d)
+		out, err := render.ExecuteFS(templatesFS, t.tmpl, d)
 		if err != nil {
 			return nil, err
 		}
@@ -120,13 +120,13 @@ func Files(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		a, err := render.Execute("rtthread/lwipopts.h.tmpl", orig)
+		a, err := render.ExecuteFS(templatesFS, "templates/lwipopts.h.tmpl", orig)
 		if err != nil {
 			return nil, err
 		}
-		b := files[0].Content
+		b := files[0].Content // the patched lwipopts.h, rendered first above
 		diff := textdiff.Unified("a/components/net/lwip-2.1.2/src/lwipopts.h", "b/components/net/lwip-2.1.2/src/lwipopts.h", a, b)
-		hdr, err := render.Execute("rtthread/lwipopts.patch.tmpl", d)
+		hdr, err := render.ExecuteFS(templatesFS, "templates/lwipopts.patch.tmpl", d)
 		if err != nil {
 			return nil, err
 		}

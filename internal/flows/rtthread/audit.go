@@ -1,4 +1,4 @@
-package audit
+package rtthread
 
 import (
 	"fmt"
@@ -6,14 +6,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/lwip"
-	"github.com/lwipgen/lwipgen/internal/rtthread/port"
 )
 
-// RTThreadInput is an RT-Thread pair: the port's lwipopts.h and the BSP's
+// AuditInput is an RT-Thread pair: the port's lwipopts.h and the BSP's
 // rtconfig.h, plus rtconfig_project.h when rtconfig.h includes one.
-type RTThreadInput struct {
+type AuditInput struct {
 	Port, Rtconfig, Project []byte
 	// Names for messages (default lwipopts.h, rtconfig.h, rtconfig_project.h).
 	PortName, RtconfigName, ProjectName string
@@ -30,16 +31,16 @@ type origin struct {
 // options the side headers set that the port overrides, RT_LWIP_* symbols
 // that no Kconfig menu has and the port never reads, and then the usual
 // findings on the effective configuration.
-func RTThread(in RTThreadInput, v lwip.Version, b *board.Board) []Finding {
+func Audit(in AuditInput, v lwip.Version, b *board.Board) []audit.Finding {
 	pn, rn, jn := or(in.PortName, "lwipopts.h"), or(in.RtconfigName, "rtconfig.h"), or(in.ProjectName, "rtconfig_project.h")
-	var fs []Finding
+	var fs []audit.Finding
 	add := func(line int, sev, id, opt, format string, args ...any) {
-		fs = append(fs, Finding{Line: line, Severity: sev, ID: id, Option: opt, Message: fmt.Sprintf(format, args...)})
+		fs = append(fs, audit.Finding{Line: line, Severity: sev, ID: id, Option: opt, Message: fmt.Sprintf(format, args...)})
 	}
 	macros := map[string]string{}
 	from := map[string]origin{}
 	side := func(src []byte, name string) {
-		for _, d := range Parse(src) {
+		for _, d := range audit.Parse(src) {
 			if d.Name == "RT_CONFIG_H__" || strings.HasSuffix(d.Name, "_H__") || strings.HasSuffix(d.Name, "_H_") {
 				continue
 			}
@@ -139,7 +140,7 @@ func RTThread(in RTThreadInput, v lwip.Version, b *board.Board) []Finding {
 	}
 	// the usual audit on what lwIP sees: the side headers' own lines (with
 	// their line numbers) and the port's values for the rest
-	var defs []Define
+	var defs []audit.Define
 	for _, name := range port.SortedKeys(eff) {
 		o := effFrom[name]
 		if strings.HasPrefix(name, "RT_") || strings.HasPrefix(name, "CONFIG_") || strings.HasPrefix(name, "__") {
@@ -152,9 +153,9 @@ func RTThread(in RTThreadInput, v lwip.Version, b *board.Board) []Finding {
 		if o.file == pn {
 			line = 0
 		}
-		defs = append(defs, Define{Name: name, Value: eff[name], Line: line})
+		defs = append(defs, audit.Define{Name: name, Value: eff[name], Line: line})
 	}
-	for _, f := range File(defs, v, b) {
+	for _, f := range audit.File(defs, v, b) {
 		if f.Line > 0 {
 			if o, ok := from[f.Option]; ok && eff[f.Option] == sideVals[f.Option] {
 				f.Message = o.file + ": " + f.Message
@@ -162,7 +163,7 @@ func RTThread(in RTThreadInput, v lwip.Version, b *board.Board) []Finding {
 		}
 		fs = append(fs, f)
 	}
-	return sortFindings(fs)
+	return audit.Sort(fs)
 }
 
 func kconfigHint(opt string) string {
@@ -184,4 +185,8 @@ func or(s, d string) string {
 		return d
 	}
 	return s
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

@@ -1,13 +1,14 @@
-package audit
+package rtthread
 
 import (
+	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/seeds"
 	"os"
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/lwip"
-	"github.com/lwipgen/lwipgen/internal/rtthread/port"
 )
 
 // Seed 003's lwipopts lines put where an RT-Thread user can put them - the
@@ -31,8 +32,8 @@ func TestAuditSeed003OnRTThread(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	fs := RTThread(RTThreadInput{Port: portH, Rtconfig: []byte(rtc), Project: seed, ProjectName: "seed003.h"}, lwip.V213, b)
-	got := map[string]Finding{}
+	fs := Audit(AuditInput{Port: portH, Rtconfig: []byte(rtc), Project: seed, ProjectName: "seed003.h"}, lwip.V213, b)
+	got := map[string]audit.Finding{}
 	for _, f := range fs {
 		got[f.ID+" "+f.Option] = f
 	}
