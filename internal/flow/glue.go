@@ -18,6 +18,9 @@ type Glue interface {
 	// Render returns ethernetif.c/.h, lwipgen_sys.c/.h, the RX pool and the
 	// compile definitions every translation unit needs.
 	Render(p *plan.Plan, l *layout.Layout) (files []render.File, defines []string, err error)
+	// DefaultPHY is the PHY of the vendor's evaluation boards, for a board
+	// imported from a project that does not name one.
+	DefaultPHY() string
 }
 
 // RegisterGlue adds the glue of the MAC families macs (chip ethernet.mac values).

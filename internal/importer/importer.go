@@ -222,7 +222,10 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 		phy = in.phy
 	}
 	if phy == "" {
-		phy = map[bool]string{true: "DP83848", false: "LAN8742A"}[strings.HasPrefix(chip.Family, "gd32")]
+		phy = "LAN8742A"
+		if g, ok := flow.GlueFor(chip.Ethernet.MAC); ok {
+			phy = g.DefaultPHY() // the vendor's evaluation boards
+		}
 	}
 	if iface == "" {
 		iface = in.iface

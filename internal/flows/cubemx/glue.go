@@ -123,3 +123,6 @@ func stm32HAL(fam, iface string) render.GlueHAL {
 		MediaInterface: media,
 	}
 }
+
+// DefaultPHY: NUCLEO-144 boards carry a LAN8742A.
+func (Glue) DefaultPHY() string { return "LAN8742A" }

@@ -88,3 +88,6 @@ func Data(p *plan.Plan, l *layout.Layout) (*render.GlueData, error) {
 	}
 	return d, nil
 }
+
+// DefaultPHY: GigaDevice's GD32F4 evaluation boards carry a DP83848.
+func (Glue) DefaultPHY() string { return "DP83848" }

@@ -209,7 +209,7 @@ func bspDiff(a, b string) string {
 // needs the one patch of the port lwipopts.h; vendoring edits that #define
 // only, idempotently.
 func TestVendorPatchesPortOnlyWhereNeeded(t *testing.T) {
-	src, err := os.ReadFile("../../boards/h743-rtthread.hcl")
+	src, err := os.ReadFile("../../../boards/h743-rtthread.hcl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestVendorPatchesPortOnlyWhereNeeded(t *testing.T) {
 // A send buffer whose derived TCP_SND_QUEUELEN exceeds RT_LWIP_TCP_SEG_NUM is
 // reported as a failed check, as lwIP's init.c would refuse it.
 func TestDerivedQueueLenBreaksSegNum(t *testing.T) {
-	src, _ := os.ReadFile("../../boards/h743-rtthread.hcl")
+	src, _ := os.ReadFile("../../../boards/h743-rtthread.hcl")
 	hcl := strings.Replace(string(src), "  memory {", "  options {\n    TCP_SND_BUF      = 16384\n    MEMP_NUM_TCP_SEG = 40\n  }\n\n  memory {", 1)
 	b, diags := board.Source{}.Decode([]byte(hcl), "q.hcl")
 	if diags.HasErrors() {
