@@ -1,5 +1,7 @@
-// Package templates holds every file lwipgen generates, as text/template
-// sources (with sprig functions). Go code renders them; it never writes
+// Package templates holds the core's generated files (and the glue and QEMU
+// firmware shared by several users), as text/template
+// sources (with sprig functions); a vendor flow's own templates live in its
+// package (internal/flows/<name>/templates). Go code renders them; it never writes
 // generated text itself.
 package templates
 

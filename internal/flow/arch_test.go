@@ -297,3 +297,37 @@ func TestVendorBranchPatterns(t *testing.T) {
 		}
 	}
 }
+
+// README's layout table and docs/architecture.md name every flow package.
+func TestDocsNameEveryFlow(t *testing.T) {
+	root := repoRoot(t)
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	arch, err := os.ReadFile(filepath.Join(root, "docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs, err := os.ReadDir(filepath.Join(root, "internal", "flows"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		n++
+		path := "`internal/flows/" + d.Name() + "`"
+		if !bytes.Contains(readme, []byte(path)) {
+			t.Errorf("README.md's layout table does not name %s", path)
+		}
+		if !bytes.Contains(arch, []byte(path)) {
+			t.Errorf("docs/architecture.md does not name %s", path)
+		}
+	}
+	if n < 6 {
+		t.Errorf("found %d flow directories", n)
+	}
+}

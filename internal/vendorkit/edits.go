@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
-	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
 var defineLineRe = regexp.MustCompile(`(?m)^#define[ \t]+([A-Za-z_][A-Za-z0-9_]*)\b`)

@@ -1,4 +1,5 @@
-// Package vendorkit writes lwipgen's generated files into an existing CubeMX
+// Package vendorkit is the vendoring machinery the CubeMX and GD32 flows share
+// (their Vendor hooks call Run): it writes lwipgen's generated files into an existing CubeMX
 // (STM32CubeIDE, Makefile or CMake toolchain) or GD32 firmware-library
 // project, so that they survive the vendor tool regenerating its code:
 // lwipgen's content goes into lwipgen-owned files (LWIP/lwipgen/ for CubeMX)
@@ -19,17 +20,17 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/render"
 )
 
 // Options control one vendor run.
 type Options struct {
-	Project         string    // the project directory
-	DryRun          bool      // compute and print the diff, write nothing
-	RemoveConflicts bool      // remove hand-written placements of lwIP/ETH sections from the linker script
-	Force           bool      // overwrite lwipgen-owned content the user edited (it is backed up first)
+	Project         string // the project directory
+	DryRun          bool   // compute and print the diff, write nothing
+	RemoveConflicts bool   // remove hand-written placements of lwIP/ETH sections from the linker script
+	Force           bool   // overwrite lwipgen-owned content the user edited (it is backed up first)
 	// Glue is the board's driver glue (from its flow): files the pipeline
 	// did not already include are vendored with the rest.
 	Glue []render.File
@@ -39,7 +40,7 @@ type Options struct {
 	// HALConfDescCount: the vendor's generated HAL configuration defines the
 	// descriptor counts itself (CubeMX H7 hal_conf), so they are checked there.
 	HALConfDescCount bool
-	Log             io.Writer // progress and, for dry runs, the diff; nil = quiet
+	Log              io.Writer // progress and, for dry runs, the diff; nil = quiet
 }
 
 // FileChange is one file the run writes (or, for a dry run, would write).
@@ -310,4 +311,3 @@ func relTo(from, target string) string {
 	}
 	return filepath.ToSlash(r)
 }
-
