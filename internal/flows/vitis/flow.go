@@ -29,7 +29,7 @@ func (Flow) Plan(*board.Board) plan.Hooks {
 func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 	files, checks, err := Fragments(p, l)
 	if err != nil {
-		return nil, fmt.Errorf("Vitis BSP settings: %v", err)
+		return nil, fmt.Errorf("vitis BSP settings: %v", err)
 	}
 	return &flow.Rendered{Files: files, Checks: checks}, nil
 }
