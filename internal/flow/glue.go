@@ -54,3 +54,13 @@ func GlueMACs() []string {
 	sort.Strings(out)
 	return out
 }
+
+// RenderGlue is the Render of a flow whose output is the glue g: its files
+// and compile definitions.
+func RenderGlue(g Glue, p *plan.Plan, l *layout.Layout) (*Rendered, error) {
+	files, defines, err := g.Render(p, l)
+	if err != nil {
+		return nil, err
+	}
+	return &Rendered{Glue: files, Defines: defines}, nil
+}

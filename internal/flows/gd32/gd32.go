@@ -27,11 +27,7 @@ func (Flow) Plan(*board.Board) plan.Hooks { return plan.Hooks{Inputs: Glue{}.Inp
 
 // Render renders the ENET glue.
 func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
-	files, defines, err := Glue{}.Render(p, l)
-	if err != nil {
-		return nil, err
-	}
-	return &flow.Rendered{Glue: files, Defines: defines}, nil
+	return flow.RenderGlue(Glue{}, p, l)
 }
 
 // Vendor writes the generated files into a GD32 project.

@@ -44,9 +44,5 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 	if !ok {
 		return &flow.Rendered{}, nil
 	}
-	files, defines, err := g.Render(p, l)
-	if err != nil {
-		return nil, err
-	}
-	return &flow.Rendered{Glue: files, Defines: defines}, nil
+	return flow.RenderGlue(g, p, l)
 }
