@@ -1,7 +1,8 @@
 package cli
 
 import (
-	"encoding/json"
+	"github.com/spf13/cobra"
+
 	"fmt"
 	"os"
 
@@ -12,24 +13,38 @@ import (
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
-func init() {
-	register("audit", "lint an existing lwipopts.h: non-existent options, #error rules it hits, hardware limits", runAudit)
+func init() { register(newAudit) }
+
+type auditFlags struct {
+	board             boardFlag
+	version, rtconfig string
+	asJSON            bool
 }
 
-func runAudit(env *Env, args []string) int {
-	fs := newFlags(env, "audit", "FILE [--board NAME|PATH] [--lwip-version 2.1.3] [--rtconfig rtconfig.h] [--json]")
-	boardRef := fs.String("board", "", "board to check hardware limits against")
-	version := fs.String("lwip-version", "", "lwIP version (default: the board's, else 2.1.3)")
-	asJSON := fs.Bool("json", false, "print JSON")
-	rtconfig := fs.String("rtconfig", "", "RT-Thread: the BSP's rtconfig.h; FILE is then the port lwipopts.h (rtconfig_project.h next to rtconfig.h is read when included)")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return 2
+func newAudit(env *Env) *cobra.Command {
+	f := &auditFlags{}
+	c := &cobra.Command{
+		Use:     "audit FILE",
+		Short:   "lint an existing lwipopts.h: non-existent options, #error rules it hits, hardware limits",
+		Example: "  lwipgen audit Core/Inc/lwipopts.h --board h743\n  lwipgen audit port/lwipopts.h --rtconfig rtconfig.h",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usagef("one FILE (an lwipopts.h) is required, got %d", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return status(runAudit(env, args[0], f)) },
 	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return 2
-	}
+	f.board.add(c, "board to check hardware limits against")
+	c.Flags().StringVar(&f.version, "lwip-version", "", "lwIP version (default: the board's, else 2.1.3)")
+	c.Flags().BoolVar(&f.asJSON, "json", false, "print JSON")
+	c.Flags().StringVar(&f.rtconfig, "rtconfig", "", "RT-Thread: the BSP's rtconfig.h; FILE is then the port lwipopts.h (rtconfig_project.h next to rtconfig.h is read when included)")
+	return c
+}
+
+func runAudit(env *Env, file string, f *auditFlags) int {
+	pos := []string{file}
+	boardRef, version, asJSON, rtconfig := &f.board.ref, &f.version, &f.asJSON, &f.rtconfig
 	src, err := os.ReadFile(pos[0])
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
@@ -71,9 +86,7 @@ func runAudit(env *Env, args []string) int {
 		findings = audit.File(audit.Parse(src), v, b)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(map[string]any{"file": pos[0], "lwip_version": string(v), "findings": findings, "errors": audit.Errors(findings)})
+		writeJSON(env.Stdout, map[string]any{"file": pos[0], "lwip_version": string(v), "findings": findings, "errors": audit.Errors(findings)})
 	} else {
 		for _, f := range findings {
 			where := pos[0]

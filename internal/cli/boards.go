@@ -1,16 +1,16 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
+	"strings"
 	"text/tabwriter"
+
+	"github.com/spf13/cobra"
 
 	"github.com/lwipgen/lwipgen/internal/diag"
 )
 
-func init() {
-	register("boards", "list the boards lwipgen knows (name, chip, core, vendor flow)", runBoards)
-}
+func init() { register(newBoards) }
 
 // BoardRow is one line of `lwipgen boards`.
 type BoardRow struct {
@@ -20,42 +20,65 @@ type BoardRow struct {
 	Vendor string `json:"vendor"`
 	RTOS   string `json:"rtos"`
 	LwIP   string `json:"lwip_version"`
-	Error  string `json:"error,omitempty"`
+	// Path is the file the name loads ("embedded:boards/NAME.hcl" for a
+	// shipped board); Shadows are the files of the same name it hides.
+	Path    string   `json:"path"`
+	Shadows []string `json:"shadows,omitempty"`
+	Error   string   `json:"error,omitempty"`
 }
 
-func runBoards(env *Env, args []string) int {
-	fs := newFlags(env, "boards", "[--json]")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if _, err := parseFlags(fs, args); err != nil {
-		return 2
+func newBoards(env *Env) *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "boards",
+		Short: "list the boards lwipgen knows (name, chip, core, vendor flow, file) and which local files shadow shipped ones",
+		Long: "boards lists every board name: ./boards and $LWIPGEN_BOARDS are searched before the\n" +
+			"boards shipped with lwipgen, so a local boards/h743.hcl is what 'build h743' uses;\n" +
+			"such a file is marked as shadowing the shipped one.",
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error { return status(runBoards(env, asJSON)) },
 	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return c
+}
+
+func runBoards(env *Env, asJSON bool) int {
 	src := source()
 	var rows []BoardRow
-	status := 0
+	rc := 0
 	for _, n := range src.Names() {
+		loc := src.Locations(n)
+		row := BoardRow{Name: n}
+		if len(loc) > 0 {
+			row.Path, row.Shadows = loc[0], loc[1:]
+		}
 		b, diags := src.Load(n)
 		if diags.HasErrors() {
-			rows = append(rows, BoardRow{Name: n, Error: (&diag.Error{Diags: diags}).Error()})
-			status = 1
+			row.Error = (&diag.Error{Diags: diags}).Error()
+			rows = append(rows, row)
+			rc = 1
 			continue
 		}
-		rows = append(rows, BoardRow{Name: b.Name, Chip: b.Chip.Name, Core: b.Chip.Core.CPU, Vendor: b.Vendor, RTOS: b.RTOS, LwIP: b.LwIPVersion})
+		row.Chip, row.Core, row.Vendor, row.RTOS, row.LwIP = b.Chip.Name, b.Chip.Core.CPU, b.Vendor, b.RTOS, b.LwIPVersion
+		rows = append(rows, row)
 	}
-	if *asJSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(rows)
-		return status
+	if asJSON {
+		writeJSON(env.Stdout, rows)
+		return rc
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tCHIP\tCORE\tVENDOR FLOW\tRTOS\tLWIP")
+	fmt.Fprintln(tw, "NAME\tCHIP\tCORE\tVENDOR FLOW\tRTOS\tLWIP\tFILE")
 	for _, r := range rows {
+		file := r.Path
+		if len(r.Shadows) > 0 {
+			file += " (shadows " + strings.Join(r.Shadows, ", ") + ")"
+		}
 		if r.Error != "" {
-			fmt.Fprintf(tw, "%s\t(invalid: see lwipgen check --board %s)\t\t\t\t\n", r.Name, r.Name)
+			fmt.Fprintf(tw, "%s\t(invalid: see lwipgen check %s)\t\t\t\t\t%s\n", r.Name, r.Name, file)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Name, r.Chip, r.Core, r.Vendor, r.RTOS, r.LwIP)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Name, r.Chip, r.Core, r.Vendor, r.RTOS, r.LwIP, file)
 	}
 	tw.Flush()
-	return status
+	return rc
 }

@@ -6,38 +6,63 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/spf13/cobra"
+
 	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
 func init() {
-	register("generate", "write the generated sources and report.json (no compiler) into --out", runGenerate)
-	register("build", "generate, compile, link, verify and report into build/NAME", runBuild)
+	register(newGenerate)
+	register(newBuild)
 }
 
-func pipelineFlags(env *Env, name string, args []string) (*pipeline.Options, error) {
-	fs := newFlags(env, name, "--board NAME|PATH [--out DIR] [--lwip DIR] [-j N]")
-	o := &pipeline.Options{Source: source()}
-	fs.StringVar(&o.Board, "board", "", "board name or path to a .hcl file")
-	fs.StringVar(&o.Out, "out", "", "output directory (default build/NAME)")
-	fs.StringVar(&o.LwIPDir, "lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
-	fs.IntVar(&o.Jobs, "j", 0, "parallel compiles (default: one per core)")
-	if _, err := parseFlags(fs, args); err != nil {
+// pipelineFlags are the flags generate, build and run share.
+type pipelineFlags struct {
+	board boardFlag
+	o     pipeline.Options
+}
+
+func (p *pipelineFlags) add(c *cobra.Command, jobs bool) {
+	p.board.add(c, "board name or path to a .hcl file (or give it as the argument)")
+	c.Flags().StringVar(&p.o.Out, "out", "", "output directory (default build/NAME)")
+	c.Flags().StringVar(&p.o.LwIPDir, "lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
+	if jobs {
+		c.Flags().IntVarP(&p.o.Jobs, "jobs", "j", 0, "parallel compiles (default: one per core)")
+	}
+}
+
+// options resolves the board and returns the pipeline options.
+func (p *pipelineFlags) options(cmd *cobra.Command, args []string) (*pipeline.Options, error) {
+	if err := p.board.resolve(cmd, args, true); err != nil {
 		return nil, err
 	}
-	if o.Board == "" {
-		fmt.Fprintf(env.Stderr, "lwipgen %s: --board is required\n", name)
-		return nil, fmt.Errorf("no board")
-	}
-	return o, nil
+	o := p.o
+	o.Board, o.Source = p.board.ref, source()
+	return &o, nil
 }
 
-func runGenerate(env *Env, args []string) int {
-	o, err := pipelineFlags(env, "generate", args)
-	if err != nil {
-		return 2
+func newGenerate(env *Env) *cobra.Command {
+	p := &pipelineFlags{}
+	c := &cobra.Command{
+		Use:               "generate [BOARD]",
+		Short:             "write the generated sources and report.json (no compiler) into --out",
+		Example:           "  lwipgen generate h743\n  lwipgen generate --board boards/my.hcl --out build/my",
+		ValidArgsFunction: boardArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o, err := p.options(cmd, args)
+			if err != nil {
+				return err
+			}
+			return status(runGenerate(env, o))
+		},
 	}
+	p.add(c, false)
+	return c
+}
+
+func runGenerate(env *Env, o *pipeline.Options) int {
 	g, diags := pipeline.Generate(*o)
 	diag.Write(env.Stderr, diags)
 	if diags.HasErrors() {
@@ -47,19 +72,32 @@ func runGenerate(env *Env, args []string) int {
 	return 0
 }
 
-func runBuild(env *Env, args []string) int {
+func newBuild(env *Env) *cobra.Command {
+	p := &pipelineFlags{}
 	var project string
-	for i := 0; i < len(args); i++ { // --project DIR: build the vendored project instead of the probe
-		if args[i] == "--project" && i+1 < len(args) {
-			project = args[i+1]
-			args = append(args[:i:i], args[i+2:]...)
-			break
-		}
+	c := &cobra.Command{
+		Use:   "build [BOARD]",
+		Short: "generate, compile, link, verify and report into build/NAME",
+		Long: "build generates the sources, compiles lwIP and the glue with arm-none-eabi-gcc,\n" +
+			"links, reads the ELF back and verifies the plan, then writes build/NAME/report.md.\n" +
+			"With --project DIR it builds a project lwipgen was vendored into with that\n" +
+			"project's own build and verifies its firmware ELF instead.",
+		Example:           "  lwipgen build h743\n  lwipgen build f407 --project ~/cubemx/f407",
+		ValidArgsFunction: boardArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o, err := p.options(cmd, args)
+			if err != nil {
+				return err
+			}
+			return status(runBuild(env, o, project))
+		},
 	}
-	o, err := pipelineFlags(env, "build", args)
-	if err != nil {
-		return 2
-	}
+	p.add(c, true)
+	c.Flags().StringVar(&project, "project", "", "build this vendored project (CubeMX/GD32) with its own build and verify its ELF")
+	return c
+}
+
+func runBuild(env *Env, o *pipeline.Options, project string) int {
 	o.Progress = env.Stdout
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

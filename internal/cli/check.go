@@ -1,7 +1,8 @@
 package cli
 
 import (
-	"encoding/json"
+	"github.com/spf13/cobra"
+
 	"fmt"
 
 	"github.com/lwipgen/lwipgen/internal/board"
@@ -9,8 +10,26 @@ import (
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 )
 
-func init() {
-	register("check", "validate a board description (and its lwIP plan) without writing anything", runCheck)
+func init() { register(newCheck) }
+
+func newCheck(env *Env) *cobra.Command {
+	var bf boardFlag
+	var asJSON bool
+	c := &cobra.Command{
+		Use:               "check [BOARD]",
+		Short:             "validate a board description (and its lwIP plan) without writing anything",
+		Example:           "  lwipgen check h743\n  lwipgen check boards/my.hcl --json",
+		ValidArgsFunction: boardArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := bf.resolve(cmd, args, true); err != nil {
+				return err
+			}
+			return status(runCheck(env, bf.ref, asJSON))
+		},
+	}
+	bf.add(c, "board name or path to a .hcl file (or give it as the argument)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return c
 }
 
 // CheckResult is what `lwipgen check --json` prints.
@@ -22,30 +41,18 @@ type CheckResult struct {
 	Diagnostics []diag.Item `json:"diagnostics"`
 }
 
-func runCheck(env *Env, args []string) int {
-	fs := newFlags(env, "check", "--board NAME|PATH [--json]")
-	boardRef := fs.String("board", "", "board name or path to a .hcl file")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if _, err := parseFlags(fs, args); err != nil {
-		return 2
-	}
-	if *boardRef == "" {
-		fmt.Fprintln(env.Stderr, "lwipgen check: --board is required")
-		return 2
-	}
+func runCheck(env *Env, boardRef string, asJSON bool) int {
 	// The whole plan is made in memory (sizing, lwIP rules, layout, MPU), so
 	// check finds everything build would, without writing anything.
-	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source()})
-	res := CheckResult{Board: *boardRef, OK: !diags.HasErrors(), Diagnostics: diag.Items(diags)}
+	g, diags := pipeline.Prepare(pipeline.Options{Board: boardRef, Source: source()})
+	res := CheckResult{Board: boardRef, OK: !diags.HasErrors(), Diagnostics: diag.Items(diags)}
 	var b *board.Board
 	if g != nil {
 		b = g.Board
 		res.Board, res.Chip, res.Checks = b.Name, b.Chip.Name, len(g.Plan.Checks)
 	}
-	if *asJSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(res)
+	if asJSON {
+		writeJSON(env.Stdout, res)
 	} else {
 		diag.Write(env.Stderr, diags)
 		if res.OK {

@@ -1,93 +1,161 @@
-// Package cli is the lwipgen command line. It parses flags and calls the same
-// pipeline packages that the mage targets call; it holds no logic of its own.
+// Package cli is the lwipgen command line. It parses flags (with
+// github.com/spf13/cobra) and calls the same pipeline packages that the mage
+// targets call; it holds no logic of its own.
 package cli
 
 import (
 	_ "github.com/lwipgen/lwipgen/internal/flows/all" // every vendor flow
 
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
+
+	"github.com/spf13/cobra"
 )
 
-// command is one `lwipgen VERB`.
-type command struct {
-	summary string
-	run     func(env *Env, args []string) int
-}
-
-// Env is what a command may touch: its output streams and the board source.
+// Env is what a command may touch: its output streams.
 type Env struct {
 	Stdout, Stderr io.Writer
 }
 
-var commands = map[string]command{}
+// builders make the subcommands; each command file registers one in init.
+var builders []func(env *Env) *cobra.Command
 
-func register(name, summary string, run func(env *Env, args []string) int) {
-	commands[name] = command{summary: summary, run: run}
+func register(b func(env *Env) *cobra.Command) { builders = append(builders, b) }
+
+// exitStatus is returned by a command's RunE to end lwipgen with that status
+// after the command has printed its own messages.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// status turns a command's result into RunE's error (nil for 0).
+func status(rc int) error {
+	if rc == 0 {
+		return nil
+	}
+	return exitStatus(rc)
 }
 
-// Main runs lwipgen with args (without the program name) and returns the exit status.
+// usageError is a mistake in the command line (exit status 2).
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+// newRoot builds the command tree for one invocation.
+func newRoot(env *Env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "lwipgen",
+		Short: "lwipgen turns an HCL board description into a tuned, verified lwIP build",
+		Long: "lwipgen turns an HCL board description into a tuned, verified lwIP build:\n" +
+			"lwipopts.h, linker sections, MPU regions and driver glue, compiled with\n" +
+			"arm-none-eabi-gcc and checked against the ELF.",
+		Example:       "  lwipgen build h743\n  lwipgen explain TCP_WND --board h743\n  lwipgen boards",
+		Version:       version(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		// a typo of a command gets "Did you mean this?"
+		SuggestionsMinimumDistance: 2,
+	}
+	root.SetOut(env.Stdout)
+	root.SetErr(env.Stderr)
+	root.SetVersionTemplate("lwipgen {{.Version}}\n")
+	root.SetFlagErrorFunc(flagError)
+	root.CompletionOptions.HiddenDefaultCmd = false
+	for _, b := range builders {
+		c := b(env)
+		c.SilenceErrors, c.SilenceUsage = true, true
+		root.AddCommand(c)
+	}
+	return root
+}
+
+// Main runs lwipgen with args (without the program name) and returns the
+// exit status: 0 success (and --help), 1 the command failed, 2 the command
+// line is wrong.
 func Main(args []string, stdout, stderr io.Writer) int {
 	env := &Env{Stdout: stdout, Stderr: stderr}
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(stderr)
-		if len(args) == 0 {
-			return 2
-		}
+	root := newRoot(env)
+	root.SetArgs(goStyleFlags(root, args))
+	cmd, err := root.ExecuteC()
+	if err == nil {
 		return 0
 	}
-	c, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "lwipgen: unknown command %q\n", args[0])
-		usage(stderr)
+	var st exitStatus
+	if errors.As(err, &st) {
+		return int(st)
+	}
+	name := "lwipgen"
+	if cmd != nil && cmd != root {
+		name = cmd.CommandPath()
+	}
+	msg := err.Error()
+	if strings.HasPrefix(msg, "unknown command") {
+		// cobra's text already carries "Did you mean this?"
+		fmt.Fprintf(stderr, "lwipgen: %s\nRun 'lwipgen --help' for the commands.\n", strings.TrimRight(msg, "\n"))
 		return 2
 	}
-	return c.run(env, args[1:])
+	fmt.Fprintf(stderr, "%s: %s\nRun '%s --help' for usage.\n", name, msg, name)
+	return 2
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: lwipgen COMMAND [flags]\n\nlwipgen turns an HCL board description into a tuned, verified lwIP build.\n\ncommands:")
+// flagError adds "did you mean --board?" to an unknown flag.
+func flagError(cmd *cobra.Command, err error) error {
+	msg := err.Error()
+	var bad string
+	if n, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		bad = n
+	} else if _, after, ok := strings.Cut(msg, "unknown shorthand flag: "); ok {
+		if _, word, ok := strings.Cut(after, " in -"); ok {
+			bad = word
+		}
+	}
+	if bad == "" {
+		return usagef("%s", msg)
+	}
 	var names []string
-	for n := range commands {
-		names = append(names, n)
+	cmd.Flags().VisitAll(func(f *pflagFlag) { names = append(names, f.Name) })
+	if s := closest(bad, names); s != "" {
+		return usagef("unknown flag --%s; did you mean --%s?", bad, s)
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintln(w, "\nRun 'lwipgen COMMAND -h' for a command's flags.")
+	return usagef("unknown flag --%s", bad)
 }
 
-// newFlags makes a flag set that reports errors instead of exiting.
-func newFlags(env *Env, name, args string) *flag.FlagSet {
-	fs := flag.NewFlagSet("lwipgen "+name, flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(env.Stderr, "usage: lwipgen %s %s\n", name, args)
-		fs.PrintDefaults()
+// goStyleFlags accepts Go-style single-dash long flags (`-board h743`, which
+// lwipgen's flag package accepted before cobra): "-name..." becomes
+// "--name..." unless it is a shorthand (`-j4`, `-h`). Everything after "--"
+// is left alone.
+func goStyleFlags(root *cobra.Command, args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' && !isShorthand(root, args, a) {
+			a = "-" + a
+		}
+		out = append(out, a)
 	}
-	return fs
+	return out
 }
 
-// parseFlags accepts flags before and after positional arguments
-// (`lwipgen explain TCP_WND --board h743`), as users type them.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
+// isShorthand reports whether "-xREST" is the shorthand flag x of the
+// command being run followed by its value (-j4).
+func isShorthand(root *cobra.Command, args []string, a string) bool {
+	cmd, _, err := root.Find(args)
+	if err != nil || cmd == nil {
+		cmd = root
 	}
+	f := cmd.Flags().ShorthandLookup(a[1:2])
+	if f == nil {
+		return false
+	}
+	rest := a[2:]
+	return strings.HasPrefix(rest, "=") || strings.Trim(rest, "0123456789") == ""
 }
 
 func boardDirs() []string {

@@ -1,7 +1,8 @@
 package cli
 
 import (
-	"encoding/json"
+	"github.com/spf13/cobra"
+
 	"fmt"
 	"strings"
 
@@ -12,8 +13,30 @@ import (
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
-func init() {
-	register("explain", "what an lwIP option means (from the lwIP source in use), its default, and this board's value and why", runExplain)
+func init() { register(newExplain) }
+
+func newExplain(env *Env) *cobra.Command {
+	var bf boardFlag
+	var lwipDir string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:     "explain OPTION [--board BOARD]",
+		Short:   "what an lwIP option means (from the lwIP source in use), its default, and this board's value and why",
+		Example: "  lwipgen explain TCP_WND --board h743\n  lwipgen explain MEM_SIZE --json",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usagef("one OPTION is required (e.g. TCP_WND), got %d", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return status(runExplain(env, args[0], bf.ref, lwipDir, asJSON))
+		},
+	}
+	bf.add(c, "board whose value to show")
+	c.Flags().StringVar(&lwipDir, "lwip", "", "lwIP source tree")
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return c
 }
 
 // Explanation is what `lwipgen explain --json` prints.
@@ -30,21 +53,13 @@ type Explanation struct {
 	Correction string `json:"correction,omitempty"`
 }
 
-func runExplain(env *Env, args []string) int {
-	fs := newFlags(env, "explain", "OPTION [--board NAME|PATH] [--lwip DIR] [--json]")
-	boardRef := fs.String("board", "", "board whose value to show")
-	lwipDir := fs.String("lwip", "", "lwIP source tree")
-	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := parseFlags(fs, args)
-	if err != nil || len(pos) != 1 {
-		fs.Usage()
-		return 2
-	}
-	name := strings.TrimSpace(pos[0])
+func runExplain(env *Env, option, boardRef, lwipDir string, asJSON bool) int {
+	name := strings.TrimSpace(option)
+	var err error
 	ver := "2.1.3"
 	var p *plan.Plan
-	if *boardRef != "" {
-		b, d := source().Load(*boardRef)
+	if boardRef != "" {
+		b, d := source().Load(boardRef)
 		if d.HasErrors() {
 			diag.Write(env.Stderr, d)
 			return 2
@@ -59,14 +74,14 @@ func runExplain(env *Env, args []string) int {
 	ex := Explanation{Option: name, Exists: lwip.Known(v, name)}
 	if !ex.Exists {
 		if truth, myth := lwip.MythFor(v, name); myth {
-			ex.Correction = truth
+			ex.Correction = name + " does not exist in lwIP " + string(v) + ": " + truth
 		} else if s := lwip.Suggest(v, name); s != "" {
 			ex.Correction = "lwIP " + string(v) + " has no option " + name + "; did you mean " + s + "?"
 		} else {
 			ex.Correction = "lwIP " + string(v) + " has no option " + name
 		}
 	} else {
-		if tree, err := lwipsrc.Resolve(*lwipDir, ""); err == nil {
+		if tree, err := lwipsrc.Resolve(lwipDir, ""); err == nil {
 			if doc, err := lwip.OptDoc(tree.Dir, name); err == nil {
 				ex.Meaning, ex.Default = doc.Comment, doc.Default
 				ex.DefinedIn = fmt.Sprintf("%s:%d (lwIP %s)", doc.File, doc.Line, tree.Version)
@@ -89,14 +104,13 @@ func runExplain(env *Env, args []string) int {
 			}
 		}
 	}
-	if *asJSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(ex)
+	if asJSON {
+		writeJSON(env.Stdout, ex)
 	} else {
-		fmt.Fprintf(env.Stdout, "%s\n", name)
-		if ex.Correction != "" {
-			fmt.Fprintf(env.Stdout, "  not an lwIP option: %s\n", ex.Correction)
+		if ex.Correction != "" { // the correction names the option itself
+			fmt.Fprintln(env.Stdout, ex.Correction)
+		} else {
+			fmt.Fprintln(env.Stdout, name)
 		}
 		if ex.Meaning != "" {
 			fmt.Fprintf(env.Stdout, "  meaning (%s):\n", ex.DefinedIn)

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"github.com/spf13/cobra"
+
 	"fmt"
 	"os"
 
@@ -8,26 +10,39 @@ import (
 	"github.com/lwipgen/lwipgen/internal/importer"
 )
 
-func init() {
-	register("import", "turn an existing lwipopts.h or CubeMX .ioc into a board file (HCL) that reproduces it", runImport)
+func init() { register(newImport) }
+
+// importFlags are import's flags (the logic is importer.Import).
+type importFlags struct {
+	name, chip, rtos, vendor, ver, out string
 }
 
-func runImport(env *Env, args []string) int {
-	fs := newFlags(env, "import", "FILE [--board-name N] [--chip C] [--rtos R] [--vendor V] [--lwip-version X] [--out FILE.hcl]")
-	name := fs.String("board-name", "imported", "name of the board block")
-	chip := fs.String("chip", "", "chip name (boards/chips); a .ioc names its MCU itself")
-	rtos := fs.String("rtos", "", "none | freertos (default: from NO_SYS or the .ioc)")
-	vendorFlow := fs.String("vendor", "", "vendor flow (default: the chip's first)")
-	ver := fs.String("lwip-version", "", "lwIP version of the project (default 2.1.3)")
-	out := fs.String("out", "", "write the HCL here instead of standard output")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return 2
+func newImport(env *Env) *cobra.Command {
+	f := &importFlags{}
+	c := &cobra.Command{
+		Use:     "import FILE",
+		Short:   "turn an existing lwipopts.h or CubeMX .ioc into a board file (HCL) that reproduces it",
+		Example: "  lwipgen import Core/Inc/lwipopts.h --chip stm32h743zi --out boards/mine.hcl\n  lwipgen import project.ioc",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usagef("exactly one FILE (lwipopts.h or .ioc) is required, got %d", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return status(runImport(env, args[0], f)) },
 	}
-	if len(pos) != 1 {
-		fmt.Fprintln(env.Stderr, "lwipgen import: exactly one FILE (lwipopts.h or .ioc) is required")
-		return 2
-	}
+	c.Flags().StringVar(&f.name, "board-name", "imported", "name of the board block")
+	c.Flags().StringVar(&f.chip, "chip", "", "chip name (boards/chips); a .ioc names its MCU itself")
+	c.Flags().StringVar(&f.rtos, "rtos", "", "none | freertos (default: from NO_SYS or the .ioc)")
+	c.Flags().StringVar(&f.vendor, "vendor", "", "vendor flow (default: the chip's first)")
+	c.Flags().StringVar(&f.ver, "lwip-version", "", "lwIP version of the project (default 2.1.3)")
+	c.Flags().StringVar(&f.out, "out", "", "write the HCL here instead of standard output")
+	return c
+}
+
+func runImport(env *Env, file string, f *importFlags) int {
+	pos := []string{file}
+	name, chip, rtos, vendorFlow, ver, out := &f.name, &f.chip, &f.rtos, &f.vendor, &f.ver, &f.out
 	src, err := os.ReadFile(pos[0])
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen import:", err)

@@ -1,9 +1,10 @@
 package cli
 
 import (
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"context"
-	"encoding/json"
-	"flag"
 	"fmt"
 	"github.com/lwipgen/lwipgen/internal/report"
 	"os"
@@ -16,9 +17,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/sim"
 )
 
-func init() {
-	register("sim", "run the real lwIP with the generated configuration against a simulated peer, in virtual time", runSim)
-}
+func init() { register(newSim) }
 
 // optFloat is a float flag that records whether it was set.
 type optFloat struct{ v *float64 }
@@ -39,31 +38,58 @@ func (f *optFloat) Set(s string) error {
 	return nil
 }
 
-var _ flag.Value = (*optFloat)(nil)
+func (f *optFloat) Type() string { return "ns" }
 
-func runSim(env *Env, args []string) int {
-	fs := newFlags(env, "sim", "--board NAME|PATH [--seed N] [--compare] [--json] [flags]")
-	boardRef := fs.String("board", "", "board name or path to a .hcl file")
-	seed := fs.Uint64("seed", 1, "seed for link loss/reordering and lwIP's LWIP_RAND")
-	compare := fs.Bool("compare", false, "also run lwIP's defaults and the seed article's configuration, side by side")
-	asJSON := fs.Bool("json", false, "print the result as JSON (the report's \"sim\" object)")
-	workload := fs.String("workload", "auto", "auto (from the board's profile) | bulk | rr | mix | all")
-	dur := fs.Duration("duration", 200*time.Millisecond, "virtual time measured per phase")
-	warm := fs.Duration("warmup", 50*time.Millisecond, "virtual time before each phase is measured")
-	msg := fs.Int("msg-size", 256, "request/response message size in bytes")
-	loss := fs.Float64("loss", 0, "probability that the link loses a frame")
-	reorder := fs.Float64("reorder", 0, "probability that the link delays a frame behind the next ones")
-	var perFrame, perByte optFloat
-	fs.Var(&perFrame, "cpu-ns-per-frame", "device CPU cost per frame in ns (default: from the core and clock)")
-	fs.Var(&perByte, "cpu-ns-per-byte", "device CPU cost per byte in ns (default: from the core, clock and checksum settings)")
-	lwipDir := fs.String("lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
-	if _, err := parseFlags(fs, args); err != nil {
-		return 2
+var _ pflag.Value = (*optFloat)(nil)
+
+// simFlags are sim's flags.
+type simFlags struct {
+	board             boardFlag
+	seed              uint64
+	compare, asJSON   bool
+	workload, lwipDir string
+	dur, warm         time.Duration
+	msg               int
+	loss, reorder     float64
+	perFrame, perByte optFloat
+}
+
+func newSim(env *Env) *cobra.Command {
+	f := &simFlags{}
+	c := &cobra.Command{
+		Use:               "sim [BOARD]",
+		Short:             "run the real lwIP with the generated configuration against a simulated peer, in virtual time",
+		Example:           "  lwipgen sim h743 --compare\n  lwipgen sim f407 --workload rr --loss 0.01",
+		ValidArgsFunction: boardArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.board.resolve(cmd, args, true); err != nil {
+				return err
+			}
+			return status(runSim(env, f))
+		},
 	}
-	if *boardRef == "" {
-		fmt.Fprintln(env.Stderr, "lwipgen sim: --board is required")
-		return 2
-	}
+	fs := c.Flags()
+	f.board.add(c, "board name or path to a .hcl file (or give it as the argument)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed for link loss/reordering and lwIP's LWIP_RAND")
+	fs.BoolVar(&f.compare, "compare", false, "also run lwIP's defaults and the seed article's configuration, side by side")
+	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON (the report's \"sim\" object)")
+	fs.StringVar(&f.workload, "workload", "auto", "auto (from the board's profile) | bulk | rr | mix | all")
+	c.RegisterFlagCompletionFunc("workload", cobra.FixedCompletions([]string{"auto", "bulk", "rr", "mix", "all"}, cobra.ShellCompDirectiveNoFileComp))
+	fs.DurationVar(&f.dur, "duration", 200*time.Millisecond, "virtual time measured per phase")
+	fs.DurationVar(&f.warm, "warmup", 50*time.Millisecond, "virtual time before each phase is measured")
+	fs.IntVar(&f.msg, "msg-size", 256, "request/response message size in bytes")
+	fs.Float64Var(&f.loss, "loss", 0, "probability that the link loses a frame")
+	fs.Float64Var(&f.reorder, "reorder", 0, "probability that the link delays a frame behind the next ones")
+	fs.Var(&f.perFrame, "cpu-ns-per-frame", "device CPU cost per frame in ns (default: from the core and clock)")
+	fs.Var(&f.perByte, "cpu-ns-per-byte", "device CPU cost per byte in ns (default: from the core, clock and checksum settings)")
+	fs.StringVar(&f.lwipDir, "lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
+	return c
+}
+
+func runSim(env *Env, f *simFlags) int {
+	boardRef, seed, compare, asJSON, workload, dur, warm, msg, loss, reorder, lwipDir :=
+		&f.board.ref, &f.seed, &f.compare, &f.asJSON, &f.workload, &f.dur, &f.warm, &f.msg, &f.loss, &f.reorder, &f.lwipDir
+	perFrame, perByte := f.perFrame, f.perByte
 	switch *workload {
 	case "auto", "bulk", "rr", "mix", "all":
 	default:
@@ -102,9 +128,7 @@ func runSim(env *Env, args []string) int {
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
+		if err := writeJSON(env.Stdout, res); err != nil {
 			fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
 			return 1
 		}

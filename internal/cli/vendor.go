@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"github.com/spf13/cobra"
+
 	"context"
 	"errors"
 	"fmt"
@@ -13,26 +15,47 @@ import (
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
-func init() {
-	register("vendor", "write the generated files into an existing CubeMX or GD32 project (--dry-run shows the diff)", runVendor)
+func init() { register(newVendor) }
+
+// vendorFlags are vendor's flags (the logic is the flow's Vendor and vendorkit).
+type vendorFlags struct {
+	board                           boardFlag
+	project                         string
+	dry, remove, force, undo, build bool
 }
 
-func runVendor(env *Env, args []string) int {
-	fs := newFlags(env, "vendor", "--board NAME|PATH --project DIR [--dry-run] [--remove-conflicts] [--force] [--build] | --project DIR --undo [--force]")
-	boardRef := fs.String("board", "", "board name or path to a .hcl file")
-	project := fs.String("project", "", "the project directory (CubeMX: the folder with the .ioc)")
-	dry := fs.Bool("dry-run", false, "print the unified diff and write nothing")
-	remove := fs.Bool("remove-conflicts", false, "remove hand-written placements of lwIP/ETH sections (e.g. ST's .lwip_sec) from the linker script")
-	force := fs.Bool("force", false, "overwrite lwipgen-owned content that was edited (it is backed up first)")
-	undo := fs.Bool("undo", false, "restore the files the last vendor run changed")
-	build := fs.Bool("build", false, "afterwards build the project with arm-none-eabi-gcc and verify the ELF")
-	if _, err := parseFlags(fs, args); err != nil {
-		return 2
+func newVendor(env *Env) *cobra.Command {
+	f := &vendorFlags{}
+	c := &cobra.Command{
+		Use:   "vendor [BOARD] --project DIR",
+		Short: "write the generated files into an existing CubeMX or GD32 project (--dry-run shows the diff)",
+		Example: "  lwipgen vendor f407 --project ~/cubemx/f407 --dry-run\n" +
+			"  lwipgen vendor f407 --project ~/cubemx/f407 --build\n  lwipgen vendor --project ~/cubemx/f407 --undo",
+		ValidArgsFunction: boardArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.board.resolve(cmd, args, !f.undo); err != nil {
+				return err
+			}
+			if f.project == "" {
+				return usagef("--project DIR is required (the folder with the .ioc, Makefile or CMakeLists.txt)")
+			}
+			return status(runVendor(env, f))
+		},
 	}
-	if *project == "" {
-		fmt.Fprintln(env.Stderr, "lwipgen vendor: --project is required")
-		return 2
-	}
+	fs := c.Flags()
+	f.board.add(c, "board name or path to a .hcl file (or give it as the argument)")
+	fs.StringVar(&f.project, "project", "", "the project directory (CubeMX: the folder with the .ioc)")
+	c.MarkFlagDirname("project")
+	fs.BoolVar(&f.dry, "dry-run", false, "print the unified diff and write nothing")
+	fs.BoolVar(&f.remove, "remove-conflicts", false, "remove hand-written placements of lwIP/ETH sections (e.g. ST's .lwip_sec) from the linker script")
+	fs.BoolVar(&f.force, "force", false, "overwrite lwipgen-owned content that was edited (it is backed up first)")
+	fs.BoolVar(&f.undo, "undo", false, "restore the files the last vendor run changed")
+	fs.BoolVar(&f.build, "build", false, "afterwards build the project with arm-none-eabi-gcc and verify the ELF")
+	return c
+}
+
+func runVendor(env *Env, vf0 *vendorFlags) int {
+	boardRef, project, dry, remove, force, undo, build := &vf0.board.ref, &vf0.project, &vf0.dry, &vf0.remove, &vf0.force, &vf0.undo, &vf0.build
 	if *undo {
 		res, err := vendorkit.Undo(*project, *force)
 		if err != nil {
@@ -40,13 +63,14 @@ func runVendor(env *Env, args []string) int {
 			return 1
 		}
 		for _, c := range res.Changes {
-			fmt.Fprintf(env.Stdout, "  restored %s\n", c.Path)
+			if c.After == nil {
+				fmt.Fprintf(env.Stdout, "  removed  %s (lwipgen had created it)\n", c.Path)
+			} else {
+				fmt.Fprintf(env.Stdout, "  restored %s\n", c.Path)
+			}
 		}
+		fmt.Fprintf(env.Stdout, "%s: undid the last vendor run (%d files)\n", *project, len(res.Changes))
 		return 0
-	}
-	if *boardRef == "" {
-		fmt.Fprintln(env.Stderr, "lwipgen vendor: --board is required")
-		return 2
 	}
 	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source()})
 	diag.Write(env.Stderr, diags)
