@@ -5,11 +5,15 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/memusage"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
@@ -109,8 +113,31 @@ func runBuild(env *Env, o *pipeline.Options, project string) int {
 	if b == nil || diags.HasErrors() {
 		return 1
 	}
-	fmt.Fprintf(env.Stdout, "%s: %s verified (%d checks), reports in %s\n", b.Board.Name, b.ELF, len(b.Verify.Checks), b.Out)
+	failed := 0
+	for _, c := range b.Verify.Checks {
+		if !c.OK {
+			failed++
+		}
+	}
+	printSize(env, b.Board.Name, b.Usage, b.Checks, failed, b.Out)
 	return 0
+}
+
+// printSize is what every build ends with: what the ELF is, the size table
+// (per memory region and lwIP's share of its budget), and the one number of
+// checks that report.md and report.json give too.
+func printSize(env *Env, board string, u *memusage.Usage, checks, failed int, out string) {
+	elf := u.ELF
+	if !filepath.IsAbs(elf) && !strings.HasPrefix(elf, out) {
+		elf = filepath.Join(out, elf)
+	}
+	fmt.Fprintf(env.Stdout, "\n%s: %s is a %s\n\n", board, elf, memusage.Describe(u.Kind))
+	u.Table(env.Stdout)
+	result := fmt.Sprintf("all %d checks passed", checks)
+	if failed > 0 {
+		result = fmt.Sprintf("%d of %d checks FAILED", failed, checks)
+	}
+	fmt.Fprintf(env.Stdout, "\n%s: %s; report.md, report.json and memory-map.svg in %s\n", board, result, out)
 }
 
 // buildProject builds a project lwipgen was vendored into, with the
@@ -128,18 +155,20 @@ func buildProject(ctx context.Context, env *Env, o *pipeline.Options, project st
 		fmt.Fprintln(env.Stderr, "lwipgen build:", err)
 		return 1
 	}
-	if err := pipeline.WriteReport(g, v); err != nil {
+	u, err := pipeline.WriteReport(g, v, elf)
+	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen build:", err)
 		return 1
 	}
 	failed := 0
-	for _, c := range v.Checks {
+	for _, c := range append(append([]plan.Check{}, g.Plan.Checks...), v.Checks...) {
 		if !c.OK {
 			failed++
 			fmt.Fprintf(env.Stderr, "%s: check %s failed: %s\n", elf, c.ID, c.Detail)
 		}
 	}
-	fmt.Fprintf(env.Stdout, "%s: %s from %s, %d checks, %d failed; reports in %s\n", g.Board.Name, elf, project, len(v.Checks), failed, g.Out)
+	u.ELF = elf
+	printSize(env, g.Board.Name, u, len(g.Plan.Checks)+len(v.Checks), failed, g.Out)
 	if failed > 0 {
 		return 1
 	}

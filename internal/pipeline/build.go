@@ -12,6 +12,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/memusage"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/internal/verify"
@@ -25,6 +26,8 @@ type Built struct {
 	Linked   bool
 	Verify   *verify.Result
 	OK       bool
+	Usage    *memusage.Usage // the size table of the ELF
+	Checks   int             // every check of report.json (plan, ELF, objects): the number the terminal says
 }
 
 // lwipSources are the lwIP files every build compiles: the core, IPv4 and
@@ -141,10 +144,19 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 		return fail("Verify", err)
 	}
 	extra := []plan.Check{staticRAMCheck(g.Plan, lwipObjs)}
-	if err := writeReport(g, v, extra); err != nil {
+	kind := "probe"
+	if g.Firmware {
+		kind = "firmware"
+	}
+	if err := writeReport(g, v, extra, &Linked{ELF: elfPath, Kind: kind}); err != nil {
 		return fail("Report", err)
 	}
-	res := &Built{Generated: g, ELF: elfPath, Compiled: n, Linked: linked, Verify: v, OK: v.OK() && extra[0].OK}
+	u, err := usage(g, &Linked{ELF: elfPath, Kind: kind})
+	if err != nil {
+		return fail("Size", err)
+	}
+	res := &Built{Generated: g, ELF: elfPath, Compiled: n, Linked: linked, Verify: v, OK: v.OK() && extra[0].OK,
+		Usage: u, Checks: len(g.Plan.Checks) + len(v.Checks) + len(extra)}
 	if !res.OK {
 		for _, c := range append(v.Checks, extra...) {
 			if !c.OK {

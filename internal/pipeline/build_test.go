@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/memusage"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
@@ -59,6 +61,64 @@ type reportJSON struct {
 		ID string `json:"id"`
 		OK bool   `json:"ok"`
 	} `json:"checks"`
+	Summary struct {
+		Stage  string `json:"stage"`
+		Checks int    `json:"checks"`
+		Kind   string `json:"elf_kind"`
+	} `json:"summary"`
+	Memory *memusage.Usage `json:"memory"`
+}
+
+// berkeley is arm-none-eabi-size's text, data and bss of an ELF.
+func berkeley(t *testing.T, elf string) (text, data, bss uint64) {
+	t.Helper()
+	out, err := exec.Command("arm-none-eabi-size", elf).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(strings.Split(string(out), "\n")[1])
+	text, _ = strconv.ParseUint(f[0], 10, 64)
+	data, _ = strconv.ParseUint(f[1], 10, 64)
+	bss, _ = strconv.ParseUint(f[2], 10, 64)
+	return
+}
+
+// checkSize compares the size table with arm-none-eabi-size: flash holds
+// text and the .data load image, RAM holds data and bss (a chip without
+// flash runs everything from RAM); the check count is the same everywhere.
+func checkSize(t *testing.T, r reportJSON, out string, b *pipeline.Built) {
+	t.Helper()
+	u := r.Memory
+	if u == nil || r.Summary.Stage != "verified" || r.Summary.Checks != len(r.Checks) || b.Checks != len(r.Checks) {
+		t.Fatalf("summary %+v, %d checks in report.json, %d said by the build, memory %v", r.Summary, len(r.Checks), b.Checks, u != nil)
+	}
+	text, data, bss := berkeley(t, b.ELF)
+	var flash, ram uint64
+	for _, m := range u.Regions {
+		if m.Kind == "flash" {
+			flash += m.Used
+		} else {
+			ram += m.Used
+		}
+	}
+	if flash > 0 {
+		if flash != text+data || ram != data+bss {
+			t.Errorf("size table: flash %d (size says text+data %d), RAM %d (data+bss %d)", flash, text+data, ram, data+bss)
+		}
+	} else if ram < text+data+bss || ram > text+2*data+bss { // .data's load image may sit in RAM too
+		t.Errorf("size table: RAM %d, size says text+data+bss %d (data %d)", ram, text+data+bss, data)
+	}
+	if len(u.Outside) > 0 {
+		t.Errorf("sections outside every memory: %v", u.Outside)
+	}
+	if u.LwIP.Used == 0 || u.LwIP.Budget == 0 || u.LwIP.Used > u.LwIP.Budget {
+		t.Errorf("lwIP share %+v", u.LwIP)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	want := fmt.Sprintf("all %d checks passed** on `%s`, a %s", len(r.Checks), filepath.Base(b.ELF), memusage.Describe(r.Summary.Kind))
+	if !strings.Contains(string(md), want) || !strings.Contains(string(md), "## Size") || strings.Count(string(md), "\n| ") > 400 {
+		t.Errorf("report.md lacks %q or the size table:\n%.600s", want, md)
+	}
 }
 
 // Every board builds, links and verifies; the verifier's addresses are what
@@ -87,6 +147,7 @@ func TestBuildEveryBoard(t *testing.T) {
 			if !r.OK || r.Board != name {
 				t.Fatalf("report: ok=%v board=%q", r.OK, r.Board)
 			}
+			checkSize(t, r, out, b)
 			for _, c := range r.Checks {
 				if !c.OK {
 					t.Errorf("check %s failed", c.ID)

@@ -108,7 +108,7 @@ func Generate(o Options) (*Generated, hcl.Diagnostics) {
 	if _, err := g.Write(); err != nil {
 		return nil, append(diags, diag.At(g.Board.DeclRange, "Cannot write", "%v", err))
 	}
-	if err := writeReport(g, nil, nil); err != nil {
+	if err := writeReport(g, nil, nil, nil); err != nil {
 		return nil, append(diags, diag.At(g.Board.DeclRange, "Cannot write report", "%v", err))
 	}
 	return g, diags

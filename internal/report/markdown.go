@@ -1,7 +1,11 @@
 package report
 
 import (
+	"fmt"
 	"sort"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/memusage"
 
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -23,6 +27,8 @@ type mdRegion struct {
 	DMA, Cacheable  bool
 	Rows            []mdRow
 }
+
+type mdSize struct{ Name, Used, Size, Pct string }
 
 type mdRAM struct {
 	Name              string
@@ -71,11 +77,22 @@ func (r *Report) Markdown(p *plan.Plan, l *layout.Layout) ([]byte, error) {
 	for _, s := range p.Settings {
 		opts = append(opts, mdOption{Name: s.Name, Expr: s.Expr, Why: s.Why, Value: p.Value(s.Name)})
 	}
-	failed := 0
+	var failures []plan.Check
 	for _, c := range r.Checks {
 		if !c.OK {
-			failed++
+			failures = append(failures, c)
 		}
 	}
-	return render.Execute("report/report.md.tmpl", map[string]any{"R": r, "Regions": regions, "RAM": ram, "Options": opts, "Failed": failed})
+	data := map[string]any{"R": r, "Regions": regions, "RAM": ram, "Options": opts, "Failures": failures,
+		"Size": []mdSize(nil), "ELF": "", "ELFKind": "", "LwIPLine": ""}
+	if u := r.Memory; u != nil {
+		var rows []mdSize
+		for _, m := range u.Regions {
+			rows = append(rows, mdSize{Name: m.Name + " (" + m.Kind + ")", Used: memusage.Human(m.Used), Size: memusage.Human(m.Size), Pct: fmt.Sprintf("%.1f%%", m.Percent())})
+		}
+		data["Size"], data["ELF"], data["ELFKind"] = rows, u.ELF, memusage.Describe(u.Kind)
+		data["LwIPLine"] = fmt.Sprintf("lwIP and the Ethernet DMA (%s in %s) take %s of %s (%s): %.1f%%.",
+			strings.Join(u.LwIP.Sections, ", "), u.LwIP.Region, memusage.Human(u.LwIP.Used), memusage.Human(u.LwIP.Budget), u.LwIP.BudgetOf, u.LwIP.Percent())
+	}
+	return render.Execute("report/report.md.tmpl", data)
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/memusage"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/verify"
 )
@@ -55,6 +56,10 @@ type Report struct {
 	TLB         []TLBRow           `json:"tlb,omitempty"`
 	Checks      []plan.Check       `json:"checks"`
 	OK          bool               `json:"ok"`
+	// Summary counts Checks per family; Memory is the size table of the
+	// linked ELF (absent before linking).
+	Summary Summary         `json:"summary"`
+	Memory  *memusage.Usage `json:"memory,omitempty"`
 }
 
 // Build assembles the report; v is nil before linking. extra are checks of
@@ -101,12 +106,8 @@ func Build(p *plan.Plan, l *layout.Layout, v *verify.Result, extra []plan.Check)
 	}
 	r.Checks = append(r.Checks, extra...)
 	sort.SliceStable(r.Checks, func(i, j int) bool { return r.Checks[i].ID < r.Checks[j].ID })
-	r.OK = true
-	for _, c := range r.Checks {
-		if !c.OK {
-			r.OK = false
-		}
-	}
+	r.Summary = summarize(r.Checks, nil)
+	r.OK = r.Summary.Failed == 0
 	return r
 }
 
