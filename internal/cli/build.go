@@ -67,12 +67,17 @@ func newGenerate(env *Env) *cobra.Command {
 }
 
 func runGenerate(env *Env, o *pipeline.Options) int {
-	g, diags := pipeline.Generate(*o)
+	g, kept, diags := pipeline.GenerateKeep(*o)
 	diag.Write(env.Stderr, diags)
 	if diags.HasErrors() {
 		return 1
 	}
-	fmt.Fprintf(env.Stdout, "%s: %d files in %s/generated, report.json (predicted lwIP RAM %d B)\n", g.Board.Name, len(g.Files), g.Out, g.Plan.RAM.Total)
+	if kept {
+		fmt.Fprintf(env.Stdout, "%s: %d files in %s/generated (unchanged plan: the verified report of the last build stays)\n", g.Board.Name, len(g.Files), g.Out)
+		return 0
+	}
+	fmt.Fprintf(env.Stdout, "%s: %d files in %s/generated, report.json and report.md (not verified: %d plan checks, nothing linked; predicted lwIP RAM %d B)\n",
+		g.Board.Name, len(g.Files), g.Out, len(g.Plan.Checks), g.Plan.RAM.Total)
 	return 0
 }
 

@@ -6,10 +6,9 @@ import (
 
 	"context"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/report"
 	"os"
 	"os/signal"
-	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/lwipgen/lwipgen/internal/diag"
@@ -117,15 +116,15 @@ func runSim(env *Env, f *simFlags) int {
 		fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
 		return 1
 	}
-	// The result joins the board's report.json (key "sim") when a build made one.
-	if rp := filepath.Join("build", g.Board.Name, "report.json"); fileExists(rp) {
-		if err := report.MergeKey(rp, "sim", res); err != nil {
-			fmt.Fprintf(env.Stderr, "lwipgen sim: %s: %v\n", rp, err)
-			return 1
-		}
-		if !*asJSON {
-			fmt.Fprintf(env.Stderr, "lwipgen sim: result added to %s under \"sim\"\n", rp)
-		}
+	// The result is kept in build/NAME/sim.json, and joins report.json
+	// (key "sim") when that report is of the same plan.
+	files, err := pipeline.Record(g, "sim", res)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
+		return 1
+	}
+	if !*asJSON {
+		fmt.Fprintf(env.Stderr, "lwipgen sim: result in %s\n", strings.Join(files, " and "))
 	}
 	if *asJSON {
 		if err := writeJSON(env.Stdout, res); err != nil {
@@ -142,9 +141,4 @@ func runSim(env *Env, f *simFlags) int {
 		}
 	}
 	return 0
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }

@@ -55,7 +55,7 @@ func lwipSources(dir string, rtos bool) ([]string, error) {
 // Build runs the whole pipeline: generate, compile lwIP and the generated
 // sources, archive, link, verify, report.
 func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
-	g, diags := Generate(o)
+	g, diags := generate(o)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -148,7 +148,7 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	if g.Firmware {
 		kind = "firmware"
 	}
-	if err := writeReport(g, v, extra, &Linked{ELF: elfPath, Kind: kind}); err != nil {
+	if _, err := writeReport(g, v, extra, &Linked{ELF: elfPath, Kind: kind}); err != nil {
 		return fail("Report", err)
 	}
 	u, err := usage(g, &Linked{ELF: elfPath, Kind: kind})

@@ -99,17 +99,35 @@ func merge(core, extra []render.File) []render.File {
 	return core
 }
 
-// Generate runs Prepare, writes the files and the pre-link report.json.
+// Generate runs Prepare, writes the files and the pre-link report.json
+// (unless a verified report of the same plan is there).
 func Generate(o Options) (*Generated, hcl.Diagnostics) {
+	g, _, diags := GenerateKeep(o)
+	return g, diags
+}
+
+// GenerateKeep is Generate that also says whether it left a verified report
+// of the same plan in place instead of writing the pre-link one.
+func GenerateKeep(o Options) (*Generated, bool, hcl.Diagnostics) {
+	g, diags := generate(o)
+	if diags.HasErrors() {
+		return nil, false, diags
+	}
+	kept, err := writeReport(g, nil, nil, nil)
+	if err != nil {
+		return nil, false, append(diags, diag.At(g.Board.DeclRange, "Cannot write report", "%v", err))
+	}
+	return g, kept, diags
+}
+
+// generate writes the generated files; Build writes its report after linking.
+func generate(o Options) (*Generated, hcl.Diagnostics) {
 	g, diags := Prepare(o)
 	if diags.HasErrors() {
 		return nil, diags
 	}
 	if _, err := g.Write(); err != nil {
 		return nil, append(diags, diag.At(g.Board.DeclRange, "Cannot write", "%v", err))
-	}
-	if err := writeReport(g, nil, nil, nil); err != nil {
-		return nil, append(diags, diag.At(g.Board.DeclRange, "Cannot write report", "%v", err))
 	}
 	return g, diags
 }

@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -18,44 +20,63 @@ type Linked struct {
 	Kind string // "probe", "firmware" or "project firmware"
 }
 
-// writeReport writes report.json (and, after linking, report.md and
-// memory-map.svg) into Out. el is nil before linking.
-func writeReport(g *Generated, v *verify.Result, extra []plan.Check, el *Linked) error {
+// writeReport writes report.json, report.md and memory-map.svg into Out.
+// el is nil before linking (generate): then a verified report of the same
+// plan already there is left as it is (nothing verified is overwritten by
+// something unverified). Keys other commands added (sim, bench) are kept
+// while the plan is the same, and dropped with a plan they no longer describe.
+// It reports whether it left a verified report in place.
+func writeReport(g *Generated, v *verify.Result, extra []plan.Check, el *Linked) (kept bool, err error) {
 	r := report.Build(g.Plan, g.Layout, v, extra)
+	r.PlanDigest = planDigest(g)
+	jsonPath := filepath.Join(g.Out, "report.json")
+	raw, _ := os.ReadFile(jsonPath)
+	prev, had := report.ReadPrevious(raw)
+	samePlan := had && prev.PlanDigest == r.PlanDigest
+	if el == nil && samePlan && prev.Stage == report.StageVerified {
+		return true, nil
+	}
 	if el != nil {
 		u, err := usage(g, el)
 		if err != nil {
-			return err
+			return false, err
 		}
 		r.SetUsage(u)
 	}
 	js, err := r.JSON()
 	if err != nil {
-		return err
+		return false, err
 	}
-	if _, err := fsutil.WriteIfChanged(filepath.Join(g.Out, "report.json"), js, 0o644); err != nil {
-		return err
+	if samePlan {
+		if js, err = report.WithForeign(js, prev.Foreign); err != nil {
+			return false, err
+		}
 	}
 	md, err := r.Markdown(g.Plan, g.Layout)
 	if err != nil {
-		return err
-	}
-	if _, err := fsutil.WriteIfChanged(filepath.Join(g.Out, "report.md"), md, 0o644); err != nil {
-		return err
+		return false, err
 	}
 	svg, err := report.SVG(g.Layout)
 	if err != nil {
-		return err
+		return false, err
 	}
-	_, err = fsutil.WriteIfChanged(filepath.Join(g.Out, "memory-map.svg"), svg, 0o644)
-	return err
+	// report.json last: it says which plan the other two describe
+	for _, f := range []struct {
+		name string
+		b    []byte
+	}{{"report.md", md}, {"memory-map.svg", svg}, {"report.json", js}} {
+		if _, err := fsutil.WriteIfChanged(filepath.Join(g.Out, f.name), f.b, 0o644); err != nil {
+			return false, err
+		}
+	}
+	return false, nil
 }
 
 // WriteReport writes the reports for a build done elsewhere (a vendored
 // project built by its own Makefile/CMake), from its verifier result and ELF.
 func WriteReport(g *Generated, v *verify.Result, elfPath string) (*memusage.Usage, error) {
 	el := &Linked{ELF: elfPath, Kind: "project firmware"}
-	if err := writeReport(g, v, nil, el); err != nil {
+	if _, err := writeReport(g, v, nil, el); err != nil {
 		return nil, err
 	}
 	return usage(g, el)
@@ -80,4 +101,41 @@ func usage(g *Generated, el *Linked) (*memusage.Usage, error) {
 		}
 	}
 	return u, nil
+}
+
+// Record stores another command's result for g's plan: always in its own
+// file (Out/name.json, e.g. sim.json), and under key name in report.json
+// when that report describes the same plan (a report of another plan is not
+// given a result it does not describe). It says where the result went.
+func Record(g *Generated, name string, v any) (files []string, err error) {
+	js, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	own := filepath.Join(g.Out, name+".json")
+	if _, err := fsutil.WriteIfChanged(own, append(js, '\n'), 0o644); err != nil {
+		return nil, err
+	}
+	files = append(files, own)
+	rp := filepath.Join(g.Out, "report.json")
+	raw, err := os.ReadFile(rp)
+	if err != nil {
+		return files, nil // no build yet
+	}
+	prev, ok := report.ReadPrevious(raw)
+	if !ok || prev.PlanDigest != planDigest(g) {
+		return files, nil
+	}
+	if err := report.MergeKey(rp, name, v); err != nil {
+		return files, err
+	}
+	return append(files, rp), nil
+}
+
+func planDigest(g *Generated) string {
+	files := map[string][]byte{}
+	for _, f := range g.Files {
+		files[f.Path] = f.Content
+	}
+	return report.PlanDigest(files)
 }

@@ -60,6 +60,9 @@ type Report struct {
 	// linked ELF (absent before linking).
 	Summary Summary         `json:"summary"`
 	Memory  *memusage.Usage `json:"memory,omitempty"`
+	// PlanDigest names the generated files this report describes: a report
+	// (and the results of sim and bench kept in it) belong to that plan.
+	PlanDigest string `json:"plan_digest"`
 }
 
 // Build assembles the report; v is nil before linking. extra are checks of
