@@ -1,38 +1,31 @@
 //go:build ignore
 
 // Zero-install mage: `go run mage.go build board=h743` works on a machine
-// without the mage binary. It runs the targets in magefiles/.
-//
-// Targets take key=value arguments (`board=h743`). Optional ones that a
-// target does not take as a positional argument (`project=DIR` of build,
-// `dryrun=1`) become environment variables (PROJECT, DRYRUN) here, which is
-// how they are given to an installed mage: `PROJECT=DIR mage build board=h743`.
+// without the mage binary. It runs the targets in magefiles/ with the same
+// arguments an installed mage takes (`project=DIR`, `dryrun=1` are handled
+// inside the targets, see targets/args.go).
 package main
 
 import (
+	"fmt"
 	"os"
-	"strings"
+	"path/filepath"
 
 	"github.com/magefile/mage/mage"
+	"github.com/magefile/mage/mg"
 )
 
-// optional maps key=value arguments to environment variables.
-var optional = map[string]string{"project": "PROJECT", "dryrun": "DRYRUN"}
-
 func main() {
-	args := os.Args[:1]
-	target := ""
-	for _, a := range os.Args[1:] {
-		if k, v, ok := strings.Cut(a, "="); ok {
-			if env, opt := optional[k]; opt && !(target == "vendor" && k == "project") {
-				os.Setenv(env, v)
-				continue
-			}
-		} else if !strings.HasPrefix(a, "-") && target == "" {
-			target = strings.ToLower(a)
-		}
-		args = append(args, a)
+	// The first run compiles the targets and lwipgen (about 15 s on two
+	// cores) before any output: say so, once per machine.
+	marker := filepath.Join(mg.CacheDir(), "lwipgen-compiled-once")
+	if _, err := os.Stat(marker); err != nil {
+		fmt.Fprintln(os.Stderr, "mage.go: compiling the mage targets and lwipgen (first run only, ~15 s)...")
 	}
-	os.Args = args
-	os.Exit(mage.Main())
+	rc := mage.Main()
+	if rc == 0 {
+		os.MkdirAll(filepath.Dir(marker), 0o755)
+		os.WriteFile(marker, nil, 0o644)
+	}
+	os.Exit(rc)
 }

@@ -1,11 +1,28 @@
 //go:build mage
 
-// This repository's mage targets are the importable ones in package targets,
-// so `mage build board=h743` here and in a user's project (with
-// `// mage:import` of github.com/lwipgen/lwipgen/targets) do the same thing.
+// This repository's mage targets are the importable ones in package targets
+// (imported without a namespace here, so `mage build board=h743` works as
+// the README says), plus `test`, which is this repository's own CI.
 package main
 
 import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+
 	//mage:import
 	_ "github.com/lwipgen/lwipgen/targets"
 )
+
+// Test runs everything CI runs (go vet, then go test -count=1 ./...: no cached results, every compile and QEMU run is real).
+func Test() error {
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("go %s: %v", strings.Join(args, " "), err)
+		}
+	}
+	return nil
+}

@@ -1,23 +1,24 @@
 // Package targets holds lwipgen's mage targets. Import it into your own
-// magefile to get `mage build board=NAME` and friends:
+// magefile under a namespace, so they sit beside your targets as
+// `mage lwip:build board=NAME` and friends:
 //
 //	//go:build mage
 //	package main
 //
 //	import (
-//		//mage:import
+//		//mage:import lwip
 //		_ "github.com/lwipgen/lwipgen/targets"
 //	)
 //
-// Arguments are written key=value (`mage build board=h743`), which mage
-// passes through as positional arguments; a bare value (`mage build h743`)
-// works too.
+// The targets only run lwipgen (build/NAME and the project you name): none
+// runs your tests or touches files outside those. Arguments are written
+// key=value (`mage lwip:build board=h743 project=DIR`), with the installed
+// mage and with `go run mage.go` alike; a bare value (`h743`) works too.
 package targets
 
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/cli"
@@ -57,18 +58,6 @@ func Check(board string) error {
 	return lwipgen("check", "--board", b)
 }
 
-// Test runs everything CI runs (go vet, then go test -count=1 ./...: no cached results, every compile and QEMU run is real).
-func Test() error {
-	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("go %s: %v", strings.Join(args, " "), err)
-		}
-	}
-	return nil
-}
-
 // Clean removes build/NAME (or all of build/ with board=all).
 func Clean(board string) error {
 	b, err := arg("board", board)
@@ -82,8 +71,8 @@ func Clean(board string) error {
 }
 
 // Build generates, compiles, links, verifies and reports: mage build board=NAME.
-// With PROJECT=DIR (or `go run mage.go build board=NAME project=DIR`) it
-// builds that vendored project with its own build files and verifies its ELF.
+// With project=DIR (or PROJECT=DIR in the environment) it builds that
+// vendored project with its own build files and verifies its firmware ELF.
 func Build(board string) error {
 	b, err := arg("board", board)
 	if err != nil {

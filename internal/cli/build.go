@@ -98,6 +98,11 @@ func newBuild(env *Env) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if project != "" {
+				if st, err := os.Stat(project); err != nil || !st.IsDir() {
+					return usagef("--project %s: not a directory (the vendored project: the folder with the .ioc, Makefile or CMakeLists.txt)", project)
+				}
+			}
 			return status(runBuild(env, o, project))
 		},
 	}

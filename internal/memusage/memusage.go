@@ -168,7 +168,7 @@ func Human(n uint64) string {
 func Describe(kind string) string {
 	switch kind {
 	case "probe":
-		return "layout probe (lwIP and lwipgen's sections with a stub main, probe_main.c; no Ethernet glue, HAL or application: build your project, or use project=DIR, for the firmware)"
+		return "layout probe: lwIP and lwipgen's sections around a stub main (probe_main.c), without the Ethernet glue, HAL or your application; project=DIR builds and verifies your firmware"
 	case "firmware":
 		return "firmware (lwIP, lwipgen's port and glue, and the demo application)"
 	}
