@@ -65,6 +65,10 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 			s = get(secDevice, dmaMem.Name, "device", true)
 		case o.Coherency == "noncacheable" && dcache:
 			s = get(secNoCache, lwipMem.Name, "noncacheable", true)
+		case o.Coherency == "writethrough" && dcache && o.DMA:
+			s = get(secDMA, lwipMem.Name, "writethrough", true)
+		case o.Coherency == "writethrough" && dcache:
+			s = get(secRAM, lwipMem.Name, "writethrough", false)
 		case o.DMA && o.Owner != "lwip":
 			s = get(secDMA, dmaMem.Name, "cacheable", true)
 		case o.DMA:

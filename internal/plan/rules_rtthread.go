@@ -415,20 +415,35 @@ func rtthreadPost(p *Plan, s *sizer) {
 	}
 	p.Objects = objects(p)
 	d := p.Driver
+	// The ART-Pi drv_eth.c calls SCB_InvalidateDCache() (invalidate without
+	// clean) in rt_hw_stm32_eth_init (INIT_DEVICE_EXPORT), after
+	// lwip_system_init (INIT_PREV_EXPORT) has written the heap header and the
+	// pool free lists: in write-back memory those dirty lines would be
+	// discarded. The stock BSP is safe because drv_mpu.c makes AXI SRAM
+	// write-through (no line is ever dirty); lwipgen gives its lwIP memory the
+	// same write-through attribute with an MPU region.
+	wt := p.Board.Chip.Core.DCache
 	for i := range p.Objects {
 		o := &p.Objects[i]
+		if o.Owner != "lwip" {
+			continue
+		}
 		if o.Symbol == "ram_heap" {
 			o.DMA, o.Coherency = true, "clean"
 			o.Why = "lwIP heap: every received frame is copied here by the erx thread, and TX pbufs (copied socket data) are read by the DMA in place after drv_eth.c cleans the whole D-cache before each transmit"
 		}
+		if wt {
+			o.Coherency = "writethrough"
+			o.Why += "; write-through: drv_eth.c's SCB_InvalidateDCache() at driver init (after lwip_system_init wrote this memory) must find no dirty line"
+		}
 	}
 	if d.RxBuffers > 0 {
 		coh := "none"
-		if p.Board.Chip.Core.DCache {
-			coh = "invalidate"
+		if wt {
+			coh = "writethrough"
 		}
 		p.Objects = append(p.Objects, Object{Name: "eth_rx_buffers", Symbol: "Rx_Buff", Size: int64(d.RxBuffers * d.RxBufferSize), Align: 4, DMA: true, Coherency: coh, Owner: "driver",
-			Why: fmt.Sprintf("drv_eth.c Rx_Buff[ETH_RX_DESC_CNT %d][ETH_MAX_PACKET_SIZE %d]: DMA-written, invalidated by address before each copy into the heap", d.RxBuffers, d.RxBufferSize)})
+			Why: fmt.Sprintf("drv_eth.c Rx_Buff[ETH_RX_DESC_CNT %d][ETH_MAX_PACKET_SIZE %d]: DMA-written, invalidated by address before each copy into the heap; write-through like lwIP's memory, so the whole-cache invalidate at driver init loses nothing", d.RxBuffers, d.RxBufferSize)})
 	}
 
 	b := p.Board
