@@ -55,11 +55,15 @@ func runVendor(env *Env, args []string) int {
 	}
 	if g.Board.Vendor == "rtthread" {
 		// An RT-Thread BSP is configured through .config/rtconfig.h and a side header.
-		changed, err := rtthread.Vendor(g, *project, *dry, env.Stdout)
+		res, err := rtthread.Apply(g, *project, *dry, env.Stdout)
 		if err != nil {
 			fmt.Fprintln(env.Stderr, "lwipgen vendor:", err)
 			return 1
 		}
+		for _, w := range res.Warnings {
+			fmt.Fprintln(env.Stderr, "warning:", w)
+		}
+		changed := res.Changed
 		fmt.Fprintf(env.Stdout, "%s: %d file(s) %s in %s\n", g.Board.Name, len(changed), map[bool]string{true: "would change", false: "changed"}[*dry], *project)
 		return 0
 	}
