@@ -114,7 +114,7 @@ func Apply(g *pipeline.Generated, bspDir string, dryRun bool, out io.Writer) (re
 	// lwipgen/ folder
 	for src, dst := range map[string]string{
 		"rtthread/lwipgen_rtthread.c": "lwipgen/lwipgen_rtthread.c",
-		"rtthread/SConscript": "lwipgen/SConscript", "lwipgen_mpu.c": "lwipgen/lwipgen_mpu.c", "lwipgen_mpu.h": "lwipgen/lwipgen_mpu.h",
+		"rtthread/SConscript":         "lwipgen/SConscript", "lwipgen_mpu.c": "lwipgen/lwipgen_mpu.c", "lwipgen_mpu.h": "lwipgen/lwipgen_mpu.h",
 	} {
 		if c, ok := gen[src]; ok {
 			w.set(dst, c)
