@@ -28,6 +28,9 @@ type Options struct {
 	Project  string       // a vendored project whose lwIP copy may be used
 	Jobs     int          // parallel compiles (0: one per core)
 	Progress io.Writer    // progress lines; nil = quiet
+	// VitisVersion pins the Vitis release of a Xilinx board ("" = read it from
+	// Project's system.mss, else lwipgen's default targets).
+	VitisVersion string
 }
 
 // Generated is the result of the stages before the compiler.
@@ -82,7 +85,11 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	}
 	if b.Vendor == "vitis" {
 		// The Xilinx BSP settings (.mss, xsct, SDT) and their own checks.
-		vf, checks, err := vitis.Fragments(p, l)
+		rel := o.VitisVersion
+		if rel == "" && o.Project != "" {
+			rel, _ = vitis.ReleaseFromWorkspace(o.Project)
+		}
+		vf, checks, err := vitis.FragmentsFor(p, l, rel)
 		if err != nil {
 			return nil, append(diags, diag.At(b.RangeOf("vendor"), "Vitis BSP settings", "%v", err))
 		}
