@@ -41,9 +41,9 @@ type Result struct {
 	// SDT header ("" when none).
 	Primary, SDTKey string
 	Release         string // the pinned Vitis release ("" = lwipgen's default targets)
-	NoCache *NoCache
-	Files   []render.File
-	Checks  []plan.Check
+	NoCache         *NoCache
+	Files           []render.File
+	Checks          []plan.Check
 }
 
 // Fragments renders the Vitis BSP fragments of a board (the .mss LIBRARY
