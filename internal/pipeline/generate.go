@@ -59,6 +59,28 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	if d := p.Diagnostics(); d.HasErrors() {
 		return nil, append(diags, d...)
 	}
+	var bspHeader []byte
+	if b.Vendor == "vitis" {
+		// The Xilinx BSP writes its own lwipopts.h from lwipgen's settings: that
+		// header (not the plan's) is what the user links, so its RAM is the
+		// plan's, and the probe build compiles it.
+		if rel := vitisRelease(o); rel != "" {
+			r, err := vitis.ReleaseOf(rel)
+			if err != nil {
+				return nil, append(diags, diag.At(b.RangeOf("vendor"), "Vitis release", "%v", err))
+			}
+			if lw := vitis.MustLib(r.Lib).LwIP; !sameLine(lw, b.LwIPVersion) {
+				return nil, append(diags, diag.At(b.RangeOf("lwip_version"), "lwIP version of the Vitis release",
+					"Vitis %s ships %s with lwIP %s, but the board declares lwip_version = %q; declare %q (or pin another release)", r.Name, r.Lib, lw, b.LwIPVersion, lw))
+			}
+		}
+		h, ram, err := vitis.BSPHeader(p, vitisRelease(o))
+		if err != nil {
+			return nil, append(diags, diag.At(b.RangeOf("vendor"), "Vitis BSP settings", "%v", err))
+		}
+		p.UseRAM(ram)
+		bspHeader = h
+	}
 	l, d := layout.Plan(p)
 	diags = append(diags, d...)
 	if diags.HasErrors() {
@@ -85,11 +107,8 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	}
 	if b.Vendor == "vitis" {
 		// The Xilinx BSP settings (.mss, xsct, SDT) and their own checks.
-		rel := o.VitisVersion
-		if rel == "" && o.Project != "" {
-			rel, _ = vitis.ReleaseFromWorkspace(o.Project)
-		}
-		vf, checks, err := vitis.FragmentsFor(p, l, rel)
+		files[0] = render.File{Path: "lwipopts.h", Content: bspHeader} // render.All puts lwipopts.h first
+		vf, checks, err := vitis.FragmentsFor(p, l, vitisRelease(o))
 		if err != nil {
 			return nil, append(diags, diag.At(b.RangeOf("vendor"), "Vitis BSP settings", "%v", err))
 		}
@@ -104,6 +123,16 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 		out = filepath.Join("build", b.Name)
 	}
 	return &Generated{Board: b, Plan: p, Layout: l, Files: files, Out: out}, diags
+}
+
+// vitisRelease is the Vitis release of a Xilinx board: --vitis-version, else
+// what the project's system.mss records, else "" (lwipgen's default targets).
+func vitisRelease(o Options) string {
+	if o.VitisVersion != "" || o.Project == "" {
+		return o.VitisVersion
+	}
+	r, _ := vitis.ReleaseFromWorkspace(o.Project)
+	return r
 }
 
 // Write puts the generated files under Out/generated, atomically and only

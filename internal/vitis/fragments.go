@@ -518,3 +518,29 @@ func execute(name string, data any) ([]byte, error) {
 	}
 	return render.ExecuteFS(vitistemplates.FS, name, data)
 }
+
+// BSPHeader renders the lwipopts.h the user's BSP builds for a release (""
+// = lwipgen's default targets: the classic lwip213 one) and its lwIP RAM.
+func BSPHeader(p *plan.Plan, release string) ([]byte, lwip.RAM, error) {
+	r, err := BuildFor(p, nil, release)
+	if err != nil {
+		return nil, lwip.RAM{}, err
+	}
+	ram, ok := r.RAM[r.Primary]
+	if !ok {
+		return nil, lwip.RAM{}, fmt.Errorf("vitis: no RAM model for the %s lwipopts.h", r.Primary)
+	}
+	path := PathLwipopts
+	if r.Headers[r.Primary].Flow == "sdt" {
+		path = PathLwipoptsSD
+		if r.Release == "" {
+			path = "vitis/lwipopts." + r.Headers[r.Primary].Library + ".h"
+		}
+	}
+	for _, f := range r.Files {
+		if f.Path == path {
+			return f.Content, ram, nil
+		}
+	}
+	return nil, lwip.RAM{}, fmt.Errorf("vitis: %s not rendered", path)
+}
