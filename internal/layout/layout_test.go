@@ -120,3 +120,43 @@ func TestLayoutRefusesMemoryTheDMACannotReach(t *testing.T) {
 		})
 	}
 }
+
+// A memory marked lwipgen_place = "top" (Zynq ps7_ddr_0, whose base Vitis'
+// lscript.ld fills with .text) gets lwipgen's sections at its end, packed and
+// aligned as from the base.
+func TestLayoutPlacesAtTheTopWhenAsked(t *testing.T) {
+	b, diags := board.Source{}.Load("zynq7035")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	ddr, _ := b.Chip.Memory(b.Memory.LwIPRegion)
+	if ddr.Place != "top" {
+		t.Fatalf("%s: lwipgen_place %q", ddr.Name, ddr.Place)
+	}
+	p, err := plan.Build(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, d := layout.Plan(p)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	var lo, hi uint64 = ^uint64(0), 0
+	for _, s := range l.Sections {
+		if s.Memory != ddr.Name {
+			continue
+		}
+		lo, hi = min(lo, s.Base), max(hi, s.End())
+		if s.Base%s.Align != 0 {
+			t.Errorf("%s at 0x%X not %d-aligned", s.Name, s.Base, s.Align)
+		}
+	}
+	if hi > ddr.End() || ddr.End()-hi >= 1<<20 || lo < ddr.Base+ddr.Size/2 {
+		t.Fatalf("sections 0x%X..0x%X in %s 0x%X..0x%X: not at its top", lo, hi, ddr.Name, ddr.Base, ddr.End())
+	}
+	for _, c := range l.Carves {
+		if c.Memory == ddr.Name && (c.Base != lo || c.End != hi) {
+			t.Errorf("carve 0x%X..0x%X, sections 0x%X..0x%X", c.Base, c.End, lo, hi)
+		}
+	}
+}
