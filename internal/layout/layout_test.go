@@ -18,21 +18,29 @@ func withMemory(t *testing.T, name, memBlock string) (*board.Board, hcl.Diagnost
 	return board.Source{}.Decode([]byte(text), "test-"+name+".hcl")
 }
 
+// planned loads a built-in board, plans and lays it out.
+func planned(t *testing.T, name string) (*plan.Plan, *layout.Layout) {
+	t.Helper()
+	b, diags := board.Source{}.Load(name)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	p, err := plan.Build(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, d := layout.Plan(p)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	return p, l
+}
+
 func TestLayoutPlacesEveryObjectOnce(t *testing.T) {
 	for _, name := range []string{"h743", "f767", "f407", "gd32f407", "mps2-an500", "zynq7035"} {
 		t.Run(name, func(t *testing.T) {
-			b, diags := board.Source{}.Load(name)
-			if diags.HasErrors() {
-				t.Fatal(diags)
-			}
-			p, err := plan.Build(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, d := layout.Plan(p)
-			if d.HasErrors() {
-				t.Fatal(d)
-			}
+			p, l := planned(t, name)
+			b := p.Board
 			seen := map[string]int{}
 			for _, s := range l.Sections {
 				if s.Base%s.Align != 0 {
@@ -125,21 +133,10 @@ func TestLayoutRefusesMemoryTheDMACannotReach(t *testing.T) {
 // lscript.ld fills with .text) gets lwipgen's sections at its end, packed and
 // aligned as from the base.
 func TestLayoutPlacesAtTheTopWhenAsked(t *testing.T) {
-	b, diags := board.Source{}.Load("zynq7035")
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	ddr, _ := b.Chip.Memory(b.Memory.LwIPRegion)
+	p, l := planned(t, "zynq7035")
+	ddr, _ := p.Board.Chip.Memory(p.Board.Memory.LwIPRegion)
 	if ddr.Place != "top" {
 		t.Fatalf("%s: lwipgen_place %q", ddr.Name, ddr.Place)
-	}
-	p, err := plan.Build(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, d := layout.Plan(p)
-	if d.HasErrors() {
-		t.Fatal(d)
 	}
 	var lo, hi uint64 = ^uint64(0), 0
 	for _, s := range l.Sections {
