@@ -23,6 +23,9 @@ func pipelineFlags(env *Env, name string, args []string) (*pipeline.Options, err
 	fs.StringVar(&o.Out, "out", "", "output directory (default build/NAME)")
 	fs.StringVar(&o.LwIPDir, "lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
 	fs.IntVar(&o.Jobs, "j", 0, "parallel compiles (default: one per core)")
+	if name == "generate" {
+		fs.StringVar(&o.Project, "project", "", "the project the output is for (Xilinx boards: a classic Vitis workspace whose system.mss names the release)")
+	}
 	fs.StringVar(&o.VitisVersion, "vitis-version", "", "Xilinx boards: the Vitis release whose lwIP library, LIBRARY_VER and names to write (2019.2 ... 2024.2, master; default: read from --project's system.mss, else every flow without a pinned version)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return nil, err
