@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/flow"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/layout"
@@ -25,7 +28,7 @@ func planned(t *testing.T, name string) (*plan.Plan, *layout.Layout) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	p, err := plan.Build(b)
+	p, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +107,7 @@ func TestLayoutRefusesMemoryTheDMACannotReach(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			p, err := plan.Build(b)
+			p, err := flow.Plan(b)
 			if err != nil {
 				t.Fatal(err)
 			}

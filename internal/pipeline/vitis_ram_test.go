@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flows/vitis"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/report"
-	"github.com/lwipgen/lwipgen/internal/vitis"
 )
 
 // On a Vitis board the report's RAM is the RAM of the lwipopts.h the BSP
