@@ -94,12 +94,12 @@ func TestVendoredConfigSurvivesKconfiglibLoadSave(t *testing.T) {
 	}
 	// every value the BSP had and lwipgen lowered is named, with lwipgen's reason
 	all := strings.Join(res.Warnings, "\n")
-	for _, want := range []string{"CONFIG_RT_LWIP_TCP_PCB_NUM lowered from 30", "CONFIG_RT_MEMP_NUM_NETCONN lowered from 34", "CONFIG_RT_LWIP_TCPTHREAD_STACKSIZE lowered from 4096", "CONFIG_RT_LWIP_IGMP lowered from y", "project.uvprojx (Keil MDK) is not changed"} {
+	for _, want := range []string{"CONFIG_RT_LWIP_TCP_PCB_NUM lowered from 30", "CONFIG_RT_MEMP_NUM_NETCONN lowered from 34", "CONFIG_RT_LWIP_TCPTHREAD_STACKSIZE lowered from 4096", "CONFIG_RT_LWIP_IGMP lowered from y", "project.uvprojx (Keil MDK) is not changed", "CONFIG_RT_LWIP_ETHTHREAD_PRIORITY changed from 12"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("no warning %q in:\n%s", want, all)
 		}
 	}
-	if strings.Contains(all, "RT_LWIP_DNS lowered") || strings.Contains(all, "RT_LWIP_RAW lowered") {
+	if strings.Contains(all, "RT_LWIP_DNS lowered") || strings.Contains(all, "RT_LWIP_RAW lowered") || strings.Contains(all, "PRIORITY lowered") {
 		t.Errorf("DNS/RAW must stay on:\n%s", all)
 	}
 }

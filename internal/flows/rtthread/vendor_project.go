@@ -33,6 +33,11 @@ func loweredWarnings(bspCfg map[string]string, entries []port.Entry) []string {
 		}
 		a, okA := port.IntValue(old)
 		b, okB := port.IntValue(e.Value)
+		if strings.HasSuffix(e.Symbol, "_PRIORITY") && okA && okB {
+			// a thread priority is no amount: any change moves the BSP's threads relative to each other
+			out = append(out, fmt.Sprintf("CONFIG_%s changed from %s (the BSP's value) to %s (RT-Thread: a lower number is a higher priority): %s", e.Symbol, old, e.Value, e.Why))
+			continue
+		}
 		lowered := okA && okB && b < a || old == "y" && e.Value == "n"
 		if !lowered {
 			continue
