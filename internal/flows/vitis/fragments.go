@@ -164,6 +164,12 @@ func BuildFor(p *plan.Plan, l *layout.Layout, release string) (*Result, error) {
 	}
 	cfg := r.Configs[r.Primary]
 	bsp.Differences = differences(p, bsp, cfg)
+	var diffs []string
+	for _, d := range bsp.Differences {
+		diffs = append(diffs, fmt.Sprintf("%s plan %d, BSP %d (%s)", d.Option, d.Plan, d.BSP, d.Why))
+	}
+	check("vitis.bsp_differences", true, fmt.Sprintf("the %s lwipopts.h the BSP generates (compiled by the probe build; its RAM is this report's) differs from lwipgen's plan only where the BSP cannot express the plan: %s",
+		r.Primary, strings.Join(orNoneS(diffs), "; ")))
 
 	var ram *lwip.RAM
 	if x, ok := r.RAM[r.Primary]; ok {

@@ -195,7 +195,7 @@ func TestZynq7035Fragments(t *testing.T) {
 		}
 	}
 	for _, id := range []string{"vitis.mss_roundtrip.lwip213", "vitis.mss_roundtrip.lwip211", "vitis.names.lwip213", "vitis.names.lwip220",
-		"vitis.rule.tcp_snd_queuelen", "vitis.rule.mem_alignment", "vitis.rule.gem_checksum_offload", "vitis.rule.pbuf_pool_bufsize", "vitis.tlb.nocache"} {
+		"vitis.rule.tcp_snd_queuelen", "vitis.rule.mem_alignment", "vitis.rule.gem_checksum_offload", "vitis.rule.pbuf_pool_bufsize", "vitis.tlb.nocache", "vitis.bsp_differences"} {
 		found := false
 		for _, c := range checks {
 			found = found || c.ID == id
