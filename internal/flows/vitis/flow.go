@@ -2,11 +2,11 @@ package vitis
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/render"
 )
@@ -59,15 +59,11 @@ func useBSPRAM(p *plan.Plan, _ *plan.Sizer) {
 	p.Checks = append(p.Checks, plan.Check{ID: "vitis.bsp_ram", OK: true, Detail: fmt.Sprintf("lwIP RAM is that of the lwipopts.h the BSP generates (%d B); the probe build compiles that header", ram.Total)})
 }
 
+// sameLine: two lwIP versions share option tables, rules and RAM model.
 func sameLine(a, b string) bool {
-	cut := func(v string) string {
-		parts := strings.SplitN(v, ".", 3)
-		if len(parts) < 2 {
-			return v
-		}
-		return parts[0] + "." + parts[1]
-	}
-	return cut(a) == cut(b)
+	va, errA := lwip.ParseVersion(a)
+	vb, errB := lwip.ParseVersion(b)
+	return errA == nil && errB == nil && va == vb
 }
 
 // Render renders the BSP fragments for the board's release; their checks
