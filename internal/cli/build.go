@@ -35,6 +35,7 @@ func (p *pipelineFlags) add(c *cobra.Command, jobs bool) {
 	if jobs {
 		c.Flags().IntVarP(&p.o.Jobs, "jobs", "j", 0, "parallel compiles (default: one per core)")
 	}
+	c.Flags().StringVar(&p.o.VitisVersion, "vitis-version", "", "Xilinx boards: the Vitis release whose lwIP library, LIBRARY_VER and names to write (2019.2 ... 2024.2, master; default: read from --project's system.mss, else every flow without a pinned version)")
 }
 
 // options resolves the board and returns the pipeline options.
@@ -63,6 +64,7 @@ func newGenerate(env *Env) *cobra.Command {
 		},
 	}
 	p.add(c, false)
+	c.Flags().StringVar(&p.o.Project, "project", "", "the project the output is for (Xilinx boards: a classic Vitis workspace whose system.mss names the release)")
 	return c
 }
 
@@ -123,13 +125,7 @@ func runBuild(env *Env, o *pipeline.Options, project string) int {
 	if b == nil || diags.HasErrors() {
 		return 1
 	}
-	failed := 0
-	for _, c := range b.Verify.Checks {
-		if !c.OK {
-			failed++
-		}
-	}
-	printSize(env, b.Board.Name, b.Usage, b.Checks, failed, b.Out)
+	printSize(env, b.Board.Name, b.Usage, b.Checks, b.Failed, b.Out)
 	return 0
 }
 

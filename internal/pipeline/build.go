@@ -28,6 +28,7 @@ type Built struct {
 	OK       bool
 	Usage    *memusage.Usage // the size table of the ELF
 	Checks   int             // every check of report.json (plan, ELF, objects): the number the terminal says
+	Failed   int             // how many of them failed
 }
 
 // lwipSources are the lwIP files every build compiles: the core, IPv4 and
@@ -143,7 +144,7 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	if err != nil {
 		return fail("Verify", err)
 	}
-	extra := []plan.Check{staticRAMCheck(g.Plan, lwipObjs)}
+	extra := []plan.Check{staticRAMCheck(g.Plan, lwipObjs), sourceVersionCheck(g.Board.LwIPVersion, tree)}
 	kind := "probe"
 	if g.Firmware {
 		kind = "firmware"
@@ -157,6 +158,11 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	}
 	res := &Built{Generated: g, ELF: elfPath, Compiled: n, Linked: linked, Verify: v, OK: v.OK() && extra[0].OK,
 		Usage: u, Checks: len(g.Plan.Checks) + len(v.Checks) + len(extra)}
+	for _, c := range append(append(append([]plan.Check{}, g.Plan.Checks...), v.Checks...), extra...) {
+		if !c.OK {
+			res.Failed++
+		}
+	}
 	if !res.OK {
 		for _, c := range append(v.Checks, extra...) {
 			if !c.OK {
@@ -203,6 +209,20 @@ func staticRAMCheck(p *plan.Plan, objs []string) plan.Check {
 	return plan.Check{ID: "ram.objects_match_model", OK: len(diffs) == 0,
 		Detail: fmt.Sprintf("%d lwIP RAM symbols compared with the compiled objects, differences: %v; all writable lwIP data in the objects %d B, model total %d B (its static part is an estimate)",
 			len(p.RAM.Symbols), diffs, total, p.RAM.Total)}
+}
+
+// sourceVersionCheck says which lwIP release was compiled against the one
+// the board declares. Only the same line builds (see Build); within a line
+// a different point release (RT-Thread 4.0.3's 2.1.2 compiled with the
+// cached 2.1.3) is named, not hidden: the option names, init.c rules and the
+// structs the RAM model counts are those of the line.
+func sourceVersionCheck(declared string, tree *lwipsrc.Tree) plan.Check {
+	if tree.Version == declared {
+		return plan.Check{ID: "build.lwip_source_version", OK: true, Detail: fmt.Sprintf("compiled lwIP %s (%s, from %s), the version the board declares", tree.Version, tree.Dir, tree.From)}
+	}
+	return plan.Check{ID: "build.lwip_source_version", OK: true, Detail: fmt.Sprintf(
+		"the board declares lwIP %s, this build compiled lwIP %s (%s, from %s): the same release line, whose option names, init.c rules and RAM-model structs lwipgen checks; the project itself builds its own %s (set lwip_dir, LWIP_DIR or --lwip to a %s tree to compile exactly that)",
+		declared, tree.Version, tree.Dir, tree.From, declared, declared)}
 }
 
 // sameLine compares major.minor of two lwIP versions.
