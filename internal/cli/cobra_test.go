@@ -208,3 +208,18 @@ func TestVendorUndoPrintsWhatItRestored(t *testing.T) {
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// vendor --dry-run prints the diff, then the conflicts, and exits 1.
+func TestVendorDryRunDiffThenConflicts(t *testing.T) {
+	proj := filepath.Join(t.TempDir(), "proj")
+	if out, err := exec.Command("cp", "-r", filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"), proj).CombinedOutput(); err != nil {
+		t.Fatalf("copy fixture: %v %s", err, out)
+	}
+	mine := filepath.Join(proj, "LWIP", "lwipgen", "lwip_sections.ld")
+	os.MkdirAll(filepath.Dir(mine), 0o755)
+	os.WriteFile(mine, []byte("/* mine */\n"), 0o644)
+	rc, out, errs := run(t, "vendor", "f407", "--project", proj, "--dry-run")
+	if rc != 1 || !strings.Contains(out, "+++ b/") || !strings.Contains(errs, "a real run would refuse") || !strings.Contains(errs, "lwip_sections.ld") {
+		t.Fatalf("dry run: rc %d\nstdout %.1500s\nstderr %s", rc, out, errs)
+	}
+}

@@ -86,7 +86,10 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 	res, err := vf.Vendor(g, flow.VendorOptions{Project: *project, DryRun: *dry, RemoveConflicts: *remove, Force: *force, Log: env.Stdout})
 	if err != nil {
 		var ce *vendorkit.ConflictError
-		if errors.As(err, &ce) {
+		switch {
+		case errors.As(err, &ce) && *dry:
+			fmt.Fprintln(env.Stderr, "lwipgen vendor --dry-run: the diff above leaves out these files, which a real run would refuse to overwrite (--force backs them up and overwrites them):")
+		case errors.As(err, &ce):
 			fmt.Fprintln(env.Stderr, "lwipgen vendor: refusing to overwrite edited files:")
 		}
 		fmt.Fprintln(env.Stderr, err)

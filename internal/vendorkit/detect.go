@@ -141,7 +141,7 @@ func Detect(dir string) (*Project, error) {
 		case p.CMakeLists != "":
 			p.Kind = CubeCMake
 		default:
-			return nil, fmt.Errorf("project %s: a CubeMX project, but no .cproject, Makefile or CMakeLists.txt to add lwipgen's files to", dir)
+			return nil, noBuildFiles(dir, p, tool)
 		}
 		if !exists(dir, p.Lwipopts) {
 			return nil, fmt.Errorf("project %s: no LWIP/Target/lwipopts.h; enable the LWIP middleware in CubeMX and generate code first", dir)
@@ -237,4 +237,25 @@ func linkerScript(p *Project) (string, error) {
 		return "", fmt.Errorf("project %s: no linker script (.ld) found", p.Dir)
 	}
 	return "", fmt.Errorf("project %s: several linker scripts (%s) and the build files do not say which one links", p.Dir, strings.Join(all, ", "))
+}
+
+// noBuildFiles says why a CubeMX project has no build lwipgen can add its
+// files to, naming what was found: the .ioc's toolchain and the build files
+// that are there (a Makefile next to an .ioc that names STM32CubeIDE is not
+// the project's build).
+func noBuildFiles(dir string, p *Project, tool string) error {
+	var found []string
+	for _, f := range []string{p.CProject, p.Makefile, p.CMakeLists} {
+		if f != "" {
+			found = append(found, f)
+		}
+	}
+	has := "it has no .cproject, Makefile or CMakeLists.txt"
+	if len(found) > 0 {
+		has = "it has " + strings.Join(found, " and ") + ", which is not that toolchain's build"
+	}
+	if tool == "" {
+		return fmt.Errorf("project %s: a CubeMX project, but %s to add lwipgen's files to", dir, has)
+	}
+	return fmt.Errorf("project %s: %s names the toolchain %q (ProjectManager.TargetToolchain), but %s; lwipgen adds its files to an STM32CubeIDE .cproject, a Makefile or a CMakeLists.txt: choose one of those in CubeMX (Project Manager > Toolchain/IDE) and generate code again", dir, p.IOC, tool, has)
 }

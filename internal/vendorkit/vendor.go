@@ -214,7 +214,9 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 	editLinker(w, p, g)
 	editBuild(w, p, g, defines)
 	checkHALConf(w, p, g)
-	if len(w.errs) > 0 {
+	// A real run stops at the first problem; a dry run still shows the diff
+	// of everything else, then returns the problems (conflicts) after it.
+	if len(w.errs) > 0 && !o.DryRun {
 		return nil, errors.Join(w.errs...)
 	}
 	res := &Result{Project: p, Warnings: w.warn, Defines: defines}
@@ -233,6 +235,9 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 	}
 	collect()
 	if len(res.Changes) == 0 && manifestEqual(man, w.next) {
+		if len(w.errs) > 0 {
+			return res, errors.Join(w.errs...)
+		}
 		return res, nil
 	}
 	// the manifest is part of the change set (undo restores it too)
@@ -251,6 +256,9 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 	if o.DryRun {
 		if o.Log != nil {
 			io.WriteString(o.Log, res.Diff)
+		}
+		if len(w.errs) > 0 {
+			return res, errors.Join(w.errs...)
 		}
 		return res, nil
 	}

@@ -455,3 +455,43 @@ func TestGD32OwnDriverIsNamed(t *testing.T) {
 		t.Fatalf("no warning about src/ethernetif.c: %v", res.Warnings)
 	}
 }
+
+// A dry run with a conflict still prints the diff of everything else, then
+// returns the conflict; it writes nothing.
+func TestDryRunShowsDiffThenConflicts(t *testing.T) {
+	g := generated(t, "h743")
+	dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
+	mine := filepath.Join(dir, "LWIP", "lwipgen", "lwip_sections.ld")
+	os.MkdirAll(filepath.Dir(mine), 0o755)
+	os.WriteFile(mine, []byte("/* my own sections */\n"), 0o644)
+	before := treeHash(t, dir)
+	var log strings.Builder
+	res, err := Vendor(g, withGlue(t, g, Options{Project: dir, DryRun: true, Log: &log}))
+	var ce *ConflictError
+	if !errors.As(err, &ce) || ce.Path != "LWIP/lwipgen/lwip_sections.ld" {
+		t.Fatalf("want the conflict, got %v", err)
+	}
+	if res == nil || !strings.Contains(log.String(), "+++ b/LWIP/Target/lwipopts.h") || strings.Contains(log.String(), "b/LWIP/lwipgen/lwip_sections.ld") {
+		t.Fatalf("dry-run diff with a conflict:\n%.2000s", log.String())
+	}
+	if treeHash(t, dir) != before {
+		t.Fatal("a dry run wrote something")
+	}
+	// a real run refuses and writes nothing
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); !errors.As(err, &ce) || treeHash(t, dir) != before {
+		t.Fatalf("real run with a conflict: %v", err)
+	}
+}
+
+// The detection message names what it found: the .ioc's toolchain and the
+// build files that are there.
+func TestDetectNamesWhatItFound(t *testing.T) {
+	dir := copyTree(t, filepath.Join("testdata", "cubemx-makefile-f407"))
+	iocs, _ := filepath.Glob(filepath.Join(dir, "*.ioc"))
+	b, _ := os.ReadFile(iocs[0])
+	os.WriteFile(iocs[0], []byte(strings.Replace(string(b), "ProjectManager.TargetToolchain=Makefile", "ProjectManager.TargetToolchain=EWARM", 1)), 0o644)
+	_, err := Detect(dir)
+	if err == nil || !strings.Contains(err.Error(), `names the toolchain "EWARM"`) || !strings.Contains(err.Error(), "it has Makefile") || !strings.Contains(err.Error(), filepath.Base(iocs[0])) {
+		t.Fatalf("detect: %v", err)
+	}
+}
