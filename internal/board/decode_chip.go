@@ -64,8 +64,11 @@ func decodeChip(blk *chipBlock, known Chips, ev *evaluator) *Chip {
 	if blk.Core != nil {
 		decodeCore(blk.Core, &c.Core, ev)
 	}
+	clash := removeMemories(blk, &c, ev)
 	for _, mb := range blk.Memories {
-		decodeChipMemory(mb, &c, ev)
+		if !clash[mb.Name] { // already reported
+			decodeChipMemory(mb, &c, ev)
+		}
 	}
 	for _, ref := range []struct {
 		e    hcl.Expression
@@ -89,6 +92,49 @@ func decodeChip(blk *chipBlock, known Chips, ev *evaluator) *Chip {
 	}
 	checkMemoryOverlap(&c, ev)
 	return &c
+}
+
+// removeMemories applies remove_memories: each name must be a memory the
+// base chip has, and not one the same block declares again (those are
+// returned, reported).
+func removeMemories(blk *chipBlock, c *Chip, ev *evaluator) map[string]bool {
+	clash := map[string]bool{}
+	v, ok := ev.value(blk.RemoveMemories)
+	if !ok {
+		return clash
+	}
+	r := blk.RemoveMemories.Range()
+	var names []string
+	if err := gohclDecodeStrings(v, &names); err != nil {
+		ev.errorf(r, "Wrong type", "remove_memories must be a list of memory names.")
+		return clash
+	}
+	if !present(blk.Base) {
+		ev.errorf(r, "Nothing to remove", "remove_memories needs base: it removes memories chip %q would inherit, and it inherits none.", blk.Name)
+		return clash
+	}
+	for _, n := range names {
+		for _, mb := range blk.Memories {
+			if mb.Name == n {
+				ev.errorf(mb.DeclRange, "Memory removed and declared", "Memory %q is in remove_memories and declared again here; keep one of the two.", n)
+				clash[n] = true
+			}
+		}
+		kept := c.Memories[:0]
+		found := false
+		for _, m := range c.Memories {
+			if m.Name == n {
+				found = true
+				continue
+			}
+			kept = append(kept, m)
+		}
+		if !found {
+			ev.errorf(r, "Unknown memory", "remove_memories: chip %s has no memory %q; it has %s.%s", blk.Name, n, quoteList(c.MemoryNames()), didYouMean(n, c.MemoryNames()))
+		}
+		c.Memories = kept
+	}
+	return clash
 }
 
 func cloneChip(b *Chip) Chip {

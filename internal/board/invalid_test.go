@@ -185,6 +185,10 @@ var invalidCases = []struct {
 		"Overlapping memories", `Memory "sram1" [0x30000000, 0x30040000) overlaps "sram2" [0x30020000, 0x30040000).`, "20:3", 1},
 	{"chip override new memory without base", src(after(`chip "my" {`, `  base = "stm32h743zi"`, `  memory "x" { size = "4KiB" }`, `}`)), "Incomplete memory", `A new memory "x" needs both base and size.`, "20:3", 2},
 	{"chip override bad memory kind", src(after(`chip "my" {`, `  base = "stm32h743zi"`, `  memory "sram4" { kind = "rom" }`, `}`)), "Invalid memory kind", `kind must be one of "ram", "flash", got "rom". Did you mean "ram"?`, "20:27", 1},
+	{"remove unknown memory", src(after(`chip "my" {`, `  base            = "stm32h743zi"`, `  remove_memories = ["sram5"]`, `}`)), "Unknown memory", `remove_memories: chip my has no memory "sram5"`, "20:21", 1},
+	{"remove without base", src(after(`chip "my" {`, `  core { cpu = "cortex-m7" }`, `  remove_memories = ["sram4"]`, `}`)), "Nothing to remove", `remove_memories needs base`, "20:21", 1},
+	{"remove and declare", src(after(`chip "my" {`, `  base            = "stm32h743zi"`, `  remove_memories = ["sram4"]`, `  memory "sram4" { size = "32KiB" }`, `}`)), "Memory removed and declared", `Memory "sram4" is in remove_memories and declared again here`, "21:3", 1},
+	{"remove the lwip region", src(set(`"stm32h743zi"`, `"my"`), top(`memory { lwip_region = "sram1" }`), after(`chip "my" {`, `  base            = "stm32h743zi"`, `  remove_memories = ["sram1"]`, `}`)), "Unknown memory", `memory.lwip_region: chip my has no memory "sram1"`, "16:26", 1},
 	{"chip override zero size", src(after(`chip "my" {`, `  base = "stm32h743zi"`, `  memory "sram4" { size = 0 }`, `}`)), "Invalid memory size", `Memory "sram4" must have a non-zero size.`, "20:27", 1},
 	{"chip override unknown flow", src(after(`chip "my" {`, `  base  = "stm32h743zi"`, `  flows = ["cubmx"]`, `}`)), "Unknown vendor flow", `flows: "cubmx" is not one of`, "20:11", 1},
 
@@ -264,5 +268,28 @@ func TestInvalidBaseIsValid(t *testing.T) {
 	}
 	if o, ok := with.Option("TCP_MSS"); !ok || o.Int != 1460 {
 		t.Errorf("TCP_MSS = %+v, %v", o, ok)
+	}
+}
+
+// A chip based on another can drop an inherited memory; the rest is kept.
+func TestChipRemovesMemory(t *testing.T) {
+	b, diags := board.DecodeBoard([]byte(src(set(`"stm32h743zi"`, `"my"`), after(`chip "my" {`, `  base            = "stm32h743zi"`, `  remove_memories = ["sram3", "bkpsram"]`, `}`))), "test.hcl", builtinChips(t), fakeOptions{})
+	if diags.HasErrors() {
+		t.Fatalf("%s", describe(diags))
+	}
+	base := builtinChips(t)["stm32h743zi"]
+	if len(b.Chip.Memories) != len(base.Memories)-2 {
+		t.Fatalf("%d memories, base has %d", len(b.Chip.Memories), len(base.Memories))
+	}
+	for _, n := range []string{"sram3", "bkpsram"} {
+		if _, ok := b.Chip.Memory(n); ok {
+			t.Errorf("%s still there", n)
+		}
+		if _, ok := base.Memory(n); !ok {
+			t.Errorf("the base chip lost %s (shared slice)", n)
+		}
+	}
+	if _, ok := b.Chip.Memory("sram1"); !ok {
+		t.Error("sram1 removed too")
 	}
 }

@@ -25,7 +25,10 @@ type chipBlock struct {
 	DataMemory  hcl.Expression `hcl:"data_memory,optional"` // where a standalone image keeps .data, .bss and the stack
 	Core        *coreBlock     `hcl:"core,block"`
 	Memories    []*memoryBlock `hcl:"memory,block"`
-	Ethernet    *chipEthBlock  `hcl:"ethernet,block"`
+	// RemoveMemories drops memories inherited from base (a part without SRAM3, a
+	// memory the application owns entirely).
+	RemoveMemories hcl.Expression `hcl:"remove_memories,optional"`
+	Ethernet       *chipEthBlock  `hcl:"ethernet,block"`
 	DeclRange   hcl.Range      `hcl:",def_range"`
 }
 
