@@ -30,6 +30,10 @@ func Glue(p *plan.Plan, l *layout.Layout) (files []File, defines []string, err e
 // GlueFS is Glue with the templates read from fsys (a tree shaped like
 // templates/, e.g. os.DirFS of it).
 func GlueFS(fsys fs.FS, p *plan.Plan, l *layout.Layout) (files []File, defines []string, err error) {
+	return glueFS(fsys, p, l, DefaultTarget(p))
+}
+
+func glueFS(fsys fs.FS, p *plan.Plan, l *layout.Layout, t GlueTarget) (files []File, defines []string, err error) {
 	if p == nil || p.Board == nil || p.Board.Chip == nil {
 		return nil, nil, fmt.Errorf("glue: plan without board")
 	}
@@ -56,6 +60,8 @@ func GlueFS(fsys fs.FS, p *plan.Plan, l *layout.Layout) (files []File, defines [
 	if err != nil {
 		return nil, nil, err
 	}
+	d.Target = t
+	d.Cube = newGlueCube(t.Cube)
 	pool, err := GlueRxPoolFS(fsys, d.PoolCount, p.Driver.RxBudget)
 	if err != nil {
 		return nil, nil, err
@@ -126,6 +132,8 @@ type glueData struct {
 	LinkPollMs    int
 	Coalesce      glueCoalesce
 	Defines       []string
+	Target        GlueTarget
+	Cube          *glueCube // nil when the project is not CubeMX's
 }
 
 // glueObject is a placed DMA object as the C code names it.
@@ -146,6 +154,8 @@ type glueHAL struct {
 	RxStatus       string // RX status bit (DMACSR / DMASR)
 	StatusReg      string // DMA status register field of ETH_TypeDef
 	RBU            string // receive-buffer-unavailable status bit
+	NIS            string // normal interrupt summary bit (cleared with RI, as HAL_ETH_IRQHandler does)
+	FBE            string // fatal bus error status bit
 	Resume         string // C statement that resumes a suspended RX DMA
 	ResumeWhy      string
 	MediaInterface string
@@ -308,7 +318,7 @@ func stm32HAL(fam, iface string) glueHAL {
 	if fam == "stm32h7" {
 		return glueHAL{
 			Header: "stm32h7xx_hal.h", H7: true,
-			RxIE: "ETH_DMACIER_RIE", RxStatus: "ETH_DMACSR_RI", StatusReg: "DMACSR", RBU: "ETH_DMACSR_RBU",
+			RxIE: "ETH_DMACIER_RIE", RxStatus: "ETH_DMACSR_RI", StatusReg: "DMACSR", RBU: "ETH_DMACSR_RBU", NIS: "ETH_DMACSR_NIS", FBE: "ETH_DMACSR_FBE",
 			Resume:         "WRITE_REG(heth.Instance->DMACRDTPR, READ_REG(heth.Instance->DMACRDTPR));",
 			ResumeWhy:      "the RX descriptor tail pointer (DMACRDTPR) is written again",
 			MediaInterface: media,
@@ -316,7 +326,7 @@ func stm32HAL(fam, iface string) glueHAL {
 	}
 	return glueHAL{
 		Header: fam + "xx_hal.h",
-		RxIE:   "ETH_DMAIER_RIE", RxStatus: "ETH_DMASR_RS", StatusReg: "DMASR", RBU: "ETH_DMASR_RBUS",
+		RxIE:   "ETH_DMAIER_RIE", RxStatus: "ETH_DMASR_RS", StatusReg: "DMASR", RBU: "ETH_DMASR_RBUS", NIS: "ETH_DMASR_NIS", FBE: "ETH_DMASR_FBES",
 		Resume:         "WRITE_REG(heth.Instance->DMARPDR, 0U);",
 		ResumeWhy:      "the receive poll demand register (DMARPDR) is written",
 		MediaInterface: media,
