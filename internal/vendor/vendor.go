@@ -26,12 +26,13 @@ import (
 	"github.com/lwipgen/lwipgen/internal/render"
 )
 
-// Glue is the driver-glue renderer: files it renders that the pipeline did
-// not already include are vendored with the rest, and its compile
+// Glue is the driver-glue renderer, for what the project expects of the glue
+// (readTarget: CubeMX style, HAL spelling, ETH_IRQHandler, core-lock hooks):
+// its files replace the pipeline's files of the same name, and its compile
 // definitions (e.g. ETH_RX_DESC_CNT=8U) go into the project's build so they
 // reach every translation unit. When nil (or it gives none), the definitions
 // are derived from the plan's driver counts.
-var Glue func(p *plan.Plan, l *layout.Layout) ([]render.File, []string, error) = render.Glue
+var Glue func(p *plan.Plan, l *layout.Layout, t render.GlueTarget) ([]render.File, []string, error) = render.GlueFor
 
 // Options control one vendor run.
 type Options struct {
@@ -177,22 +178,31 @@ func Vendor(g *pipeline.Generated, o Options) (*Result, error) {
 		next: &manifest{Board: g.Board.Name, Kind: p.Kind, Files: map[string]string{}, Blocks: map[string]string{}, Backup: man.Backup}}
 	files := append([]render.File{}, g.Files...)
 	defines := o.Defines
+	target, err := readTarget(w, p, g)
+	if err != nil {
+		return nil, err
+	}
+	if len(w.errs) > 0 {
+		return nil, errors.Join(w.errs...)
+	}
 	if Glue != nil {
-		gf, gd, err := Glue(g.Plan, g.Layout)
+		gf, gd, err := Glue(g.Plan, g.Layout, target)
 		if err != nil {
 			return nil, fmt.Errorf("driver glue: %v", err)
 		}
-		have := map[string]bool{}
-		for _, f := range files {
-			have[f.Path] = true
+		at := map[string]int{}
+		for i, f := range files {
+			at[f.Path] = i
 		}
 		for _, f := range gf {
-			if !have[f.Path] {
+			if i, ok := at[f.Path]; ok {
+				files[i] = f
+			} else {
 				files = append(files, f)
 			}
 		}
 		if defines == nil {
-			defines = gd
+			defines = halConfOwned(g, gd)
 		}
 	}
 	if defines == nil {
