@@ -4,6 +4,7 @@ import (
 	"context"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -24,10 +25,12 @@ type cubeFixture struct {
 	cmsis      string // "" (bare metal), CMSIS_RTOS (v1) or CMSIS_RTOS_V2
 	port       string // FreeRTOS GCC port folder
 	bsp        bool   // LAN8742 BSP component
+	glueIRQ    bool   // the project has no ETH_IRQHandler: lwipgen's ethernetif.c must define it
 }
 
 var cubeFixtures = []cubeFixture{
 	{dir: "cubemx-h743-rtos2", board: "testdata/boards/h743-cubemx-rtos2.hcl", family: "h7", hal: [3]int{1, 11, 0}, txcfg: "ETH_TxPacketConfig", cmsis: "CMSIS_RTOS_V2", port: "ARM_CM7/r0p1", bsp: true},
+	{dir: "cubemx-h743-bare", board: "testdata/boards/h743-cubemx-bare.hcl", family: "h7", hal: [3]int{1, 11, 3}, txcfg: "ETH_TxPacketConfigTypeDef", bsp: true, glueIRQ: true},
 }
 
 var sdkHALDir = map[string]string{"h7": "STM32H7xx", "f4": "STM32F4xx", "f7": "STM32F7xx"}
@@ -108,7 +111,9 @@ func materializeSDK(t *testing.T, dir string, f cubeFixture) {
 	}
 }
 
-func hex2(v int) string { return "0x" + strings.ToUpper(strings.TrimPrefix(strings.TrimPrefix(itoaHex(v), "0x"), "0X")) }
+func hex2(v int) string {
+	return "0x" + strings.ToUpper(strings.TrimPrefix(strings.TrimPrefix(itoaHex(v), "0x"), "0X"))
+}
 
 func itoaHex(v int) string {
 	const digits = "0123456789ABCDEF"
@@ -189,6 +194,14 @@ func TestCubeMXFixturesBuild(t *testing.T) {
 			}
 			if !vr.OK() {
 				t.Fatalf("%s does not verify", elf)
+			}
+			// The ETH interrupt has exactly one handler: the project's or the glue's, never Default_Handler.
+			nm, err := exec.Command("arm-none-eabi-nm", filepath.Join(dir, "build", "ethernetif.o")).Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(string(nm), " T ETH_IRQHandler"); got != f.glueIRQ {
+				t.Errorf("ethernetif.o defines ETH_IRQHandler: %v, want %v (the project has one: %v)", got, f.glueIRQ, !f.glueIRQ)
 			}
 			again, err := Vendor(g, Options{Project: dir})
 			if err != nil {
