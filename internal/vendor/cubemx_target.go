@@ -51,6 +51,13 @@ func readTarget(w *workspace, p *Project, g *pipeline.Generated) (render.GlueTar
 	if t.Cube.RTOS() != (g.Board.RTOS != "none") {
 		return t, fmt.Errorf("%s: the project is generated %s, the board says rtos = %q: make them agree (board file, or CubeMX's FREERTOS middleware)", p.Lwipopts, t.Cube, g.Board.RTOS)
 	}
+	if t.Cube == cubemx.RTOSv1 {
+		// CMSIS-RTOS v1 priorities run osPriorityIdle (-3) .. osPriorityRealtime (+3): the RX task and the
+		// tcpip thread get TCPIP_THREAD_PRIO - osPriorityIdle from the v1 wrapper, a FreeRTOS priority.
+		if prio := g.Plan.Value("TCPIP_THREAD_PRIO"); prio > 3 || prio < -3 {
+			return t, fmt.Errorf("%s: the project runs FreeRTOS behind CMSIS-RTOS v1, whose priorities are osPriorityIdle (-3) .. osPriorityRealtime (+3), but the board's TCPIP_THREAD_PRIO is %d (a CMSIS-RTOS v2 / FreeRTOS priority): set options { TCPIP_THREAD_PRIO = 0 } (osPriorityNormal) in the board file", p.Lwipopts, prio)
+		}
+	}
 	// The ETH interrupt needs a handler: the project's (stm32xxxx_it.c) or the glue's.
 	t.ETHIRQHandler = true
 	for _, it := range find(p.Dir, itRe) {
