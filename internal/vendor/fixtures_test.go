@@ -31,6 +31,7 @@ type cubeFixture struct {
 var cubeFixtures = []cubeFixture{
 	{dir: "cubemx-h743-rtos2", board: "testdata/boards/h743-cubemx-rtos2.hcl", family: "h7", hal: [3]int{1, 11, 0}, txcfg: "ETH_TxPacketConfig", cmsis: "CMSIS_RTOS_V2", port: "ARM_CM7/r0p1", bsp: true},
 	{dir: "cubemx-f767-rtos1", board: "testdata/boards/f767-cubemx-rtos1.hcl", family: "f7", hal: [3]int{1, 3, 0}, txcfg: "ETH_TxPacketConfig", cmsis: "CMSIS_RTOS", port: "ARM_CM7/r0p1", bsp: true},
+	{dir: "cubemx-f407-bare", board: "f407", family: "f4", hal: [3]int{1, 8, 3}, txcfg: "ETH_TxPacketConfigTypeDef", bsp: true},
 	{dir: "cubemx-h743-bare", board: "testdata/boards/h743-cubemx-bare.hcl", family: "h7", hal: [3]int{1, 11, 3}, txcfg: "ETH_TxPacketConfigTypeDef", bsp: true, glueIRQ: true},
 }
 
