@@ -219,7 +219,7 @@ func HooksUsed(lwipopts string) []CoreLockHook {
 // Defines reports whether C source src defines function name (a
 // definition, not a prototype).
 func Defines(src, name string) bool {
-	return regexp.MustCompile(`(?m)^[ \t]*[A-Za-z_][\w \t\*]*\b` + regexp.QuoteMeta(name) + `[ \t]*\([^;{)]*\)[ \t\r\n]*\{`).MatchString(StripComments(src))
+	return regexp.MustCompile(`(?m)^[ \t]*([A-Za-z_][\w \t\*]*[ \t\*])?` + regexp.QuoteMeta(name) + `[ \t]*\([^;{)]*\)[ \t\r\n]*\{`).MatchString(StripComments(src))
 }
 
 // DetectStyle works out the style from the project's lwipopts.h and .ioc
