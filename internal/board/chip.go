@@ -47,7 +47,11 @@ type Memory struct {
 	DMA       bool // the Ethernet DMA can read and write it
 	Cacheable bool // cacheable in the default memory map (before any MPU/TLB change)
 	Note      string
-	DeclRange hcl.Range
+	// ClockRegister is the address of a clock-enable register whose bit ClockBit must be set before
+	// the memory is used (0: always clocked), e.g. RCC_AHB2ENR for the STM32H7 D2 SRAMs.
+	ClockRegister uint64
+	ClockBit      int
+	DeclRange     hcl.Range
 }
 
 // End is the first address past the memory.

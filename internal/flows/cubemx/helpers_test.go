@@ -1,0 +1,80 @@
+package cubemx
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
+)
+
+var (
+	genMu    sync.Mutex
+	genCache = map[string]*flow.Generated{}
+)
+
+// generated runs the pipeline for a board (a name or an .hcl path), once per test binary.
+func generated(t testing.TB, name string) *flow.Generated {
+	t.Helper()
+	genMu.Lock()
+	defer genMu.Unlock()
+	if g, ok := genCache[name]; ok {
+		return g
+	}
+	g, diags := pipeline.Prepare(pipeline.Options{Board: name, Source: board.Source{}})
+	if diags.HasErrors() {
+		t.Fatalf("%s: %v", name, diags)
+	}
+	genCache[name] = g
+	return g
+}
+
+// vendorProject vendors g into the CubeMX project dir the way the flow does.
+func vendorProject(g *flow.Generated, dir string) (*vendorkit.Result, error) {
+	return vendorkit.Vendor(g, vendorkit.Options{Project: dir, Prepare: Prepare(g), HALConfDescCount: g.Board.Chip.Family == "stm32h7"})
+}
+
+// copyTree copies a fixture into a fresh directory.
+func copyTree(t testing.TB, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// treeFiles maps every regular file of dir (relative path) to its content.
+func treeFiles(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Type()&fs.ModeSymlink != 0 {
+			return nil
+		}
+		b, _ := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		m[filepath.ToSlash(rel)] = string(b)
+		return nil
+	})
+	return m
+}
