@@ -2,10 +2,13 @@ package cubemx
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 func fixtureOf(t *testing.T, name string) cubeFixture {
@@ -74,6 +77,15 @@ func TestVendorCoreLockHooks(t *testing.T) {
 		generatedHooks := strings.Contains(string(out), "nothing in the project defines them")
 		if generatedHooks == keep {
 			t.Errorf("keep=%v: lwipgen generated the hooks: %v", keep, generatedHooks)
+		}
+		if !keep {
+			// the generated hooks compile with the project's own flags (the full build is TestCubeMXFixturesBuild)
+			testenv.CrossCompiler(t)
+			cmd := exec.Command("make", "build/ethernetif.o")
+			cmd.Dir = dir
+			if log, err := cmd.CombinedOutput(); err != nil || strings.Contains(string(log), "warning:") || !strings.Contains(string(log), "-o build/ethernetif.o") {
+				t.Errorf("ethernetif.c with generated hooks: %v\n%s", err, log)
+			}
 		}
 	}
 }
