@@ -8,7 +8,9 @@
  *   - the RX interrupt acknowledge clears the normal interrupt summary bit with the RX status bit;
  *   - the HAL error state (fatal bus error) is recovered by DeInit + Init with a counter, and the link comes
  *     back up afterwards;
- *   - the MDIO clock range is set after every HAL_ETH_Init.
+ *   - the MDIO clock range is set after every HAL_ETH_Init;
+ *   - lwIP holding received frames never takes the buffers the RX ring needs (the ring keeps being
+ *     re-armed; beyond the reserve, frames reach lwIP as copies).
  * Written for lwipgen's tests; the HAL here is lwipgen's own simulation of the documented API, no ST code.
  * Prints "ok <name>" / "FAIL <name>" lines; exit status 0 only when every check passed.
  */
@@ -21,6 +23,7 @@
 #include "lwip/timeouts.h"
 #include "netif/ethernet.h"
 #include "ethernetif.h"
+#include "lwipgen_rxpool.h"
 
 ETH_TypeDef lwipgen_test_eth_regs;
 static uint32_t sim_ms;
@@ -50,11 +53,57 @@ void HAL_NVIC_EnableIRQ(IRQn_Type IRQn) { (void)IRQn; }
 HAL_StatusTypeDef HAL_ETH_Init(ETH_HandleTypeDef *h) { sim_inits++; h->gState = HAL_ETH_STATE_READY; return HAL_OK; }
 HAL_StatusTypeDef HAL_ETH_DeInit(ETH_HandleTypeDef *h) { sim_deinits++; h->gState = HAL_ETH_STATE_RESET; return HAL_OK; }
 void HAL_ETH_SetMDIOClockRange(ETH_HandleTypeDef *h) { (void)h; sim_mdio_ranges++; }
-HAL_StatusTypeDef HAL_ETH_Start(ETH_HandleTypeDef *h) { sim_starts++; h->gState = HAL_ETH_STATE_STARTED; return HAL_OK; }
+/* The RX ring: one buffer per descriptor, taken from the glue with HAL_ETH_RxAllocateCallback as the HAL
+ * does when it (re)builds descriptors; RxBuildDescCnt counts the descriptors still without a buffer. */
+static uint8_t *sim_ring[ETH_RX_DESC_CNT];
+static unsigned sim_head, sim_frames_pending, sim_frames_taken, sim_starved;
+
+static void sim_rearm(ETH_HandleTypeDef *h)
+{
+    unsigned i, empty = 0;
+    for (i = 0; i < ETH_RX_DESC_CNT; i++) {
+        if (sim_ring[i] == NULL) {
+            HAL_ETH_RxAllocateCallback(&sim_ring[i]);
+        }
+        if (sim_ring[i] == NULL) {
+            empty++;
+        }
+    }
+    h->RxDescList.RxBuildDescCnt = empty;
+}
+
+HAL_StatusTypeDef HAL_ETH_Start(ETH_HandleTypeDef *h) { sim_starts++; h->gState = HAL_ETH_STATE_STARTED; sim_rearm(h); return HAL_OK; }
 HAL_StatusTypeDef HAL_ETH_Start_IT(ETH_HandleTypeDef *h) { return HAL_ETH_Start(h); }
 HAL_StatusTypeDef HAL_ETH_Stop(ETH_HandleTypeDef *h) { if (h->gState == HAL_ETH_STATE_STARTED) { h->gState = HAL_ETH_STATE_READY; } return HAL_OK; }
 HAL_StatusTypeDef HAL_ETH_Stop_IT(ETH_HandleTypeDef *h) { return HAL_ETH_Stop(h); }
-HAL_StatusTypeDef HAL_ETH_ReadData(ETH_HandleTypeDef *h, void **b) { (void)h; *b = NULL; return HAL_ERROR; }
+HAL_StatusTypeDef HAL_ETH_ReadData(ETH_HandleTypeDef *h, void **b)
+{
+    void *start = NULL, *end = NULL;
+    uint8_t *buf;
+    *b = NULL;
+    if (h->gState != HAL_ETH_STATE_STARTED || sim_frames_pending == 0U) {
+        return HAL_ERROR;
+    }
+    buf = sim_ring[sim_head];
+    if (buf == NULL) {
+        sim_starved++; /* a frame arrived and the descriptor had no buffer: it is lost */
+        sim_frames_pending--;
+        sim_rearm(h);
+        return HAL_ERROR;
+    }
+    memset(buf, 0xFF, 6);     /* broadcast */
+    memset(buf + 6, 0x02, 6); /* source */
+    buf[12] = 0x88;           /* an EtherType lwIP does not handle: the frame is only held */
+    buf[13] = 0xB5;
+    HAL_ETH_RxLinkCallback(&start, &end, buf, 64U);
+    sim_ring[sim_head] = NULL;
+    sim_head = (sim_head + 1U) % ETH_RX_DESC_CNT;
+    sim_frames_pending--;
+    sim_frames_taken++;
+    sim_rearm(h);
+    *b = start;
+    return HAL_OK;
+}
 HAL_StatusTypeDef HAL_ETH_ReleaseTxPacket(ETH_HandleTypeDef *h) { (void)h; return HAL_OK; }
 HAL_StatusTypeDef HAL_ETH_Transmit_IT(ETH_HandleTypeDef *h, ETH_TxPacketConfigTypeDef *c)
 {
@@ -75,6 +124,19 @@ uint32_t HAL_ETH_GetDMAError(const ETH_HandleTypeDef *h) { return h->DMAErrorCod
 void HAL_ETH_IRQHandler(ETH_HandleTypeDef *h) { (void)h; }
 
 #define BSR_UP 0x0024U /* link status + auto-negotiation complete */
+
+/* An application that keeps every frame it gets (unread socket data, out-of-order segments). */
+static struct pbuf *held[3 * LWIPGEN_RXPOOL_COUNT];
+static unsigned nheld, nheld_custom;
+static err_t hold_input(struct pbuf *p, struct netif *inp)
+{
+    (void)inp;
+    held[nheld++] = p;
+    if ((p->flags & PBUF_FLAG_IS_CUSTOM) != 0U) {
+        nheld_custom++;
+    }
+    return ERR_OK;
+}
 
 int main(void)
 {
@@ -136,6 +198,25 @@ int main(void)
     ethernet_link_check_state(&nif);
     ethernet_link_check_state(&nif);
     check(heth.gState == HAL_ETH_STATE_STARTED && netif_is_up(&nif) && netif_is_link_up(&nif), "link back up after the recovery");
+
+    /* lwIP holds everything it receives: the ring must keep its buffers (copies beyond the reserve). */
+    {
+        netif_input_fn saved = nif.input;
+        unsigned n;
+        nif.input = hold_input;
+        sim_frames_pending = 3U * LWIPGEN_RXPOOL_COUNT;
+        for (n = 0; n < 4U * LWIPGEN_RXPOOL_COUNT && sim_frames_pending > 0U; n++) {
+            (void)ethernetif_rx_frame(&nif);
+        }
+        check(sim_starved == 0U && sim_frames_taken == 3U * LWIPGEN_RXPOOL_COUNT, "the RX ring is re-armed while lwIP holds frames (no frame lost to an empty descriptor)");
+        check(nheld_custom <= LWIPGEN_RXPOOL_COUNT - ETH_RX_DESC_CNT, "lwIP holds at most the zero-copy buffers the ring does not need");
+        check(nheld > nheld_custom, "frames beyond the reserve reach lwIP as copies");
+        for (n = 0; n < nheld; n++) {
+            pbuf_free(held[n]);
+        }
+        nif.input = saved;
+        printf("held %u frames, %u zero-copy (pool %u, ring %u)\n", nheld, nheld_custom, (unsigned)LWIPGEN_RXPOOL_COUNT, (unsigned)ETH_RX_DESC_CNT);
+    }
 
     sys_check_timeouts();
     printf("%s\n", failures == 0 ? "PASS" : "FAILED");

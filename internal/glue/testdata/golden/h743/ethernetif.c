@@ -105,11 +105,6 @@
  * that ring capacity per frame so one frame never needs the whole ring. */
 #define ETHIF_TX_MAX_BUFS ETH_TX_DESC_CNT
 
-/* Zero-copy RX buffers kept in reserve for the ring: when fewer than this many are free in the pool
- * (lwIP holds the others: queued out-of-order segments, unread socket data), a received frame is
- * copied into a PBUF_POOL pbuf and its DMA buffers go straight back, so lwIP can never hold every
- * buffer and starve the ring (which would stop reception for good). */
-#define ETHIF_RX_RESERVE ETH_RX_DESC_CNT
 
 /* PHY on MDIO: IEEE 802.3 clause 22 registers only, so any PHY works (LAN8742A here). The names carry
  * the ETHIF_ prefix: CubeMX's stm32xxxx_hal_conf.h defines PHY_BCR, PHY_BSR, ... itself. */
@@ -296,11 +291,18 @@ int ethernetif_rx_frame(struct netif *netif)
     void *frame = NULL;
     struct pbuf *p;
     HAL_StatusTypeDef st;
+    int short_of_buffers;
 
     ETHIF_LOCK();
     /* Returns one complete frame and then rebuilds the descriptors it consumed (ETH_UpdateDescriptor,
      * which calls HAL_ETH_RxAllocateCallback and moves the tail pointer). */
     st = HAL_ETH_ReadData(&heth, &frame);
+    /* The ring's buffers are kept in reserve: lwIP (out-of-order segments, unread socket data) may
+     * hold only the buffers the ring does not need. When the pool cannot re-arm every descriptor
+     * still waiting for a buffer and keep one spare, this frame is copied into a PBUF_POOL pbuf and
+     * its DMA buffers go straight back; otherwise lwIP could end up holding every buffer, the ring
+     * would stay empty and reception would stop for good. */
+    short_of_buffers = lwipgen_rxpool_nfree(&rx_pool) <= heth.RxDescList.RxBuildDescCnt;
     if (st != HAL_OK && ethif_rbu != 0U) {
         ethif_rbu = 0U;
         ethif_counters.rbu++;
@@ -319,7 +321,7 @@ int ethernetif_rx_frame(struct netif *netif)
     }
     p = (struct pbuf *)frame;
     ethif_counters.rx_frames++;
-    if (lwipgen_rxpool_nfree(&rx_pool) < ETHIF_RX_RESERVE) {
+    if (short_of_buffers) {
         /* Below the reserve: copy, and give the zero-copy buffers back to the ring at once. */
         struct pbuf *c = pbuf_clone(PBUF_RAW, PBUF_POOL, p);
         pbuf_free(p);
