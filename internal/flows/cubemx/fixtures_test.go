@@ -2,6 +2,7 @@ package cubemx
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -35,8 +36,6 @@ var cubeFixtures = []cubeFixture{
 	{dir: "cubemx-f407-bare", board: "f407", family: "f4", hal: [3]int{1, 8, 3}, txcfg: "ETH_TxPacketConfigTypeDef", bsp: true},
 	{dir: "cubemx-h743-bare", board: "testdata/boards/h743-cubemx-bare.hcl", family: "h7", hal: [3]int{1, 11, 3}, txcfg: "ETH_TxPacketConfigTypeDef", bsp: true, glueIRQ: true},
 }
-
-var sdkHALDir = map[string]string{"h7": "STM32H7xx", "f4": "STM32F4xx", "f7": "STM32F7xx"}
 
 // materializeSDK copies lwipgen's stand-ins into the project dir, where
 // CubeMX keeps ST's, with the fixture's HAL version and TX type name.
@@ -114,14 +113,7 @@ func materializeSDK(t *testing.T, dir string, f cubeFixture) {
 	}
 }
 
-func hex2(v int) string {
-	return "0x" + strings.ToUpper(strings.TrimPrefix(strings.TrimPrefix(itoaHex(v), "0x"), "0X"))
-}
-
-func itoaHex(v int) string {
-	const digits = "0123456789ABCDEF"
-	return string([]byte{digits[(v>>4)&15], digits[v&15]})
-}
+func hex2(v int) string { return fmt.Sprintf("0x%02X", v) }
 
 var ucLineRe = regexp.MustCompile(`USER CODE (BEGIN|END) `)
 
