@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/testenv"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
 func fixtureOf(t *testing.T, name string) cubeFixture {
@@ -101,5 +102,47 @@ func TestVendorRefusesUnplaceableBlock(t *testing.T) {
 	_, err := vendorProject(generated(t, f.board), dir)
 	if err == nil || !strings.Contains(err.Error(), `"MyOwnBlock"`) {
 		t.Fatalf("unplaceable block not refused by name: %v", err)
+	}
+}
+
+// CubeMX regenerating code after lwipgen vendored the project: it writes its own ethernetif.c/.h again,
+// keeping the USER CODE bodies of lwipgen's files (which carry CubeMX's block names). The next vendor run
+// gives back exactly the files of the first one.
+func TestVendorAfterCubeMXRegenerates(t *testing.T) {
+	f := fixtureOf(t, "cubemx-h743-rtos2")
+	g := generated(t, f.board)
+	dir := copyTree(t, filepath.Join("testdata", f.dir))
+	materializeSDK(t, dir, f)
+	if _, err := vendorProject(g, dir); err != nil {
+		t.Fatal(err)
+	}
+	first := treeFiles(t, dir)
+	for _, name := range []string{"ethernetif.c", "ethernetif.h"} {
+		orig, _ := os.ReadFile(filepath.Join("testdata", f.dir, "LWIP", "Target", name))
+		ours := vendorkit.UserCodeBodies(first["LWIP/Target/"+name])
+		regenerated := regexp.MustCompile(`(?s)/\* USER CODE BEGIN ([^*]+?) \*/.*?/\* USER CODE END ([^*]+?) \*/`).ReplaceAllStringFunc(string(orig), func(m string) string {
+			sm := regexp.MustCompile(`(?s)^/\* USER CODE BEGIN ([^*]+?) \*/`).FindStringSubmatch(m)
+			if body, ok := ours[sm[1]]; ok {
+				return "/* USER CODE BEGIN " + sm[1] + " */" + body + "/* USER CODE END " + sm[1] + " */"
+			}
+			return m
+		})
+		os.WriteFile(filepath.Join(dir, "LWIP", "Target", name), []byte(regenerated), 0o644)
+	}
+	res, err := vendorProject(g, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := treeFiles(t, dir)
+	for p, b := range first {
+		if strings.HasPrefix(p, ".lwipgen/") {
+			continue
+		}
+		if again[p] != b {
+			t.Errorf("%s differs after CubeMX regenerated and lwipgen vendored again", p)
+		}
+	}
+	if len(res.Changes) == 0 {
+		t.Error("the regenerated CubeMX files were not replaced")
 	}
 }
