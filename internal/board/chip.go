@@ -47,6 +47,10 @@ type Memory struct {
 	DMA       bool // the Ethernet DMA can read and write it
 	Cacheable bool // cacheable in the default memory map (before any MPU/TLB change)
 	Note      string
+	// Place is where lwipgen carves its sections in the memory: "base"
+	// (default) or "top", for a memory whose start the vendor's own linker
+	// script fills (Vitis puts .text at the start of ps7_ddr_0).
+	Place string
 	// ClockRegister is the address of a clock-enable register whose bit ClockBit must be set before
 	// the memory is used (0: always clocked), e.g. RCC_AHB2ENR for the STM32H7 D2 SRAMs.
 	ClockRegister uint64

@@ -51,6 +51,7 @@ type memoryBlock struct {
 	DMA       hcl.Expression `hcl:"dma,optional"`
 	Cacheable hcl.Expression `hcl:"cacheable,optional"`
 	Note      hcl.Expression `hcl:"note,optional"`
+	Place     hcl.Expression `hcl:"lwipgen_place,optional"`
 	// ClockRegister/ClockBit: the clock-enable bit the memory needs before use (STM32H7 D2 SRAMs).
 	ClockRegister hcl.Expression `hcl:"clock_register,optional"`
 	ClockBit      hcl.Expression `hcl:"clock_bit,optional"`
