@@ -4,36 +4,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
-	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
-	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/pipeline/pipelinetest"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
-var (
-	genMu    sync.Mutex
-	genCache = map[string]*flow.Generated{}
-)
-
-// generated runs the pipeline for a board (a name or an .hcl path), once per test binary.
-func generated(t testing.TB, name string) *flow.Generated {
-	t.Helper()
-	genMu.Lock()
-	defer genMu.Unlock()
-	if g, ok := genCache[name]; ok {
-		return g
-	}
-	g, diags := pipeline.Prepare(pipeline.Options{Board: name, Source: board.Source{}})
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", name, diags)
-	}
-	genCache[name] = g
-	return g
-}
+// generated is the pipeline output for a board (a name or an .hcl path).
+func generated(t testing.TB, name string) *flow.Generated { return pipelinetest.Generated(t, name) }
 
 // vendorProject vendors g into the CubeMX project dir the way the flow does.
 func vendorProject(g *flow.Generated, dir string) (*vendorkit.Result, error) {
