@@ -189,6 +189,8 @@ var invalidCases = []struct {
 	{"remove without base", src(after(`chip "my" {`, `  core { cpu = "cortex-m7" }`, `  remove_memories = ["sram4"]`, `}`)), "Nothing to remove", `remove_memories needs base`, "20:21", 1},
 	{"remove and declare", src(after(`chip "my" {`, `  base            = "stm32h743zi"`, `  remove_memories = ["sram4"]`, `  memory "sram4" { size = "32KiB" }`, `}`)), "Memory removed and declared", `Memory "sram4" is in remove_memories and declared again here`, "21:3", 1},
 	{"remove the lwip region", src(set(`"stm32h743zi"`, `"my"`), top(`memory { lwip_region = "sram1" }`), after(`chip "my" {`, `  base            = "stm32h743zi"`, `  remove_memories = ["sram1"]`, `}`)), "Unknown memory", `memory.lwip_region: chip my has no memory "sram1"`, "16:26", 1},
+	{"chip override memory clock without bit", src(after(`chip "my" {`, `  base = "stm32h743zi"`, `  memory "sram4" { clock_register = "0x580244E0" }`, `}`)), "Incomplete memory clock", `Memory "sram4": clock_register and clock_bit go together`, "20:3", 1},
+	{"chip override memory clock bit out of range", src(after(`chip "my" {`, `  base = "stm32h743zi"`, `  memory "sram4" {`, `    clock_register = "0x580244E0"`, `    clock_bit = 32`, `  }`, `}`)), "Value out of range", "memory clock_bit must be between 0 and 31, got 32.", "22:17", 1},
 	{"chip override zero size", src(after(`chip "my" {`, `  base = "stm32h743zi"`, `  memory "sram4" { size = 0 }`, `}`)), "Invalid memory size", `Memory "sram4" must have a non-zero size.`, "20:27", 1},
 	{"chip override unknown flow", src(after(`chip "my" {`, `  base  = "stm32h743zi"`, `  flows = ["cubmx"]`, `}`)), "Unknown vendor flow", `flows: "cubmx" is not one of`, "20:11", 1},
 
