@@ -156,6 +156,13 @@ func buildProject(ctx context.Context, env *Env, o *pipeline.Options, project st
 	if diags.HasErrors() {
 		return 1
 	}
+	return verifyProject(ctx, env, g, project)
+}
+
+// verifyProject builds the vendored project with its own build, verifies
+// its firmware ELF against g's plan, writes the reports into g.Out and
+// prints the size table (build --project and vendor --build).
+func verifyProject(ctx context.Context, env *Env, g *pipeline.Generated, project string) int {
 	elf, v, err := vendorkit.BuildProject(ctx, project, g, env.Stdout)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen build:", err)
@@ -180,3 +187,4 @@ func buildProject(ctx context.Context, env *Env, o *pipeline.Options, project st
 	}
 	return 0
 }
+

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/testenv"
@@ -33,6 +34,11 @@ func TestBuildVendoredProject(t *testing.T) {
 	errb.Reset()
 	if rc := Main([]string{"build", "--board", "f407", "--project", proj, "--out", rep}, &out, &errb); rc != 0 {
 		t.Fatalf("build --project: rc %d\n%s\n%s", rc, out.String(), errb.String())
+	}
+	for _, want := range []string{"is a firmware built by the project's own build", "Memory region", "lwIP in sram1", "checks passed"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("build --project output lacks %q:\n%s", want, out.String())
+		}
 	}
 	var r struct {
 		OK        bool             `json:"ok"`

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // Every command's --help (and -h, and `help CMD`) prints its usage once, on
@@ -221,5 +223,27 @@ func TestVendorDryRunDiffThenConflicts(t *testing.T) {
 	rc, out, errs := run(t, "vendor", "f407", "--project", proj, "--dry-run")
 	if rc != 1 || !strings.Contains(out, "+++ b/") || !strings.Contains(errs, "a real run would refuse") || !strings.Contains(errs, "lwip_sections.ld") {
 		t.Fatalf("dry run: rc %d\nstdout %.1500s\nstderr %s", rc, out, errs)
+	}
+}
+
+// run refuses a probe-only board before building, and its build prints
+// progress (a compiler that fails at once still shows the "[1/N] CC" line).
+func TestRunBuildIsNotSilent(t *testing.T) {
+	testenv.CrossCompiler(t)
+	testenv.LwIP(t)
+	if rc, out, errs := run(t, "run", "h743", "--out", t.TempDir()); rc != 2 || out != "" || !strings.Contains(errs, "layout probe") {
+		t.Fatalf("run h743: rc %d %q %q", rc, out, errs)
+	}
+	bin := t.TempDir()
+	for _, tool := range []string{"ar", "nm"} {
+		real, _ := exec.LookPath("arm-none-eabi-" + tool)
+		os.Symlink(real, filepath.Join(bin, "arm-none-eabi-"+tool))
+	}
+	cc := filepath.Join(bin, "arm-none-eabi-gcc")
+	os.WriteFile(cc, []byte("#!/bin/sh\nexit 1\n"), 0o755)
+	t.Setenv("LWIPGEN_CC", cc)
+	rc, out, _ := run(t, "run", "mps2-an500", "--out", t.TempDir(), "-j", "1")
+	if rc != 1 || !strings.Contains(out, "[1/") || !strings.Contains(out, "] CC ") {
+		t.Fatalf("run's build printed no progress: rc %d\n%s", rc, out)
 	}
 }

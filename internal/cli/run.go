@@ -76,15 +76,19 @@ func newRun(env *Env) *cobra.Command {
 func runRun(env *Env, o *pipeline.Options) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// a board without a self-contained firmware is refused before building
+	if g, diags := pipeline.Prepare(*o); diags.HasErrors() {
+		diag.Write(env.Stderr, diags)
+		return 1
+	} else if !g.Firmware {
+		fmt.Fprintf(env.Stderr, "lwipgen run: board %s builds a layout probe, not a firmware QEMU can run; use mps2-an500\n", g.Board.Name)
+		return 2
+	}
 	o.Progress = env.Stdout // the build is not silent before QEMU starts
 	b, diags := pipeline.Build(ctx, *o)
 	diag.Write(env.Stderr, diags)
 	if b == nil || diags.HasErrors() {
 		return 1
-	}
-	if !b.Firmware {
-		fmt.Fprintf(env.Stderr, "lwipgen run: board %s builds a layout probe, not a firmware QEMU can run; use mps2-an500\n", b.Board.Name)
-		return 2
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s verified (%d checks); booting it in QEMU\n", b.Board.Name, b.ELF, len(b.Verify.Checks))
 	if err := qemu.Run(ctx, b.ELF, qemu.DefaultPorts(), env.Stdout); err != nil && ctx.Err() == nil {

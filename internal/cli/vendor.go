@@ -105,22 +105,7 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 	if *build && !*dry {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		elf, v, err := vendorkit.BuildProject(ctx, *project, g, env.Stdout)
-		if err != nil {
-			fmt.Fprintln(env.Stderr, "lwipgen vendor --build:", err)
-			return 1
-		}
-		failed := 0
-		for _, c := range v.Checks {
-			if !c.OK {
-				failed++
-				fmt.Fprintf(env.Stderr, "check %s failed: %s\n", c.ID, c.Detail)
-			}
-		}
-		fmt.Fprintf(env.Stdout, "%s: %d checks, %d failed\n", elf, len(v.Checks), failed)
-		if failed > 0 {
-			return 1
-		}
+		return verifyProject(ctx, env, g, *project)
 	}
 	return 0
 }

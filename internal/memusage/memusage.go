@@ -171,6 +171,8 @@ func Describe(kind string) string {
 		return "layout probe: lwIP and lwipgen's sections around a stub main (probe_main.c), without the Ethernet glue, HAL or your application; project=DIR builds and verifies your firmware"
 	case "firmware":
 		return "firmware (lwIP, lwipgen's port and glue, and the demo application)"
+	case "project firmware":
+		return "firmware built by the project's own build (lwIP, lwipgen's glue and your application)"
 	}
 	return strings.TrimSpace(kind)
 }
