@@ -29,7 +29,7 @@ type chipBlock struct {
 	// memory the application owns entirely).
 	RemoveMemories hcl.Expression `hcl:"remove_memories,optional"`
 	Ethernet       *chipEthBlock  `hcl:"ethernet,block"`
-	DeclRange   hcl.Range      `hcl:",def_range"`
+	DeclRange      hcl.Range      `hcl:",def_range"`
 }
 
 type coreBlock struct {

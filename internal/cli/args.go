@@ -60,6 +60,17 @@ func (b *boardFlag) resolve(cmd *cobra.Command, args []string, required bool) er
 	return nil
 }
 
+// exactlyOne is the Args of a command with one positional argument; what
+// says which ("one FILE (an lwipopts.h) is required").
+func exactlyOne(what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) != 1 {
+			return usagef("%s, got %d", what, len(args))
+		}
+		return nil
+	}
+}
+
 // completeBoards offers the board names for BOARD and --board.
 func completeBoards(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return source().Names(), cobra.ShellCompDirectiveDefault

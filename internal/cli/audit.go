@@ -27,13 +27,8 @@ func newAudit(env *Env) *cobra.Command {
 		Use:     "audit FILE",
 		Short:   "lint an existing lwipopts.h: non-existent options, #error rules it hits, hardware limits",
 		Example: "  lwipgen audit Core/Inc/lwipopts.h --board h743\n  lwipgen audit port/lwipopts.h --rtconfig rtconfig.h",
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usagef("one FILE (an lwipopts.h) is required, got %d", len(args))
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error { return status(runAudit(env, args[0], f)) },
+		Args:    exactlyOne("one FILE (an lwipopts.h) is required"),
+		RunE:    func(cmd *cobra.Command, args []string) error { return status(runAudit(env, args[0], f)) },
 	}
 	f.board.add(c, "board to check hardware limits against")
 	c.Flags().StringVar(&f.version, "lwip-version", "", "lwIP version (default: the board's, else 2.1.3)")

@@ -187,4 +187,3 @@ func verifyProject(ctx context.Context, env *Env, g *pipeline.Generated, project
 	}
 	return 0
 }
-

@@ -23,12 +23,7 @@ func newExplain(env *Env) *cobra.Command {
 		Use:     "explain OPTION [--board BOARD]",
 		Short:   "what an lwIP option means (from the lwIP source in use), its default, and this board's value and why",
 		Example: "  lwipgen explain TCP_WND --board h743\n  lwipgen explain MEM_SIZE --json",
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usagef("one OPTION is required (e.g. TCP_WND), got %d", len(args))
-			}
-			return nil
-		},
+		Args:    exactlyOne("one OPTION is required (e.g. TCP_WND)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return status(runExplain(env, args[0], bf.ref, lwipDir, asJSON))
 		},

@@ -23,13 +23,8 @@ func newImport(env *Env) *cobra.Command {
 		Use:     "import FILE",
 		Short:   "turn an existing lwipopts.h or CubeMX .ioc into a board file (HCL) that reproduces it",
 		Example: "  lwipgen import Core/Inc/lwipopts.h --chip stm32h743zi --out boards/mine.hcl\n  lwipgen import project.ioc",
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usagef("exactly one FILE (lwipopts.h or .ioc) is required, got %d", len(args))
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error { return status(runImport(env, args[0], f)) },
+		Args:    exactlyOne("exactly one FILE (lwipopts.h or .ioc) is required"),
+		RunE:    func(cmd *cobra.Command, args []string) error { return status(runImport(env, args[0], f)) },
 	}
 	c.Flags().StringVar(&f.name, "board-name", "imported", "name of the board block")
 	c.Flags().StringVar(&f.chip, "chip", "", "chip name (boards/chips); a .ioc names its MCU itself")

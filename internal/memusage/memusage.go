@@ -26,11 +26,13 @@ type Region struct {
 }
 
 // Percent is Used of Size in percent.
-func (r Region) Percent() float64 {
-	if r.Size == 0 {
+func (r Region) Percent() float64 { return percent(r.Used, r.Size) }
+
+func percent(used, of uint64) float64 {
+	if of == 0 {
 		return 0
 	}
-	return 100 * float64(r.Used) / float64(r.Size)
+	return 100 * float64(used) / float64(of)
 }
 
 // LwIP is lwIP's share (report.json "lwip_share"): the bytes of the sections
@@ -45,12 +47,7 @@ type LwIP struct {
 }
 
 // Percent is Used of Budget in percent.
-func (l LwIP) Percent() float64 {
-	if l.Budget == 0 {
-		return 0
-	}
-	return 100 * float64(l.Used) / float64(l.Budget)
-}
+func (l LwIP) Percent() float64 { return percent(l.Used, l.Budget) }
 
 // Usage is the size summary of one ELF.
 type Usage struct {
