@@ -135,13 +135,15 @@ func goStyleFlags(root *cobra.Command, args []string) []string {
 		if a == "--" {
 			return append(out, args[i:]...)
 		}
-		if len(a) > 2 && a[0] == '-' && a[1] != '-' && !isShorthand(root, args, a) {
+		if len(a) > 2 && a[0] == '-' && isLetter(a[1]) && !isShorthand(root, args, a) {
 			a = "-" + a
 		}
 		out = append(out, a)
 	}
 	return out
 }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // isShorthand reports whether "-xREST" is the shorthand flag x of the
 // command being run followed by its value (-j4).

@@ -247,3 +247,14 @@ func TestRunBuildIsNotSilent(t *testing.T) {
 		t.Fatalf("run's build printed no progress: rc %d\n%s", rc, out)
 	}
 }
+
+func TestGoStyleFlags(t *testing.T) {
+	root := newRoot(&Env{Stdout: os.Stdout, Stderr: os.Stderr})
+	got := strings.Join(goStyleFlags(root, []string{"build", "-board", "h743", "-j4", "-j", "2", "--out", "x", "-h", "--", "-lwip"}), " ")
+	if want := "build --board h743 -j4 -j 2 --out x -h -- -lwip"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := strings.Join(goStyleFlags(root, []string{"sim", "h743", "--loss", "-0.5"}), " "); got != "sim h743 --loss -0.5" {
+		t.Errorf("a negative number was taken for a flag: %q", got)
+	}
+}
