@@ -70,7 +70,7 @@ func TestBuiltinBoardValues(t *testing.T) {
 	if h.Ethernet != wantEth {
 		t.Errorf("h743 ethernet = %+v, want %+v", h.Ethernet, wantEth)
 	}
-	wantWl := board.Workload{Profile: "latency", TCPConnections: 5, TCPListeners: 2, UDPEndpoints: 2, TargetMbps: 90, RTTMs: 0.5, RxStreams: 1, DHCP: true}
+	wantWl := board.Workload{Profile: "latency", TCPConnections: 5, TCPListeners: 2, UDPEndpoints: 2, TargetMbps: 90, RTTMs: 0.5, RxStreams: 1, LossPercent: 0.1, DHCP: true}
 	if h.Workload != wantWl {
 		t.Errorf("h743 workload = %+v, want %+v", h.Workload, wantWl)
 	}
