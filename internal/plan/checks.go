@@ -37,6 +37,18 @@ func planChecks(p *Plan, s *sizer) []Check {
 		add("plan.rx_buffers_cover_ring", p.Driver.RxBuffers >= p.Driver.RxDescriptors, "ethernet.rx_buffers",
 			"%d RX buffers for %d RX descriptors", p.Driver.RxBuffers, p.Driver.RxDescriptors)
 	}
+	// lwIP must never hold the RX buffers the ring needs armed: all
+	// connections' out-of-order queues together stay inside lwIP's share.
+	if d := p.Driver; d.RxReserve > 0 {
+		conns := int64(max(b.Workload.TCPConnections, 1))
+		held := conns * p.Value("TCP_OOSEQ_MAX_PBUFS")
+		if p.Value("TCP_QUEUE_OOSEQ") == 0 {
+			held = 0
+		}
+		add("plan.rx_reserve_holds", p.Value("TCP_QUEUE_OOSEQ") == 0 || (p.Value("TCP_OOSEQ_MAX_PBUFS") > 0 && held <= int64(d.RxLwIPShare)), "options.TCP_OOSEQ_MAX_PBUFS",
+			"%d connection(s) x TCP_OOSEQ_MAX_PBUFS %d = %d out-of-order buffers; lwIP's share of the RX buffers is %d (%d reserved for the ring); 0 = unlimited",
+			conns, p.Value("TCP_OOSEQ_MAX_PBUFS"), held, d.RxLwIPShare, d.RxReserve)
+	}
 	// Heap must hold the TX copies all connections may queue.
 	need := int64(math.Max(1, float64(b.Workload.TCPConnections))) * ceilDiv(p.Value("TCP_SND_BUF"), mss) * s.heapSegCost(mss, p.Value("MEM_SIZE") > 64000)
 	add("plan.heap_covers_send_buffers", p.Value("MEM_SIZE") >= need, "options.MEM_SIZE",

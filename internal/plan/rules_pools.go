@@ -186,3 +186,58 @@ func ruleMailboxes(s *sizer) {
 	s.set("MEMP_NUM_NETBUF", int64(s.b.Workload.UDPEndpoints)*2+2, sec, "pool.netbuf", "2 netbufs per UDP endpoint + 2")
 	s.set("MEMP_NUM_TCPIP_MSG_INPKT", in, sec, "pool.tcpip_msg_inpkt", "one message per frame waiting in the tcpip mailbox")
 }
+
+// ruleRxReserve decides which RX buffers lwIP may never hold. With a
+// zero-copy pool (and with DMA into PBUF_POOL) every buffer lwIP keeps - a
+// window not yet read, an out-of-order segment - is one the ring cannot be
+// re-armed with; when lwIP holds them all, the MAC drops every frame,
+// including the ACKs and retransmissions that would free them (measured in
+// the simulator: h743 at 1 % loss, two connections' out-of-order queues held
+// all 16 buffers, while no pool counter moved). So the ring's own descriptors
+// are reserved, and the OOSEQ limits below keep lwIP inside the rest.
+func ruleRxReserve(s *sizer) {
+	d := &s.driver
+	switch s.model {
+	case rxCustomPool:
+		d.RxReserve = d.RxDescriptors
+		d.RxLwIPShare = d.RxBuffers - d.RxDescriptors
+		d.RxReserveWhy = fmt.Sprintf("%d RX descriptors stay armed: of the %d zero-copy RX buffers lwIP may hold at most %d (windows + out-of-order segments, bounded by TCP_OOSEQ_MAX_PBUFS)",
+			d.RxDescriptors, d.RxBuffers, d.RxLwIPShare)
+	case rxPbufPoolDMA:
+		d.RxReserve = d.RxDescriptors
+		d.RxLwIPShare = int(s.wndSegs * s.rxStreams)
+		d.RxReserveWhy = fmt.Sprintf("%d PBUF_POOL pbufs stay armed on the RX ring; PBUF_POOL_SIZE adds them on top of the %d lwIP may hold", d.RxDescriptors, d.RxLwIPShare)
+	default:
+		d.RxReserve = 0
+		d.RxLwIPShare = int(s.wndSegs * s.rxStreams)
+		d.RxReserveWhy = "the DMA writes into buffers of its own (the driver copies into PBUF_POOL): lwIP holding pbufs never leaves the ring unarmed"
+	}
+	if d.RxLwIPShare < 1 {
+		d.RxLwIPShare = 1
+	}
+}
+
+// ruleOOSEQ bounds the out-of-order data each connection may queue so that
+// all connections together stay inside lwIP's share of the RX buffers, with
+// every connection holding out-of-order data at once (under loss they do:
+// the h743's 5 connections at 1 % loss). A fixed limit of one window each
+// (8 segments x 5 connections = 40 > 8 buffers) let two connections starve
+// the ring.
+func ruleOOSEQ(s *sizer) {
+	d := s.driver
+	conns := int64(max(s.b.Workload.TCPConnections, 1))
+	share := int64(d.RxLwIPShare)
+	per := share / conns
+	why := fmt.Sprintf("lwIP's share of the RX buffers (%d) / %d connection(s) = %d: even with every connection holding out-of-order segments at once, the buffers the ring needs stay free", share, conns, per)
+	if per < 1 {
+		per = 1
+		why += "; at least 1 (one segment after a hole; the rest of the flight is dropped and re-sent)"
+	}
+	if per > s.wndSegs {
+		per = s.wndSegs
+		why += fmt.Sprintf("; capped at one window (%d segments)", s.wndSegs)
+	}
+	s.setExpr("TCP_OOSEQ_MAX_PBUFS", fmt.Sprint(per), per, "TCP", "tcp.ooseq_limit", "%s", why)
+	s.set("TCP_OOSEQ_MAX_BYTES", per*s.mss, "TCP", "tcp.ooseq_bytes",
+		"TCP_OOSEQ_MAX_PBUFS x MSS = %d B: the byte limit that matches the pbuf limit (lwIP checks both)", per*s.mss)
+}

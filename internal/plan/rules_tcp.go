@@ -147,8 +147,6 @@ func ruleSendBuffer(s *sizer) {
 	}
 	s.set("TCP_OVERSIZE", over, "TCP", "tcp.oversize", "%s", whyO)
 	s.set("TCP_QUEUE_OOSEQ", 1, "TCP", "tcp.ooseq", "keep out-of-order segments so one loss costs one retransmission, not a window")
-	s.setExpr("TCP_OOSEQ_MAX_PBUFS", fmt.Sprint(s.wndSegs), s.wndSegs, "TCP", "tcp.ooseq_limit",
-		"at most one window (%d segments) of out-of-order data per connection, so one connection cannot drain the RX buffers of the others", s.wndSegs)
 	if s.b.Workload.TCPConnections > 0 {
 		s.set("LWIP_TCP_KEEPALIVE", 1, "TCP", "tcp.keepalive",
 			"long-lived connections: per-connection keepalive (SO_KEEPALIVE / TCP_KEEPIDLE) detects dead peers; +8 B per PCB")
