@@ -26,6 +26,7 @@ type SweepOptions struct {
 	Progress io.Writer
 	// Configs, when set, limits the comparison to these configuration names.
 	Configs []string
+	points  []SweepPoint // tests: run only these
 }
 
 // SweepPoint is one operating point: declared values changed along one or more axes.
@@ -202,7 +203,11 @@ func Sweep(ctx context.Context, g *pipeline.Generated, so SweepOptions) (*SweepR
 		design = "every combination of loss, RTT, CPU cost and connections"
 	}
 	res := &SweepResult{Board: b.Name, Seeds: so.Seeds, DurationMs: float64(so.Duration) / 1e6, WarmupMs: float64(so.Warmup) / 1e6, Design: design}
-	for _, pt := range SweepPoints(b.Workload.LossPercent, b.Workload.RTTMs, b.Workload.TCPConnections, so.Full) {
+	pts := so.points
+	if pts == nil {
+		pts = SweepPoints(b.Workload.LossPercent, b.Workload.RTTMs, b.Workload.TCPConnections, so.Full)
+	}
+	for _, pt := range pts {
 		row := SweepRow{Point: pt}
 		runs := map[string][]ConfigResult{}
 		for seed := 1; seed <= so.Seeds; seed++ {
