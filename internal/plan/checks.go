@@ -40,14 +40,10 @@ func planChecks(p *Plan, s *sizer) []Check {
 	// lwIP must never hold the RX buffers the ring needs armed: all
 	// connections' out-of-order queues together stay inside lwIP's share.
 	if d := p.Driver; d.RxReserve > 0 {
-		conns := int64(max(b.Workload.TCPConnections, 1))
-		held := conns * p.Value("TCP_OOSEQ_MAX_PBUFS")
-		if p.Value("TCP_QUEUE_OOSEQ") == 0 {
-			held = 0
-		}
-		add("plan.rx_reserve_holds", p.Value("TCP_QUEUE_OOSEQ") == 0 || (p.Value("TCP_OOSEQ_MAX_PBUFS") > 0 && held <= int64(d.RxLwIPShare)), "options.TCP_OOSEQ_MAX_PBUFS",
-			"%d connection(s) x TCP_OOSEQ_MAX_PBUFS %d = %d out-of-order buffers; lwIP's share of the RX buffers is %d (%d reserved for the ring); 0 = unlimited",
-			conns, p.Value("TCP_OOSEQ_MAX_PBUFS"), held, d.RxLwIPShare, d.RxReserve)
+		n := p.Value("TCP_OOSEQ_MAX_PBUFS")
+		add("plan.rx_reserve_holds", p.Value("TCP_QUEUE_OOSEQ") == 0 || (n > 0 && n <= int64(d.RxLwIPShare)), "options.TCP_OOSEQ_MAX_PBUFS",
+			"TCP_OOSEQ_MAX_PBUFS %d (0 = unlimited): one connection's out-of-order queue must fit the %d RX buffers lwIP may hold, or it takes the %d the ring needs armed",
+			n, d.RxLwIPShare, d.RxReserve)
 	}
 	// Heap must hold the TX copies all connections may queue.
 	need := int64(math.Max(1, float64(b.Workload.TCPConnections))) * ceilDiv(p.Value("TCP_SND_BUF"), mss) * s.heapSegCost(mss, p.Value("MEM_SIZE") > 64000)

@@ -67,7 +67,10 @@ func ruleDriver(s *sizer) {
 	case rxCustomPool:
 		d.RxBuffers = e.RxBuffers
 		if d.RxBuffers == 0 {
-			d.RxBuffers = int(s.wndSegs*s.rxStreams) + d.RxDescriptors
+			// one window per receiving stream, and room for the recovering
+			// connections' out-of-order queues (see lossWindowCap)
+			held := max(s.wndSegs*s.rxStreams, s.recoveries()*(s.wndSegs-1))
+			d.RxBuffers = int(held) + d.RxDescriptors
 		}
 	case rxCopyToPool:
 		d.RxBuffers = d.RxDescriptors // one library buffer per descriptor (ENET_RXBUF_NUM)
@@ -217,26 +220,25 @@ func ruleRxReserve(s *sizer) {
 	}
 }
 
-// ruleOOSEQ bounds the out-of-order data each connection may queue so that
-// all connections together stay inside lwIP's share of the RX buffers, with
-// every connection holding out-of-order data at once (under loss they do:
-// the h743's 5 connections at 1 % loss). A fixed limit of one window each
-// (8 segments x 5 connections = 40 > 8 buffers) let two connections starve
-// the ring.
+// ruleOOSEQ bounds the out-of-order data each connection may queue. After a
+// hole the receiver must queue the rest of the window (window - 1 segments):
+// with less, the tail is dropped and lwIP's sender, which has no SACK here,
+// re-sends it after a timeout (simulator: f767 at 0.1 % loss, an 8-segment
+// window with 4 out-of-order buffers reached 33-41 instead of 95 Mbps RX).
+// No connection may queue more than lwIP's share of the RX buffers, so one
+// recovering connection never takes the buffers the ring needs; the window
+// rule (lossWindowCap) keeps window - 1 small enough for two at once where the
+// target allows. A fixed limit of one window (8, with 8 buffers for 5
+// connections) let two connections starve the ring (h743 at 1 % loss).
 func ruleOOSEQ(s *sizer) {
-	d := s.driver
-	conns := int64(max(s.b.Workload.TCPConnections, 1))
-	share := int64(d.RxLwIPShare)
-	per := share / conns
-	why := fmt.Sprintf("lwIP's share of the RX buffers (%d) / %d connection(s) = %d: even with every connection holding out-of-order segments at once, the buffers the ring needs stay free", share, conns, per)
-	if per < 1 {
-		per = 1
-		why += "; at least 1 (one segment after a hole; the rest of the flight is dropped and re-sent)"
+	share := int64(s.driver.RxLwIPShare)
+	per := max(s.wndSegs-1, 1)
+	why := fmt.Sprintf("the window less the lost segment (%d): one loss costs one retransmission", per)
+	if per > share {
+		per = share
+		why += fmt.Sprintf("; capped at the %d RX buffers lwIP may hold, so one connection never takes the ring's buffers", share)
 	}
-	if per > s.wndSegs {
-		per = s.wndSegs
-		why += fmt.Sprintf("; capped at one window (%d segments)", s.wndSegs)
-	}
+	why += fmt.Sprintf("; the %d RX buffers lwIP may hold cover %d connection(s) recovering at once", share, share/per)
 	s.setExpr("TCP_OOSEQ_MAX_PBUFS", fmt.Sprint(per), per, "TCP", "tcp.ooseq_limit", "%s", why)
 	s.set("TCP_OOSEQ_MAX_BYTES", per*s.mss, "TCP", "tcp.ooseq_bytes",
 		"TCP_OOSEQ_MAX_PBUFS x MSS = %d B: the byte limit that matches the pbuf limit (lwIP checks both)", per*s.mss)

@@ -12,32 +12,40 @@ import (
 // MAC missed frames while no pool counter moved). The tests derive the
 // expected values from the rules' reasons, without the simulator.
 
-// Every connection holding its full out-of-order quota at once still leaves
-// the ring's descriptors their buffers: conns x TCP_OOSEQ_MAX_PBUFS <=
-// rx_buffers - rx_descriptors.
-func TestOOSEQNeverTakesTheRingsBuffers(t *testing.T) {
+// After a loss a connection queues the rest of its window out of order
+// (window - 1), never more than the RX buffers lwIP may hold
+// (rx_buffers - rx_descriptors), and the window is small enough that two
+// connections recovering at once fit when the target allows:
+// (window - 1) x 2 <= rx_buffers - rx_descriptors.
+func TestOOSEQQueuesTheWindowTailInsideTheShare(t *testing.T) {
 	for _, tc := range []struct {
-		board string
-		want  int64 // (rx_buffers - rx_descriptors) / tcp_connections
+		board      string
+		wnd, ooseq int64
+		two        bool // two recoveries fit
 	}{
-		{"h743", (16 - 8) / 5}, // 1 (was 8: one window each, 5 x 8 = 40 > 8 buffers)
-		{"f407", (12 - 4) / 4}, // 2
+		{"h743", 4, 3, true},        // 5 busy streams at 90 Mbps: 4-segment windows (was 8 with 8 out-of-order buffers)
+		{"f407", 6, 5, false},       // one stream at 20 Mbps needs more than the 5 segments two recoveries allow
+		{"f767", 8, 7, false},       // 50 Mbps on one stream needs 8 segments
+		{"mps2-an500", 4, 3, false}, // FIFO MAC: its share is the window itself, no ring to starve
 	} {
 		p, err := plan.Build(load(t, tc.board))
 		if err != nil {
 			t.Fatal(err)
 		}
 		d := p.Driver
-		if d.RxReserve != d.RxDescriptors || d.RxLwIPShare != d.RxBuffers-d.RxDescriptors {
-			t.Errorf("%s: reserve %d / share %d, want %d / %d", tc.board, d.RxReserve, d.RxLwIPShare, d.RxDescriptors, d.RxBuffers-d.RxDescriptors)
-		}
+		wnd := p.Value("TCP_WND") / p.Value("TCP_MSS")
 		got := p.Value("TCP_OOSEQ_MAX_PBUFS")
-		if got != tc.want {
-			t.Errorf("%s: TCP_OOSEQ_MAX_PBUFS %d, want %d", tc.board, got, tc.want)
+		if wnd != tc.wnd || got != tc.ooseq {
+			t.Errorf("%s: window %d / out-of-order %d segments, want %d / %d", tc.board, wnd, got, tc.wnd, tc.ooseq)
 		}
-		conns := int64(p.Board.Workload.TCPConnections)
-		if conns*got > int64(d.RxBuffers-d.RxDescriptors) {
-			t.Errorf("%s: %d connections x %d out-of-order buffers exceed the %d lwIP may hold", tc.board, conns, got, d.RxBuffers-d.RxDescriptors)
+		if got != wnd-1 || got > int64(d.RxLwIPShare) {
+			t.Errorf("%s: out-of-order %d must be window-1 (%d) and fit lwIP's share %d", tc.board, got, wnd-1, d.RxLwIPShare)
+		}
+		if fits := 2*got <= int64(d.RxLwIPShare); fits != tc.two {
+			t.Errorf("%s: two recoveries fit = %v, want %v (share %d)", tc.board, fits, tc.two, d.RxLwIPShare)
+		}
+		if d.RxModel == "custom_pool" && (d.RxReserve != d.RxDescriptors || d.RxLwIPShare != d.RxBuffers-d.RxDescriptors) {
+			t.Errorf("%s: reserve %d / share %d, want %d / %d", tc.board, d.RxReserve, d.RxLwIPShare, d.RxDescriptors, d.RxBuffers-d.RxDescriptors)
 		}
 		if p.Value("TCP_OOSEQ_MAX_BYTES") != got*p.Value("TCP_MSS") {
 			t.Errorf("%s: TCP_OOSEQ_MAX_BYTES %d, want %d x MSS", tc.board, p.Value("TCP_OOSEQ_MAX_BYTES"), got)
@@ -45,28 +53,58 @@ func TestOOSEQNeverTakesTheRingsBuffers(t *testing.T) {
 	}
 }
 
-// The limit follows the RX pool and the connection count, and is capped at
-// one window.
-func TestOOSEQFollowsPoolAndConnections(t *testing.T) {
-	b := load(t, "h743")
-	b.Ethernet.RxBuffers = 8 + 5*3 // three out-of-order buffers per connection
+// The loss cap follows the RX pool: with more spare buffers a larger window
+// keeps two recoveries inside them; with no loss declared there is no cap.
+func TestLossWindowCapFollowsThePool(t *testing.T) {
+	b := load(t, "f407")
+	b.Ethernet.RxBuffers = 4 + 2*5 // two recoveries of a 6-segment window
 	p, err := plan.Build(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.Value("TCP_OOSEQ_MAX_PBUFS"); got != 3 {
-		t.Errorf("23 buffers, 8 descriptors, 5 connections: TCP_OOSEQ_MAX_PBUFS %d, want 3", got)
+	if w := p.Value("TCP_WND") / 1460; w != 6 || 2*p.Value("TCP_OOSEQ_MAX_PBUFS") > int64(p.Driver.RxLwIPShare) {
+		t.Errorf("14 buffers: window %d, out-of-order %d, share %d", w, p.Value("TCP_OOSEQ_MAX_PBUFS"), p.Driver.RxLwIPShare)
 	}
 	b = load(t, "h743")
-	b.Workload.TCPConnections = 1
-	b.Ethernet.RxBuffers = 32
+	b.Workload.RxStreams = 1
+	b.Workload.TargetMbps = 40
+	p, err = plan.Build(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := p.Value("TCP_WND") / 1460; w != 4 {
+		t.Errorf("h743, one stream at 40 Mbps: window %d, want the loss cap 8/2+1 = 5 made even = 4", w)
+	}
+	b.Workload.LossPercent = 0
+	b.Workload.TargetMbps = 90
+	p, err = plan.Build(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := p.Value("TCP_WND") / 1460; w != 8 {
+		t.Errorf("h743, one stream, no loss declared: window %d, want the BDP's 8", w)
+	}
+}
+
+// Send buffers double where the declared loss would stall a 4-segment
+// buffer in timeouts: rate x 5p^2 x 1 s > 5 %.
+func TestSendBufferForTheDeclaredLoss(t *testing.T) {
+	b := load(t, "h743")
+	p, err := plan.Build(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := p.Value("TCP_SND_BUF") / 1460; s != 4 {
+		t.Errorf("h743 at 0.1 %%: %d segments, want 4 (1541 seg/s x 5e-6 = 0.8 %% stalled)", s)
+	}
+	b.Workload.LossPercent = 1
 	b.Memory.LwIPBudget = 0
 	p, err = plan.Build(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, wnd := p.Value("TCP_OOSEQ_MAX_PBUFS"), p.Value("TCP_WND")/p.Value("TCP_MSS"); got != wnd {
-		t.Errorf("one connection, 24 spare buffers: TCP_OOSEQ_MAX_PBUFS %d, want one window (%d)", got, wnd)
+	if s := p.Value("TCP_SND_BUF") / 1460; s != 8 {
+		t.Errorf("h743 at 1 %%: %d segments, want 8 (1541 seg/s x 5e-4 = 77 %% stalled with 4)", s)
 	}
 }
 
@@ -74,7 +112,7 @@ func TestOOSEQFollowsPoolAndConnections(t *testing.T) {
 // plan check, on the option the user wrote.
 func TestRxReserveCheckRefusesAPinnedLimit(t *testing.T) {
 	b := load(t, "h743")
-	b.Options = []board.Option{{Name: "TCP_OOSEQ_MAX_PBUFS", Expr: "8", Int: 8, IsInt: true}}
+	b.Options = []board.Option{{Name: "TCP_OOSEQ_MAX_PBUFS", Expr: "0", Int: 0, IsInt: true}}
 	p, err := plan.Build(b)
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +124,7 @@ func TestRxReserveCheckRefusesAPinnedLimit(t *testing.T) {
 		}
 	}
 	if !found {
-		t.Errorf("5 connections x 8 out-of-order buffers > 8 must fail plan.rx_reserve_holds; failed: %v", p.Failed())
+		t.Errorf("an unlimited out-of-order queue must fail plan.rx_reserve_holds; failed: %v", p.Failed())
 	}
 	ok, err := plan.Build(load(t, "h743"))
 	if err != nil {

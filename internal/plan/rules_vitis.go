@@ -17,6 +17,7 @@ func ruleVitis(s *sizer) {
 		s.wndSegs = maxSegs
 		s.setExpr("TCP_WND", fmt.Sprintf("(%d * TCP_MSS)", maxSegs), maxSegs*s.mss, "TCP", "tcp.wnd",
 			"capped at %d segments (%d B): the Vitis lwIP BSP has no window-scaling parameter, so TCP_WND must fit 16 bits", maxSegs, maxSegs*s.mss)
+		ruleOOSEQ(s) // the out-of-order limit follows the capped window
 	}
 	if s.sndSegs > maxSegs {
 		s.sndSegs = maxSegs
