@@ -3,7 +3,7 @@ package plan
 import "fmt"
 
 // rulePCBs sizes the protocol control block pools from the workload.
-func rulePCBs(s *sizer) {
+func rulePCBs(s *Sizer) {
 	w := s.b.Workload
 	const sec = "Pools: protocol control blocks"
 	n := int64(w.TCPConnections) + 1
@@ -31,7 +31,7 @@ func rulePCBs(s *sizer) {
 }
 
 // ruleDriver decides the descriptor rings and driver-owned RX buffers.
-func ruleDriver(s *sizer) {
+func ruleDriver(s *Sizer) {
 	e := s.b.Ethernet
 	ce := s.b.Chip.Ethernet
 	d := &s.driver
@@ -85,7 +85,7 @@ func ruleDriver(s *sizer) {
 
 // rulePbufPool sizes PBUF_POOL: the RX path of copy/FIFO/DMA-into-pool
 // drivers, and otherwise what init.c #error 67 demands for the window.
-func rulePbufPool(s *sizer) {
+func rulePbufPool(s *Sizer) {
 	const sec = "Pools: packet buffers"
 	hdr := int64(ethHdr + ipHdr + tcpHdr)
 	bufsize := alignUp(s.mss+hdr, s.align)
@@ -118,7 +118,7 @@ func rulePbufPool(s *sizer) {
 }
 
 // ruleSegments sizes the TCP segment pool shared by all connections.
-func ruleSegments(s *sizer) {
+func ruleSegments(s *Sizer) {
 	w := s.b.Workload
 	tx := int64(w.TCPConnections)
 	if tx < 1 {
@@ -135,7 +135,7 @@ func ruleSegments(s *sizer) {
 }
 
 // ruleHeap sizes MEM_SIZE for the TX copies all sending connections can queue.
-func ruleHeap(s *sizer) {
+func ruleHeap(s *Sizer) {
 	w := s.b.Workload
 	tx := int64(w.TCPConnections)
 	if tx < 1 {
@@ -165,7 +165,7 @@ func ruleHeap(s *sizer) {
 }
 
 // ruleTimeouts: lwIP's internal timers plus the application's and the glue's.
-func ruleTimeouts(s *sizer) {
+func ruleTimeouts(s *Sizer) {
 	extra := int64(s.b.Workload.AppTimers) + 1
 	s.setExpr("MEMP_NUM_SYS_TIMEOUT", fmt.Sprintf("(LWIP_NUM_SYS_TIMEOUT_INTERNAL + %d)", extra), 0, "Pools: timers", "pool.sys_timeout",
 		"lwIP's own timers (LWIP_NUM_SYS_TIMEOUT_INTERNAL, per version) + workload.app_timers %d + 1 link-check timer of the glue; written as an expression so lwIP 2.2's extra ACD timer is counted too",
@@ -174,7 +174,7 @@ func ruleTimeouts(s *sizer) {
 
 // ruleMailboxes: message boxes of the sequential API (RTOS only). lwIP's
 // defaults are 0, which most sys_arch ports reject.
-func ruleMailboxes(s *sizer) {
+func ruleMailboxes(s *Sizer) {
 	if s.b.RTOS == "none" {
 		return
 	}
@@ -198,7 +198,7 @@ func ruleMailboxes(s *sizer) {
 // the simulator: h743 at 1 % loss, two connections' out-of-order queues held
 // all 16 buffers, while no pool counter moved). So the ring's own descriptors
 // are reserved, and the OOSEQ limits below keep lwIP inside the rest.
-func ruleRxReserve(s *sizer) {
+func ruleRxReserve(s *Sizer) {
 	d := &s.driver
 	switch s.model {
 	case rxCustomPool:
@@ -220,6 +220,10 @@ func ruleRxReserve(s *sizer) {
 	}
 }
 
+// RuleOOSEQ re-derives the out-of-order limit for a flow that changes the
+// window afterwards (the Xilinx BSP's 16-bit cap).
+func RuleOOSEQ(s *Sizer) { ruleOOSEQ(s) }
+
 // ruleOOSEQ bounds the out-of-order data each connection may queue. After a
 // hole the receiver must queue the rest of the window (window - 1 segments):
 // with less, the tail is dropped and lwIP's sender, which has no SACK here,
@@ -230,7 +234,7 @@ func ruleRxReserve(s *sizer) {
 // rule (lossWindowCap) keeps window - 1 small enough for two at once where the
 // target allows. A fixed limit of one window (8, with 8 buffers for 5
 // connections) let two connections starve the ring (h743 at 1 % loss).
-func ruleOOSEQ(s *sizer) {
+func ruleOOSEQ(s *Sizer) {
 	share := int64(s.driver.RxLwIPShare)
 	per := max(s.wndSegs-1, 1)
 	why := fmt.Sprintf("the window less the lost segment (%d): one loss costs one retransmission", per)

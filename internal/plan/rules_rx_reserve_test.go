@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
-	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/flow"
 )
 
 // These rules were changed by a simulator finding (h743 at 1 % loss: two
@@ -28,7 +28,7 @@ func TestOOSEQQueuesTheWindowTailInsideTheShare(t *testing.T) {
 		{"f767", 8, 7, false},       // 50 Mbps on one stream needs 8 segments
 		{"mps2-an500", 4, 3, false}, // FIFO MAC: its share is the window itself, no ring to starve
 	} {
-		p, err := plan.Build(load(t, tc.board))
+		p, err := flow.Plan(load(t, tc.board))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func TestOOSEQQueuesTheWindowTailInsideTheShare(t *testing.T) {
 func TestLossWindowCapFollowsThePool(t *testing.T) {
 	b := load(t, "f407")
 	b.Ethernet.RxBuffers = 4 + 2*5 // two recoveries of a 6-segment window
-	p, err := plan.Build(b)
+	p, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestLossWindowCapFollowsThePool(t *testing.T) {
 	b = load(t, "h743")
 	b.Workload.RxStreams = 1
 	b.Workload.TargetMbps = 40
-	p, err = plan.Build(b)
+	p, err = flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestLossWindowCapFollowsThePool(t *testing.T) {
 	}
 	b.Workload.LossPercent = 0
 	b.Workload.TargetMbps = 90
-	p, err = plan.Build(b)
+	p, err = flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestLossWindowCapFollowsThePool(t *testing.T) {
 // buffer in timeouts: rate x 5p^2 x 1 s > 5 %.
 func TestSendBufferForTheDeclaredLoss(t *testing.T) {
 	b := load(t, "h743")
-	p, err := plan.Build(b)
+	p, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestSendBufferForTheDeclaredLoss(t *testing.T) {
 	}
 	b.Workload.LossPercent = 1
 	b.Memory.LwIPBudget = 0
-	p, err = plan.Build(b)
+	p, err = flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestSendBufferForTheDeclaredLoss(t *testing.T) {
 func TestRxReserveCheckRefusesAPinnedLimit(t *testing.T) {
 	b := load(t, "h743")
 	b.Options = []board.Option{{Name: "TCP_OOSEQ_MAX_PBUFS", Expr: "0", Int: 0, IsInt: true}}
-	p, err := plan.Build(b)
+	p, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestRxReserveCheckRefusesAPinnedLimit(t *testing.T) {
 	if !found {
 		t.Errorf("an unlimited out-of-order queue must fail plan.rx_reserve_holds; failed: %v", p.Failed())
 	}
-	ok, err := plan.Build(load(t, "h743"))
+	ok, err := flow.Plan(load(t, "h743"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestRxReserveCheckRefusesAPinnedLimit(t *testing.T) {
 // Copy drivers keep their own DMA buffers: no reserve, and lwIP's share is
 // the window it receives.
 func TestCopyDriverNeedsNoReserve(t *testing.T) {
-	p, err := plan.Build(load(t, "gd32f407"))
+	p, err := flow.Plan(load(t, "gd32f407"))
 	if err != nil {
 		t.Fatal(err)
 	}

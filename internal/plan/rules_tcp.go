@@ -3,7 +3,7 @@ package plan
 import "fmt"
 
 // ruleMSS: the largest segment that fits an Ethernet MTU without TCP options.
-func ruleMSS(s *sizer) {
+func ruleMSS(s *Sizer) {
 	s.mss = mtu - ipHdr - tcpHdr
 	if v, ok := s.pinned("TCP_MSS"); ok && v > 0 {
 		s.mss = v // the board pins it; every size below follows
@@ -14,7 +14,7 @@ func ruleMSS(s *sizer) {
 
 // rxWindowFrames is how many full frames the receive path can hold for one
 // stream while the link keeps delivering; it bounds TCP_WND.
-func (s *sizer) rxWindowFrames() (frames int64, why string) {
+func (s *Sizer) rxWindowFrames() (frames int64, why string) {
 	e := s.b.Ethernet
 	switch s.model {
 	case rxFIFO:
@@ -51,7 +51,7 @@ func (s *sizer) rxWindowFrames() (frames int64, why string) {
 // rare enough that a third overlapping one is unlikely; at 1 % two overlap
 // (the simulator's h743 case, where two out-of-order queues held all 16 RX
 // buffers). One connection can only overlap itself.
-func (s *sizer) recoveries() int64 {
+func (s *Sizer) recoveries() int64 {
 	return min(int64(max(s.b.Workload.TCPConnections, 1)), 2)
 }
 
@@ -64,7 +64,7 @@ func (s *sizer) recoveries() int64 {
 // with 1 out-of-order buffer each reached 6 Mbps, a 4-segment window with 3
 // each 93 Mbps). Only when the board pins the RX buffers of a zero-copy pool
 // (otherwise the buffers are sized from the window) and declares some loss.
-func (s *sizer) lossWindowCap() (int64, string) {
+func (s *Sizer) lossWindowCap() (int64, string) {
 	e := s.b.Ethernet
 	if s.model != rxCustomPool || e.RxBuffers == 0 || s.b.Workload.LossPercent <= 0 {
 		return 0, ""
@@ -78,14 +78,14 @@ func (s *sizer) lossWindowCap() (int64, string) {
 
 // carries says whether a window of n segments per receiving stream carries
 // the target rate at the effective RTT (plan.window_carries_target).
-func (s *sizer) carries(n int64) bool {
+func (s *Sizer) carries(n int64) bool {
 	rate := float64(n*s.mss) * 8 / (s.effectiveRTTMs() / 1000) / 1e6 * float64(s.rxStreams)
 	return rate >= s.target*0.999
 }
 
 // ruleWindow sizes TCP_WND from the bandwidth-delay product, capped by what
 // the receive path can hold.
-func ruleWindow(s *sizer) {
+func ruleWindow(s *Sizer) {
 	bdp := s.bdpBytes()
 	per := int64(float64(bdp)*s.headroom()) / s.rxStreams
 	want := ceilDiv(per, s.mss)
@@ -148,7 +148,7 @@ func ruleWindow(s *sizer) {
 // ruleWindowScale enables RFC 7323 window scaling for windows above 64 KiB
 // and defines TCP_RCV_SCALE itself (lwIP only defaults it when LWIP_WND_SCALE
 // is not user-set, so leaving it out fails in tcp_in.c).
-func ruleWindowScale(s *sizer, need int64) {
+func ruleWindowScale(s *Sizer, need int64) {
 	scale := int64(0)
 	for need > int64(u16Max)<<scale && scale < maxScale {
 		scale++
@@ -168,7 +168,7 @@ func ruleWindowScale(s *sizer, need int64) {
 // stalled fraction of time is about rate x 5p^2 x 1 s; above 5 % the buffer
 // doubles to 8 so the halved window still triggers fast retransmit
 // (simulator, h743 at 1 % loss: 4 segments 5-16 Mbps TX, 8 segments 92-94).
-func (s *sizer) minSendSegments(conns int64) (int64, string) {
+func (s *Sizer) minSendSegments(conns int64) (int64, string) {
 	p := s.b.Workload.LossPercent / 100
 	rate := s.target * 1e6 / float64(conns) / float64(s.mss*8) // segments/s per connection
 	stall := rate * 5 * p * p * 1.0
@@ -180,7 +180,7 @@ func (s *sizer) minSendSegments(conns int64) (int64, string) {
 }
 
 // ruleSendBuffer sizes TCP_SND_BUF and the segment queue.
-func ruleSendBuffer(s *sizer) {
+func ruleSendBuffer(s *Sizer) {
 	// target_mbps is the aggregate of all connections: each sends its share. With one
 	// connection that is the whole BDP (a fixed 4-segment cap held a single h743 connection to
 	// 61 of 90 Mbps in the simulator); with five it is a fifth, which keeps the heap, the
