@@ -24,7 +24,12 @@ func MergeKey(path, key string, v any) error {
 		return err
 	}
 	m[key] = val
-	out, err := json.MarshalIndent(m, "", "  ")
+	return writeJSON(path, m)
+}
+
+// writeJSON writes v indented (keys sorted), only when the content changes.
+func writeJSON(path string, v any) error {
+	out, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -76,10 +81,5 @@ func MergePath(path string, keys []string, v any) error {
 	} else {
 		m[last] = val
 	}
-	out, err := json.MarshalIndent(root, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = fsutil.WriteIfChanged(path, append(out, '\n'), 0o644)
-	return err
+	return writeJSON(path, root)
 }
