@@ -53,7 +53,8 @@ type SweepCell struct {
 	Rx       Stat       `json:"rx_mbps"`
 	MixTx    Stat       `json:"mix_tx_mbps"`
 	MixRx    Stat       `json:"mix_rx_mbps"`
-	P99      Stat       `json:"rr_p99_us"` // request/response p99 while bulk runs both ways (mix), else alone
+	Mix      Stat       `json:"mix_total_mbps"` // both directions together while request/response runs
+	P99      Stat       `json:"rr_p99_us"`      // request/response p99 while bulk runs both ways (mix), else alone; runs without a completed request left out
 	P99Phase string     `json:"rr_phase"`
 	Errors   ErrorSplit `json:"errors"` // summed over the seeds; Clean only if every run was clean
 	Conns    int        `json:"connections_established"`
@@ -68,12 +69,13 @@ type SweepRow struct {
 
 // SweepConfig describes one configuration of the sweep.
 type SweepConfig struct {
-	Name           string      `json:"name"`
-	Label          string      `json:"label"`
-	Source         string      `json:"source,omitempty"`
-	RAMBytes       int64       `json:"ram_bytes"`
-	DriverRAMBytes int64       `json:"driver_ram_bytes"`
-	Driver         DriverRings `json:"driver"`
+	Name           string           `json:"name"`
+	Label          string           `json:"label"`
+	Source         string           `json:"source,omitempty"`
+	RAMBytes       int64            `json:"ram_bytes"`
+	DriverRAMBytes int64            `json:"driver_ram_bytes"`
+	Driver         DriverRings      `json:"driver"`
+	Options        map[string]int64 `json:"options"`
 }
 
 // Shortfall is a point where lwipgen is not within the goal of the best
@@ -96,6 +98,7 @@ type SweepResult struct {
 	WarmupMs   float64       `json:"warmup_ms"`
 	Design     string        `json:"design"`
 	Configs    []SweepConfig `json:"configs"`
+	Design0    SweepPoint    `json:"declared"` // the point the plan was sized for
 	Rows       []SweepRow    `json:"rows"`
 	Shortfalls []Shortfall   `json:"shortfalls"`
 }
@@ -202,7 +205,8 @@ func Sweep(ctx context.Context, g *pipeline.Generated, so SweepOptions) (*SweepR
 	if so.Full {
 		design = "every combination of loss, RTT, CPU cost and connections"
 	}
-	res := &SweepResult{Board: b.Name, Seeds: so.Seeds, DurationMs: float64(so.Duration) / 1e6, WarmupMs: float64(so.Warmup) / 1e6, Design: design}
+	res := &SweepResult{Board: b.Name, Seeds: so.Seeds, DurationMs: float64(so.Duration) / 1e6, WarmupMs: float64(so.Warmup) / 1e6, Design: design,
+		Design0: SweepPoint{Name: "declared", LossPct: b.Workload.LossPercent, RTTMs: b.Workload.RTTMs, CPUx: 1, Conns: max(b.Workload.TCPConnections, 1)}}
 	pts := so.points
 	if pts == nil {
 		pts = SweepPoints(b.Workload.LossPercent, b.Workload.RTTMs, b.Workload.TCPConnections, so.Full)
@@ -224,7 +228,7 @@ func Sweep(ctx context.Context, g *pipeline.Generated, so SweepOptions) (*SweepR
 			for _, c := range r.Configs {
 				runs[c.Name] = append(runs[c.Name], c)
 				if seed == 1 && len(res.Rows) == 0 {
-					res.Configs = append(res.Configs, SweepConfig{Name: c.Name, Label: c.Label, Source: c.Source, RAMBytes: c.RAMBytes, DriverRAMBytes: c.DriverRAMBytes, Driver: c.Driver})
+					res.Configs = append(res.Configs, SweepConfig{Name: c.Name, Label: c.Label, Source: c.Source, RAMBytes: c.RAMBytes, DriverRAMBytes: c.DriverRAMBytes, Driver: c.Driver, Options: c.Options})
 				}
 			}
 		}
@@ -248,7 +252,7 @@ func contains(s []string, x string) bool {
 
 func summarize(name string, runs []ConfigResult) SweepCell {
 	cell := SweepCell{Config: name, Errors: ErrorSplit{Clean: true}}
-	var tx, rx, mtx, mrx, p99 []float64
+	var tx, rx, mtx, mrx, mix, p99 []float64
 	for _, c := range runs {
 		if c.Error != "" {
 			cell.Error = c.Error
@@ -261,11 +265,15 @@ func summarize(name string, runs []ConfigResult) SweepCell {
 			case "rx":
 				rx = append(rx, ph.RxMbps)
 			case "mix":
-				mtx, mrx = append(mtx, ph.TxMbps), append(mrx, ph.RxMbps)
-				p99 = append(p99, ph.P99Us)
+				mtx, mrx, mix = append(mtx, ph.TxMbps), append(mrx, ph.RxMbps), append(mix, ph.TxMbps+ph.RxMbps)
+				if ph.Requests > 0 {
+					p99 = append(p99, ph.P99Us)
+				}
 				cell.P99Phase = "mix"
 			case "rr":
-				p99 = append(p99, ph.P99Us)
+				if ph.Requests > 0 {
+					p99 = append(p99, ph.P99Us)
+				}
 				cell.P99Phase = "rr"
 			}
 		}
@@ -278,7 +286,7 @@ func summarize(name string, runs []ConfigResult) SweepCell {
 		cell.Errors.Clean = cell.Errors.Clean && e.Clean
 		cell.Conns = c.Connections
 	}
-	cell.Tx, cell.Rx, cell.MixTx, cell.MixRx, cell.P99 = stat(tx), stat(rx), stat(mtx), stat(mrx), stat(p99)
+	cell.Tx, cell.Rx, cell.MixTx, cell.MixRx, cell.Mix, cell.P99 = stat(tx), stat(rx), stat(mtx), stat(mrx), stat(mix), stat(p99)
 	return cell
 }
 
@@ -329,8 +337,9 @@ func shortfalls(r *SweepResult) []Shortfall {
 		ms := []metric{
 			{"tx_mbps", func(c *SweepCell) float64 { return c.Tx.Mean }, true, 0.05},
 			{"rx_mbps", func(c *SweepCell) float64 { return c.Rx.Mean }, true, 0.05},
-			{"mix_tx_mbps", func(c *SweepCell) float64 { return c.MixTx.Mean }, true, 0.05},
-			{"mix_rx_mbps", func(c *SweepCell) float64 { return c.MixRx.Mean }, true, 0.05},
+			// the mix is compared as both directions together: how the link is split
+			// between the device's and the peer's bulk data is the peer's scheduling
+			{"mix_total_mbps", func(c *SweepCell) float64 { return c.Mix.Mean }, true, 0.05},
 			{"rr_p99_us", func(c *SweepCell) float64 { return c.P99.Mean }, false, 0.10},
 		}
 		for _, m := range ms {
@@ -357,7 +366,7 @@ func shortfalls(r *SweepResult) []Shortfall {
 				lose = true
 			}
 			if lose {
-				out = append(out, Shortfall{Point: row.Point.Name, Metric: m.name, Best: bestName, Want: best, Got: got, Reason: reason(lg, m.name)})
+				out = append(out, Shortfall{Point: row.Point.Name, Metric: m.name, Best: bestName, Want: best, Got: got, Reason: r.reason(row.Point, lg, m.name)})
 			}
 		}
 	}
@@ -365,13 +374,17 @@ func shortfalls(r *SweepResult) []Shortfall {
 	return out
 }
 
-// reason names what the counters show for lwipgen's run.
-func reason(c *SweepCell, metric string) string {
+// reason names what the counters show for lwipgen's run, and how the point
+// differs from what the plan was sized for.
+func (res *SweepResult) reason(pt SweepPoint, c *SweepCell, metric string) string {
 	if c.Error != "" {
 		return "run failed: " + firstLines(c.Error, 1)
 	}
 	e := c.Errors
 	var r []string
+	if c.Conns > 0 && c.Conns < pt.Conns {
+		r = append(r, fmt.Sprintf("only %d of %d connections established (MEMP_NUM_TCP_PCB is sized for the declared connections)", c.Conns, pt.Conns))
+	}
 	if e.RingStarved > 0 {
 		r = append(r, fmt.Sprintf("%d frames missed with the RX ring starved (lwIP held the RX buffers)", e.RingStarved))
 	}
@@ -384,12 +397,35 @@ func reason(c *SweepCell, metric string) string {
 	if e.DriverDrops > 0 {
 		r = append(r, fmt.Sprintf("%d driver drops", e.DriverDrops))
 	}
+	d := res.Design0
+	var opts map[string]int64
+	for _, cf := range res.Configs {
+		if cf.Name == CfgLwipgen {
+			opts = cf.Options
+		}
+	}
+	if pt.RTTMs > d.RTTMs*1.01 && opts != nil {
+		per := float64(opts["TCP_WND"]) * 8 / (pt.RTTMs / 1000) / 1e6
+		snd := float64(opts["TCP_SND_BUF"]) * 8 / (pt.RTTMs / 1000) / 1e6
+		r = append(r, fmt.Sprintf("windows are sized for the declared RTT %g ms: at %g ms TCP_WND %d B carries %.1f Mbps and TCP_SND_BUF %d B %.1f Mbps per connection",
+			d.RTTMs, pt.RTTMs, opts["TCP_WND"], per, opts["TCP_SND_BUF"], snd))
+	}
+	if pt.LossPct > d.LossPct*1.01 {
+		r = append(r, fmt.Sprintf("send buffers are sized for the declared %g %% loss: after a loss lwIP halves a %d-segment window, a second loss before it regrows waits for the retransmission timeout (declare workload.loss_percent = %g for 8-segment buffers)",
+			d.LossPct, opts["TCP_SND_BUF"]/max(opts["TCP_MSS"], 1), pt.LossPct))
+	}
+	if pt.Conns > d.Conns {
+		r = append(r, fmt.Sprintf("%d connections, %d declared: pools and send buffers are shared by more connections than sized for", pt.Conns, d.Conns))
+	}
+	if strings.HasPrefix(metric, "mix") && len(r) == 0 {
+		r = append(r, "mix: the ACKs for the device's data queue at the peer behind the peer's data for the device's receive windows, so the device's send buffers (sized for the BDP at the declared RTT) do not fill the longer round trip")
+	}
 	if len(r) == 0 {
 		switch {
 		case strings.HasPrefix(metric, "rr"):
 			r = append(r, "no drops: requests queue behind bulk segments (send queue / window depth)")
 		default:
-			r = append(r, "no drops: window- or send-buffer-limited at this point (loss recovery by timeout)")
+			r = append(r, "no drops: window- or send-buffer-limited at this point")
 		}
 	}
 	return strings.Join(r, "; ")
@@ -404,7 +440,7 @@ func (r *SweepResult) WriteTable(w io.Writer) {
 		fmt.Fprintf(w, "%-16s %9d %9d  %d/%d/%d  %s\n", c.Name, c.RAMBytes, c.DriverRAMBytes, c.Driver.RxDescriptors, c.Driver.RxBuffers, c.Driver.TxDescriptors, c.Label)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%-30s %-16s %14s %14s %14s %14s %16s %5s %s\n", "point", "config", "tx Mbps", "rx Mbps", "mix tx", "mix rx", "rr p99 us", "clean", "alloc/drop/backpr")
+	fmt.Fprintf(w, "%-30s %-16s %14s %14s %24s %18s %5s %s\n", "point", "config", "tx Mbps", "rx Mbps", "mix tx+rx (tx/rx) Mbps", "rr p99 us", "clean", "alloc/drop/backpr")
 	for _, row := range r.Rows {
 		for i, c := range row.Cells {
 			pt := ""
@@ -419,7 +455,11 @@ func (r *SweepResult) WriteTable(w io.Writer) {
 			if c.Errors.Clean {
 				clean = "yes"
 			}
-			fmt.Fprintf(w, "%-30s %-16s %14s %14s %14s %14s %16s %5s %s\n", pt, c.Config, ms(c.Tx), ms(c.Rx), ms(c.MixTx), ms(c.MixRx), ms(c.P99), clean, c.Errors.String())
+			mix := "-"
+			if c.Mix.Mean > 0 {
+				mix = fmt.Sprintf("%s (%.0f/%.0f)", ms(c.Mix), c.MixTx.Mean, c.MixRx.Mean)
+			}
+			fmt.Fprintf(w, "%-30s %-16s %14s %14s %24s %18s %5s %s\n", pt, c.Config, ms(c.Tx), ms(c.Rx), mix, ms(c.P99), clean, c.Errors.String())
 		}
 	}
 	fmt.Fprintln(w)
