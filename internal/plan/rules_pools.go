@@ -69,8 +69,7 @@ func ruleDriver(s *Sizer) {
 		if d.RxBuffers == 0 {
 			// one window per receiving stream, and room for the recovering
 			// connections' out-of-order queues (see lossWindowCap)
-			held := max(s.wndSegs*s.rxStreams, s.recoveries()*(s.wndSegs-1))
-			d.RxBuffers = int(held) + d.RxDescriptors
+			d.RxBuffers = int(s.rxHeld()) + d.RxDescriptors
 		}
 	case rxCopyToPool:
 		d.RxBuffers = d.RxDescriptors // one library buffer per descriptor (ENET_RXBUF_NUM)
@@ -99,11 +98,11 @@ func rulePbufPool(s *Sizer) {
 		n = minForWnd
 		why = fmt.Sprintf("RX data lives in the driver's zero-copy pool, not here; %d = ceil(TCP_WND / (PBUF_POOL_BUFSIZE - 54)) is the minimum lwIP's init.c #error 67 accepts", n)
 	case rxPbufPoolDMA:
-		n = int64(s.driver.RxDescriptors) + s.wndSegs*s.rxStreams + 2
-		why = fmt.Sprintf("%d armed on the RX ring + %d segments x %d stream(s) held by TCP + 2 for ARP/ICMP", s.driver.RxDescriptors, s.wndSegs, s.rxStreams)
+		n = int64(s.driver.RxDescriptors) + s.rxHeld() + 2
+		why = fmt.Sprintf("%d armed on the RX ring + %d held by TCP (%s) + 2 for ARP/ICMP", s.driver.RxDescriptors, s.rxHeld(), s.rxHeldWhy())
 	default:
-		n = s.wndSegs*s.rxStreams + int64(s.driver.RxBudget) + 2
-		why = fmt.Sprintf("%d segments x %d stream(s) held by TCP + %d frames copied per poll before TCP consumes them + 2 for ARP/ICMP", s.wndSegs, s.rxStreams, s.driver.RxBudget)
+		n = s.rxHeld() + int64(s.driver.RxBudget) + 2
+		why = fmt.Sprintf("%d held by TCP (%s) + %d frames copied per poll before TCP consumes them + 2 for ARP/ICMP", s.rxHeld(), s.rxHeldWhy(), s.driver.RxBudget)
 	}
 	if n < minForWnd {
 		n = minForWnd
@@ -124,9 +123,9 @@ func ruleSegments(s *Sizer) {
 	if tx < 1 {
 		tx = 1
 	}
-	need := tx*s.sndSegs + s.rxStreams*s.wndSegs
+	need := tx*s.sndSegs + s.rxHeld()
 	q := s.val["TCP_SND_QUEUELEN"]
-	why := fmt.Sprintf("%d connection(s) x %d unacked segments + %d stream(s) x %d out-of-order segments = %d", tx, s.sndSegs, s.rxStreams, s.wndSegs, need)
+	why := fmt.Sprintf("%d connection(s) x %d unacked segments + %d received segments held (%s) = %d", tx, s.sndSegs, s.rxHeld(), s.rxHeldWhy(), need)
 	if need < q {
 		need = q
 		why += fmt.Sprintf("; raised to TCP_SND_QUEUELEN %d (init.c #error 60)", q)
@@ -208,16 +207,29 @@ func ruleRxReserve(s *Sizer) {
 			d.RxDescriptors, d.RxBuffers, d.RxLwIPShare)
 	case rxPbufPoolDMA:
 		d.RxReserve = d.RxDescriptors
-		d.RxLwIPShare = int(s.wndSegs * s.rxStreams)
+		d.RxLwIPShare = int(s.rxHeld())
 		d.RxReserveWhy = fmt.Sprintf("%d PBUF_POOL pbufs stay armed on the RX ring; PBUF_POOL_SIZE adds them on top of the %d lwIP may hold", d.RxDescriptors, d.RxLwIPShare)
 	default:
 		d.RxReserve = 0
-		d.RxLwIPShare = int(s.wndSegs * s.rxStreams)
+		d.RxLwIPShare = int(s.rxHeld())
 		d.RxReserveWhy = "the DMA writes into buffers of its own (the driver copies into PBUF_POOL): lwIP holding pbufs never leaves the ring unarmed"
 	}
 	if d.RxLwIPShare < 1 {
 		d.RxLwIPShare = 1
 	}
+}
+
+// rxHeld is how many received segments lwIP may hold at once when the
+// buffers are sized from the window: one window per receiving stream, or the
+// rest of a window (window - 1) for each connection recovering from a loss,
+// whichever is more. (zynq7035 in the simulator: 256 armed + 44 held left
+// PBUF_POOL short by the second connection's out-of-order queue.)
+func (s *Sizer) rxHeld() int64 {
+	return max(s.wndSegs*s.rxStreams, s.recoveries()*(s.wndSegs-1))
+}
+
+func (s *Sizer) rxHeldWhy() string {
+	return fmt.Sprintf("the larger of %d segments x %d stream(s) and %d recovering connection(s) x %d out-of-order segments", s.wndSegs, s.rxStreams, s.recoveries(), s.wndSegs-1)
 }
 
 // RuleOOSEQ re-derives the out-of-order limit for a flow that changes the

@@ -148,3 +148,22 @@ func TestCopyDriverNeedsNoReserve(t *testing.T) {
 		t.Errorf("gd32 copy driver: reserve %d, want 0", p.Driver.RxReserve)
 	}
 }
+
+// DMA-into-PBUF_POOL (Xilinx) and copy drivers size their pool for the
+// armed ring plus what TCP may hold: one window per stream or the window's
+// tail for each of two recovering connections, whichever is more (zynq7035
+// in the simulator ran PBUF_POOL dry with 256 armed + one window).
+func TestPbufPoolHoldsTwoRecoveries(t *testing.T) {
+	p, err := flow.Plan(load(t, "zynq7035"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wnd := p.Value("TCP_WND") / p.Value("TCP_MSS")
+	need := int64(p.Driver.RxDescriptors) + 2*(wnd-1) + 2
+	if got := p.Value("PBUF_POOL_SIZE"); got < need {
+		t.Errorf("PBUF_POOL_SIZE %d < %d armed + 2 x %d out-of-order + 2", got, p.Driver.RxDescriptors, wnd-1)
+	}
+	if p.Value("TCP_OOSEQ_MAX_PBUFS") != wnd-1 {
+		t.Errorf("TCP_OOSEQ_MAX_PBUFS %d, want the capped window less one (%d)", p.Value("TCP_OOSEQ_MAX_PBUFS"), wnd-1)
+	}
+}
