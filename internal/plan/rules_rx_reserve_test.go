@@ -26,7 +26,7 @@ func TestOOSEQQueuesTheWindowTailInsideTheShare(t *testing.T) {
 		{"h743", 4, 3, true},        // 5 busy streams at 90 Mbps: 4-segment windows (was 8 with 8 out-of-order buffers)
 		{"f407", 6, 5, false},       // one stream at 20 Mbps needs more than the 5 segments two recoveries allow
 		{"f767", 8, 7, false},       // 50 Mbps on one stream needs 8 segments
-		{"mps2-an500", 4, 3, false}, // FIFO MAC: its share is the window itself, no ring to starve
+		{"mps2-an500", 4, 3, true}, // FIFO MAC: PBUF_POOL is sized from the window for two recoveries
 	} {
 		p, err := flow.Plan(load(t, tc.board))
 		if err != nil {
