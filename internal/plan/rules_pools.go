@@ -101,8 +101,12 @@ func rulePbufPool(s *Sizer) {
 		n = int64(s.driver.RxDescriptors) + s.rxHeld() + 2
 		why = fmt.Sprintf("%d armed on the RX ring + %d held by TCP (%s) + 2 for ARP/ICMP", s.driver.RxDescriptors, s.rxHeld(), s.rxHeldWhy())
 	default:
-		n = s.rxHeld() + int64(s.driver.RxBudget) + 2
-		why = fmt.Sprintf("%d held by TCP (%s) + %d frames copied per poll before TCP consumes them + 2 for ARP/ICMP", s.rxHeld(), s.rxHeldWhy(), s.driver.RxBudget)
+		// A copy driver (and a FIFO MAC) keeps its own receive buffers: a short
+		// pool drops one frame and makes lwIP free out-of-order data
+		// (PBUF_POOL_FREE_OOSEQ), but never leaves the ring unarmed; one window
+		// per stream is what it must hold.
+		n = s.wndSegs*s.rxStreams + int64(s.driver.RxBudget) + 2
+		why = fmt.Sprintf("%d segments x %d stream(s) held by TCP + %d frames copied per poll before TCP consumes them + 2 for ARP/ICMP", s.wndSegs, s.rxStreams, s.driver.RxBudget)
 	}
 	if n < minForWnd {
 		n = minForWnd
@@ -211,7 +215,7 @@ func ruleRxReserve(s *Sizer) {
 		d.RxReserveWhy = fmt.Sprintf("%d PBUF_POOL pbufs stay armed on the RX ring; PBUF_POOL_SIZE adds them on top of the %d lwIP may hold", d.RxDescriptors, d.RxLwIPShare)
 	default:
 		d.RxReserve = 0
-		d.RxLwIPShare = int(s.rxHeld())
+		d.RxLwIPShare = int(s.wndSegs * s.rxStreams)
 		d.RxReserveWhy = "the DMA writes into buffers of its own (the driver copies into PBUF_POOL): lwIP holding pbufs never leaves the ring unarmed"
 	}
 	if d.RxLwIPShare < 1 {
