@@ -51,6 +51,10 @@ type simFlags struct {
 	msg               int
 	loss, reorder     float64
 	perFrame, perByte optFloat
+	userOpts          []string
+	sweep, sweepFull  bool
+	seeds             int
+	set               func(name string) bool // whether the flag was given
 }
 
 func newSim(env *Env) *cobra.Command {
@@ -64,6 +68,12 @@ func newSim(env *Env) *cobra.Command {
 			if err := f.board.resolve(cmd, args, true); err != nil {
 				return err
 			}
+			for _, o := range f.userOpts {
+				if st, err := os.Stat(o); err != nil || st.IsDir() {
+					return usagef("--lwipopts %s: no such file", o)
+				}
+			}
+			f.set = cmd.Flags().Changed
 			return status(runSim(env, f))
 		},
 	}
@@ -82,6 +92,10 @@ func newSim(env *Env) *cobra.Command {
 	fs.Var(&f.perFrame, "cpu-ns-per-frame", "device CPU cost per frame in ns (default: from the core and clock)")
 	fs.Var(&f.perByte, "cpu-ns-per-byte", "device CPU cost per byte in ns (default: from the core, clock and checksum settings)")
 	fs.StringVar(&f.lwipDir, "lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
+	fs.StringArrayVar(&f.userOpts, "lwipopts", nil, "add a lwipopts.h of your own to the comparison (repeatable)")
+	fs.BoolVar(&f.sweep, "sweep", false, "run lwipgen and every baseline off the design point: loss 0/0.1/1 %, RTT x1/x10, CPU x1/x2, connections 1/declared/2x")
+	fs.BoolVar(&f.sweepFull, "sweep-full", false, "with --sweep: every combination of the axes (36 points) instead of one axis at a time")
+	fs.IntVar(&f.seeds, "seeds", 3, "with --sweep: runs per point (seeds 1..N); mean and spread are reported")
 	return c
 }
 
@@ -106,7 +120,20 @@ func runSim(env *Env, f *simFlags) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	o := sim.Options{Seed: *seed, Compare: *compare, Workload: *workload, Duration: *dur, Warmup: *warm, MsgSize: *msg,
+	if f.sweep || f.sweepFull {
+		so := sim.SweepOptions{Seeds: f.seeds, Full: f.sweepFull, LwIPOpts: f.userOpts, LwIPDir: *lwipDir}
+		if f.set("duration") {
+			so.Duration = *dur
+		}
+		if f.set("warmup") {
+			so.Warmup = *warm
+		}
+		if !*asJSON {
+			so.Progress = env.Stderr
+		}
+		return runSweep(ctx, env, g, so, *asJSON)
+	}
+	o := sim.Options{LwIPOpts: f.userOpts, Seed: *seed, Compare: *compare, Workload: *workload, Duration: *dur, Warmup: *warm, MsgSize: *msg,
 		CPUNsPerFrame: perFrame.v, CPUNsPerByte: perByte.v, Loss: *loss, Reorder: *reorder, LwIPDir: *lwipDir}
 	if !*asJSON {
 		o.Progress = env.Stderr
@@ -118,7 +145,7 @@ func runSim(env *Env, f *simFlags) int {
 	}
 	// The result is kept in build/NAME/sim.json, and joins report.json
 	// (key "sim") when that report is of the same plan.
-	files, err := pipeline.Record(g, "sim", res)
+	files, err := pipeline.Record(g, []string{"sim"}, res)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
 		return 1
@@ -140,5 +167,30 @@ func runSim(env *Env, f *simFlags) int {
 			return 1
 		}
 	}
+	return 0
+}
+
+// runSweep runs `sim --sweep`: the result goes to build/NAME/sim-sweep.json
+// and, for the same plan, to report.json as "sim.sweep".
+func runSweep(ctx context.Context, env *Env, g *pipeline.Generated, so sim.SweepOptions, asJSON bool) int {
+	res, err := sim.Sweep(ctx, g, so)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
+		return 1
+	}
+	files, err := pipeline.Record(g, []string{"sim", "sweep"}, res)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
+		return 1
+	}
+	if asJSON {
+		if err := writeJSON(env.Stdout, res); err != nil {
+			fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprintf(env.Stderr, "lwipgen sim: sweep in %s\n", strings.Join(files, " and "))
+	res.WriteTable(env.Stdout)
 	return 0
 }

@@ -33,7 +33,7 @@ func TestReportOwnership(t *testing.T) {
 	if diags.HasErrors() || !kept || !bytes.Equal(read("report.json"), js) || !bytes.Equal(read("report.md"), md) {
 		t.Fatalf("generate after build: kept=%v, report changed=%v", kept, !bytes.Equal(read("report.md"), md))
 	}
-	files, err := pipeline.Record(g, "sim", map[string]int{"mbps": 42})
+	files, err := pipeline.Record(g, []string{"sim"}, map[string]int{"mbps": 42})
 	if err != nil || len(files) != 2 {
 		t.Fatalf("record: %v %v", files, err)
 	}

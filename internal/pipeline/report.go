@@ -104,15 +104,17 @@ func usage(g *Generated, el *Linked) (*memusage.Usage, error) {
 }
 
 // Record stores another command's result for g's plan: always in its own
-// file (Out/name.json, e.g. sim.json), and under key name in report.json
-// when that report describes the same plan (a report of another plan is not
-// given a result it does not describe). It says where the result went.
-func Record(g *Generated, name string, v any) (files []string, err error) {
+// file (Out/<keys joined by "-">.json: sim.json, sim-sweep.json), and at the
+// key path in report.json (merged into what is there: "sim" and "sim.sweep"
+// keep each other) when that report describes the same plan (a report of
+// another plan is not given a result it does not describe). It says where
+// the result went.
+func Record(g *Generated, keys []string, v any) (files []string, err error) {
 	js, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return nil, err
 	}
-	own := filepath.Join(g.Out, name+".json")
+	own := filepath.Join(g.Out, strings.Join(keys, "-")+".json")
 	if _, err := fsutil.WriteIfChanged(own, append(js, '\n'), 0o644); err != nil {
 		return nil, err
 	}
@@ -126,7 +128,7 @@ func Record(g *Generated, name string, v any) (files []string, err error) {
 	if !ok || prev.PlanDigest != planDigest(g) {
 		return files, nil
 	}
-	if err := report.MergeKey(rp, name, v); err != nil {
+	if err := report.MergePath(rp, keys, v); err != nil {
 		return files, err
 	}
 	return append(files, rp), nil
