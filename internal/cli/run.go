@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -121,6 +122,15 @@ func newBench(env *Env) *cobra.Command {
 			if err != nil {
 				fmt.Fprintln(env.Stderr, "lwipgen bench:", err)
 				return exitStatus(1)
+			}
+			// kept in build/NAME/bench.json, and in report.json for the same plan
+			if g, diags := pipeline.Prepare(pipeline.Options{Board: o.Board, Source: o.Source}); !diags.HasErrors() {
+				if files, err := pipeline.Record(g, []string{"bench"}, rows); err != nil {
+					fmt.Fprintln(env.Stderr, "lwipgen bench:", err)
+					return exitStatus(1)
+				} else if !asJSON {
+					fmt.Fprintf(env.Stderr, "lwipgen bench: result in %s\n", strings.Join(files, " and "))
+				}
 			}
 			if asJSON {
 				writeJSON(env.Stdout, rows)
