@@ -1,8 +1,9 @@
 //go:build mage
 
-// This repository's mage targets are the importable ones in package targets
-// (imported without a namespace here, so `mage build board=h743` works as
-// the README says), plus `test`, which is this repository's own CI.
+// lwipgen: generate, build and verify lwIP for a board (mage build board=h743); test runs this repository's CI.
+//
+// The targets are the importable ones of package targets, imported here
+// without a namespace (users import them as //mage:import lwip), plus test.
 package main
 
 import (
