@@ -1,9 +1,9 @@
 //go:build mage
 
-// lwipgen: generate, build and verify lwIP for a board (mage build board=h743); test runs this repository's CI.
-//
 // The targets are the importable ones of package targets, imported here
 // without a namespace (users import them as //mage:import lwip), plus test.
+
+// lwipgen: generate, build and verify lwIP for a board (mage build board=h743); test runs this repository's CI.
 package main
 
 import (
