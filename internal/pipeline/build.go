@@ -56,7 +56,9 @@ func lwipSources(dir string, rtos bool) ([]string, error) {
 // Build runs the whole pipeline: generate, compile lwIP and the generated
 // sources, archive, link, verify, report.
 func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
-	g, diags := generate(o)
+	// the pre-link report first: a build that fails below leaves a report
+	// of this plan saying "not verified", not the verified one of another
+	g, _, diags := GenerateKeep(o)
 	if diags.HasErrors() {
 		return nil, diags
 	}

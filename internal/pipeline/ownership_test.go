@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,5 +61,20 @@ func TestReportOwnership(t *testing.T) {
 	}
 	if !bytes.Contains(read("sim.json"), []byte("42")) {
 		t.Error("sim.json lost")
+	}
+	// a build that fails after generating leaves the report of its own plan, unverified
+	bin := t.TempDir()
+	for _, tool := range []string{"ar", "nm"} {
+		real, _ := exec.LookPath("arm-none-eabi-" + tool)
+		os.Symlink(real, filepath.Join(bin, "arm-none-eabi-"+tool))
+	}
+	os.WriteFile(filepath.Join(bin, "arm-none-eabi-gcc"), []byte("#!/bin/sh\nexit 1\n"), 0o755)
+	t.Setenv("LWIPGEN_CC", filepath.Join(bin, "arm-none-eabi-gcc"))
+	o.Board = "f407"
+	if _, diags := pipeline.Build(context.Background(), o); !diags.HasErrors() {
+		t.Fatal("build with a failing compiler succeeded")
+	}
+	if !bytes.Contains(read("report.md"), []byte("**not verified**")) || bytes.Equal(read("report.json"), js) {
+		t.Fatal("a failed build of another plan left a verified-looking report")
 	}
 }
