@@ -2,21 +2,11 @@ package audit
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
-
-// Finding is one problem in the audited file.
-type Finding struct {
-	Line     int    `json:"line"`
-	Severity string `json:"severity"` // error | warning
-	ID       string `json:"id"`
-	Option   string `json:"option,omitempty"`
-	Message  string `json:"message"`
-}
 
 // driverMacros are names that commonly sit in lwipopts.h but belong to a
 // driver or HAL; lwIP ignores them, which is worth a warning, not an error.
@@ -100,27 +90,6 @@ func File(defs []Define, v lwip.Version, b *board.Board) []Finding {
 		fs = append(fs, hardwareFindings(cfg, lines, b)...)
 	}
 	return sortFindings(fs)
-}
-
-func sortFindings(fs []Finding) []Finding {
-	sort.SliceStable(fs, func(i, j int) bool {
-		if fs[i].Line != fs[j].Line {
-			return fs[i].Line < fs[j].Line
-		}
-		return fs[i].ID < fs[j].ID
-	})
-	return fs
-}
-
-// Errors counts the findings of severity error.
-func Errors(fs []Finding) int {
-	n := 0
-	for _, f := range fs {
-		if f.Severity == "error" {
-			n++
-		}
-	}
-	return n
 }
 
 // wordIndex finds name in s as a whole identifier.

@@ -1,0 +1,325 @@
+package audit
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/lwipgen/lwipgen/internal/lwip"
+)
+
+// vendorGlue are names that sit in real lwipopts.h files but are read by
+// vendor code, not by lwIP: reported as info, with the code that reads them.
+var vendorGlue = map[string]string{
+	"WITH_RTOS":                        "STM32CubeMX's generated lwip.c/ethernetif.c (RTOS vs bare-metal glue)",
+	"WITH_MBEDTLS":                     "STM32CubeMX's generated project (mbedTLS middleware)",
+	"CHECKSUM_BY_HARDWARE":             "ST/GD32 ethernetif.c and the examples' #ifdef around CHECKSUM_GEN_*",
+	"ETH_RX_BUFFER_SIZE":               "STM32CubeMX ethernetif.c (RX buffer pool)",
+	"ETH_RX_BUFFER_CNT":                "STM32CubeMX ethernetif.c (RX buffer pool)",
+	"ETH_RXBUFNB":                      "the STM32 legacy HAL ETH driver",
+	"ETH_TXBUFNB":                      "the STM32 legacy HAL ETH driver",
+	"ETH_RX_BUF_NUM":                   "the Ethernet driver",
+	"ETH_TX_BUF_NUM":                   "the Ethernet driver",
+	"ETH_DMA_BUFFER_SIZE":              "the Ethernet driver",
+	"PLATFORM_EMAC_BASEADDR":           "the Xilinx application's platform code",
+	"PLATFORM_EMAC_IS_CACHE_COHERENT":  "the Xilinx application's platform code",
+	"PROCESSOR_LITTLE_ENDIAN":          "the Xilinx lwIP adapter's cc.h",
+	"PROCESSOR_BIG_ENDIAN":             "the Xilinx lwIP adapter's cc.h",
+	"LWIP_FULL_CSUM_OFFLOAD_RX":        "the Xilinx lwIP adapter (xemacpsif)",
+	"LWIP_FULL_CSUM_OFFLOAD_TX":        "the Xilinx lwIP adapter (xemacpsif)",
+	"CONFIG_LINKSPEED_AUTODETECT":      "the Xilinx lwIP adapter (PHY speed)",
+	"CONFIG_LINKSPEED1000":             "the Xilinx lwIP adapter (PHY speed)",
+	"CONFIG_LINKSPEED100":              "the Xilinx lwIP adapter (PHY speed)",
+	"CONFIG_LINKSPEED10":               "the Xilinx lwIP adapter (PHY speed)",
+	"XLWIP_CONFIG_INCLUDE_GEM":         "the Xilinx lwIP adapter",
+	"LWIP_XILINX_PHY_RESET":            "the Xilinx lwIP adapter",
+	"PHY_TYPE":                         "the PHY driver",
+	"PHY_SPEED":                        "the PHY driver",
+	"USE_ENHANCED_DMA_DESCRIPTORS":     "the GD32/STM32 legacy ENET driver",
+	"SELECT_DESCRIPTORS_ENHANCED_MODE": "the GD32 ENET driver",
+	"TIMEOUT_CHECK_USE_LWIP":           "the GD32 ENET demos' netconf.c",
+	"USE_DHCP":                         "the ST/GD32 examples' netconf.c",
+	"LWIP_PORT_INIT_IPADDR":            "the port's init code",
+	"CYW43_LWIP":                       "the cyw43 Wi-Fi driver (pico-sdk)",
+	"PICO_CYW43_ARCH_POLL":             "pico-sdk's cyw43_arch",
+	"MICROPY_PY_LWIP":                  "MicroPython's modlwip.c",
+	"RT_LWIP_USING_PING":               "RT-Thread's netdev glue",
+}
+
+// vendorPrefixes are name prefixes of vendor configuration systems.
+var vendorPrefixes = map[string]string{
+	"MICROPY_": "MicroPython (mpconfigport.h)", "CYW43_": "the cyw43 driver", "PICO_": "pico-sdk", "RT_": "RT-Thread (rtconfig.h)",
+	"configUSE_": "FreeRTOS (FreeRTOSConfig.h)", "XPAR_": "the Xilinx BSP (xparameters.h)", "ETH_": "the Ethernet driver",
+}
+
+var (
+	srcNamesOnce sync.Map // lwipDir -> map[string]bool
+	reIdent      = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+)
+
+// sourceNames is every identifier of the lwIP source tree: a name lwIP's
+// sources never mention cannot be an lwIP option. nil without a tree.
+func sourceNames(lwipDir string) map[string]bool {
+	if lwipDir == "" {
+		return nil
+	}
+	if m, ok := srcNamesOnce.Load(lwipDir); ok {
+		return m.(map[string]bool)
+	}
+	names := map[string]bool{}
+	filepath.WalkDir(filepath.Join(lwipDir, "src"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".c") || strings.HasSuffix(p, ".h")) {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		for _, id := range reIdent.FindAll(b, -1) {
+			names[string(id)] = true
+		}
+		return nil
+	})
+	if len(names) == 0 {
+		return nil
+	}
+	srcNamesOnce.Store(lwipDir, names)
+	return names
+}
+
+// isGuard says whether a definition is an include guard: an empty macro the
+// line above tests with #ifndef, or named like one.
+func (a *auditor) isGuard(d macroDef) bool {
+	if d.Value != "" {
+		return false
+	}
+	n := strings.ToUpper(d.Name)
+	if strings.HasSuffix(n, "_H") || strings.HasSuffix(n, "_H_") || strings.HasSuffix(n, "_H__") || strings.HasSuffix(n, "_INCLUDED") || strings.HasPrefix(n, "LWIPOPTS") {
+		return true
+	}
+	path := d.File
+	if path == "" {
+		path = a.o.File
+	}
+	b, err := os.ReadFile(path)
+	if err != nil || d.Line < 2 {
+		return false
+	}
+	lines := strings.Split(string(b), "\n")
+	if d.Line-2 < len(lines) {
+		f := strings.Fields(strings.Replace(lines[d.Line-2], "# ", "#", 1))
+		return len(f) == 2 && f[0] == "#ifndef" && f[1] == d.Name
+	}
+	return false
+}
+
+// known says whether lwIP (this line or its sources) reads the name.
+func (a *auditor) known(name string) bool {
+	if lwip.Known(a.v, name) || a.names[name] {
+		return true
+	}
+	if portKnobs[name] || strings.HasPrefix(name, "LWIP_HOOK_") {
+		return true
+	}
+	return strings.HasSuffix(name, "_DEBUG") && a.names == nil
+}
+
+// portKnobs are names lwIP's headers and port files read that the option
+// tables do not list (cc.h/arch.h knobs, compatibility switches).
+var portKnobs = map[string]bool{"LWIP_NOASSERT": true, "LWIP_DEBUG": true, "LWIP_PLATFORM_DIAG": true, "LWIP_PLATFORM_ASSERT": true,
+	"LWIP_RAND": true, "BYTE_ORDER": true, "LWIP_COMPAT_MUTEX_ALLOWED": true, "LWIP_DISABLE_MEMP_SANITY_CHECKS": true,
+	"LWIP_DISABLE_TCP_SANITY_CHECKS": true, "FD_SETSIZE": true, "LWIP_PROVIDE_ERRNO": true, "LWIP_ERRNO_STDINCLUDE": true,
+	"LWIP_ERRNO_INCLUDE": true, "LWIP_STATS_LARGE": true, "LWIP_NO_STDINT_H": true, "LWIP_NO_INTTYPES_H": true, "LWIP_NO_LIMITS_H": true,
+	"LWIP_NO_CTYPE_H": true, "LWIP_NO_STDDEF_H": true, "LWIP_TIMEVAL_PRIVATE": true, "LWIP_DBG_TYPES_ON": true, "LWIP_DBG_MIN_LEVEL": true,
+	"HTTPD_USE_CUSTOM_FSDATA": true, "LWIP_CHKSUM": true, "LWIP_CHKSUM_ALGORITHM": true, "LWIP_PLATFORM_BYTESWAP": true,
+	"SNTP_SET_SYSTEM_TIME": true, "SNTP_GET_SYSTEM_TIME": true}
+
+func (a *auditor) nameFindings() {
+	for _, n := range a.tr.order {
+		d := a.tr.final[n]
+		if !inAudited(d.File) || d.Params != "" || a.isGuard(d) {
+			continue
+		}
+		at := func(sev, id, msg, fix string) {
+			a.add(Finding{File: d.File, Line: d.Line, Severity: sev, ID: id, Option: n, Message: msg, Fix: fix, Source: "rule"})
+		}
+		if truth, myth := lwip.MythFor(a.v, n); myth {
+			at(SevWarning, "audit.not_an_option", fmt.Sprintf("%s is not an lwIP %s option: %s", n, a.v, truth), "remove the line")
+			continue
+		}
+		if a.known(n) {
+			continue
+		}
+		if owner, ok := vendorGlue[n]; ok {
+			at(SevInfo, "audit.vendor_glue", fmt.Sprintf("%s is not an lwIP option; it is read by %s", n, owner), "")
+			continue
+		}
+		owner := ""
+		for p, o := range vendorPrefixes {
+			if strings.HasPrefix(n, p) {
+				owner = o
+			}
+		}
+		if owner != "" {
+			at(SevInfo, "audit.vendor_glue", fmt.Sprintf("%s is not an lwIP option; by its name it belongs to %s", n, owner), "")
+			continue
+		}
+		hint := ""
+		if short := strings.TrimPrefix(n, "LWIP_"); short != n && a.known(short) {
+			hint = short
+		} else if s := lwip.Suggest(a.v, n); s != "" {
+			hint = s
+		}
+		msg := fmt.Sprintf("lwIP %s has no option %s and its sources never read it: the line has no effect", a.v, n)
+		if a.names == nil {
+			msg = fmt.Sprintf("lwIP %s has no option %s (per lwipgen's option tables): the line has no effect", a.v, n)
+		}
+		fix := "remove the line, or check which code reads it"
+		if hint != "" {
+			fix = "did you mean " + hint + "?"
+		}
+		at(SevWarning, "audit.unknown_option", msg, fix)
+	}
+}
+
+// redefFindings: the file defines a name twice with different bodies (the
+// compiler warns "redefined"; the later value wins).
+func (a *auditor) redefFindings() {
+	verbatim := map[string]string{}
+	if a.comp != nil {
+		for _, d := range a.comp.redefs {
+			if strings.HasSuffix(d.Text, "redefined") {
+				verbatim[fmt.Sprintf("%s:%d", a.comp.rel(d.File), d.Line)] = d.Text
+			}
+		}
+	}
+	for _, r := range a.tr.redefs {
+		if !inAudited(r.Next.File) && !inAudited(r.Prev.File) {
+			continue
+		}
+		src, text := "evaluator", ""
+		if t, ok := verbatim[fmt.Sprintf("%s:%d", r.Next.File, r.Next.Line)]; ok {
+			src, text = "compiler", "warning: "+t+"; "
+		}
+		prev := fmt.Sprintf("line %d", r.Prev.Line)
+		if r.Prev.File != r.Next.File {
+			prev = fmt.Sprintf("%s:%d", or(r.Prev.File, filepath.Base(a.o.File)), r.Prev.Line)
+		}
+		a.add(Finding{File: r.Next.File, Line: r.Next.Line, Severity: SevWarning, ID: "audit.redefined", Option: r.Name, Source: src,
+			Message: fmt.Sprintf("%s%s is defined again (first at %s as %q); the later value %q wins", text, r.Name, prev, r.Prev.Value, r.Next.Value),
+			Fix:     "keep one definition (in CubeMX projects: change the value in the .ioc, not in a USER CODE block)"})
+	}
+}
+
+// compileFindings turns the diagnostics of compiling lwIP with the file into
+// findings; it returns the #error texts seen.
+func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
+	seen := map[string]bool{}
+	for _, d := range diags {
+		where := fmt.Sprintf("%s:%d", or(a.comp.rel(d.File), filepath.Base(a.o.File)), d.Line)
+		switch {
+		case d.Kind == "warning": // "X" redefined by an lwIP header
+			name := strings.Trim(strings.TrimSuffix(d.Text, " redefined"), "\"")
+			prev := a.comp.rel(d.PrevFile)
+			if !inAudited(prev) {
+				continue
+			}
+			msg := fmt.Sprintf("%s: warning: %s (the file's definition at line %d): lwIP's own definition replaces it", where, d.Text, d.PrevLine)
+			if t, ok := lwip.MythFor(a.v, name); ok {
+				msg += ". " + t
+			}
+			a.add(Finding{File: prev, Line: d.PrevLine, Severity: SevWarning, ID: "audit.redefined_by_lwip", Option: name, Source: "compiler", Message: msg, Fix: "remove the definition from lwipopts.h"})
+		case strings.HasPrefix(d.Text, "#error"):
+			text := lwip.ErrorMessage(d.Text)
+			if text == "" {
+				text = strings.Trim(strings.TrimPrefix(d.Text, "#error "), "\"")
+			}
+			seen[text] = true
+			file, line, opt := a.blame(d.Text)
+			a.add(Finding{File: file, Line: line, Severity: SevError, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
+				Message: fmt.Sprintf("lwIP refuses to compile: %s: %s", where, d.Text)})
+		default:
+			if id := undeclared(d.Text); id != "" && !a.known(id) {
+				if _, own := a.tr.final[id]; !own {
+					file, line, opt := a.blameUse(id)
+					a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: opt, Source: "compiler",
+						Message: fmt.Sprintf("%s: %s %s: %s is not defined by lwIP or this file; in the project it must come from a header the port includes (RTOS, HAL)", where, d.Kind, d.Text, id),
+						Fix:     "pass the project's include paths (-I, --project) to check it"})
+					continue
+				}
+			}
+			file, line, opt := a.blame(d.Text)
+			a.add(Finding{File: file, Line: line, Severity: SevError, ID: "lwip.compile.error", Option: opt, Source: "compiler",
+				Message: fmt.Sprintf("lwIP does not compile: %s: %s: %s", where, d.Kind, d.Text)})
+		}
+	}
+	return seen
+}
+
+var reUndeclared = regexp.MustCompile(`^'([A-Za-z_][A-Za-z0-9_]*)' undeclared`)
+
+func undeclared(text string) string {
+	if m := reUndeclared.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// blame finds the file's option that a message names first.
+func (a *auditor) blame(text string) (string, int, string) {
+	best, opt := len(text)+1, ""
+	for name := range a.lines {
+		if !inAudited(a.files[name]) {
+			continue
+		}
+		if i := wordIndex(text, name); i >= 0 && i < best {
+			best, opt = i, name
+		}
+	}
+	if opt == "" {
+		// the message names defaults only: blame an option they derive from
+		best = len(text) + 1
+		for _, o := range lwip.Options(a.v) {
+			i := wordIndex(text, o.Name)
+			if i < 0 || i >= best {
+				continue
+			}
+			for name := range a.lines {
+				if inAudited(a.files[name]) && wordIndex(o.Default, name) >= 0 {
+					best, opt = i, name
+				}
+			}
+		}
+	}
+	if opt == "" {
+		return "", 0, ""
+	}
+	return a.files[opt], a.lines[opt], opt
+}
+
+// blameUse finds the file's definition whose value uses id.
+func (a *auditor) blameUse(id string) (string, int, string) {
+	for _, n := range a.tr.order {
+		d := a.tr.final[n]
+		if inAudited(d.File) && wordIndex(d.Value, id) >= 0 {
+			return d.File, d.Line, n
+		}
+	}
+	return "", 0, ""
+}
+
+// ruleIDFor names a compiler #error by the lwIP rule that has its text.
+func (a *auditor) ruleIDFor(text string) string {
+	for _, c := range lwip.Checks(a.cfg) {
+		if m := lwip.ErrorMessage(c.Detail); m != "" && m == text {
+			return c.ID
+		}
+	}
+	for _, id := range lwip.RuleIDsByMessage(a.v, text) {
+		return id
+	}
+	return "lwip.compile.error"
+}
