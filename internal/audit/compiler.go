@@ -91,7 +91,13 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 	if err != nil {
 		return nil, err
 	}
-	c := &compiler{cc: cc, flags: flags, incDirs: incDirs, defines: defines, lwipDir: lwipDir, file: abs, work: work}
+	var absInc []string
+	for _, d := range incDirs {
+		if a, err := filepath.Abs(d); err == nil {
+			absInc = append(absInc, a)
+		}
+	}
+	c := &compiler{cc: cc, flags: flags, incDirs: absInc, defines: defines, lwipDir: lwipDir, file: abs, work: work}
 	files := map[string]string{
 		"cfg/lwipopts.h":       fmt.Sprintf("#include %q\n", abs),
 		"port/arch/cc.h":       portCC,
@@ -311,7 +317,7 @@ func (c *compiler) compile() ([]compilerDiag, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("no lwIP sources under %s/src", c.lwipDir)
 	}
-	_, errb, err := c.run(append([]string{"-fsyntax-only", "-std=gnu99"}, srcs...)...)
+	_, errb, err := c.run(append([]string{"-fsyntax-only", "-std=gnu11"}, srcs...)...)
 	ds := parseDiags(errb)
 	if err != nil && len(ds) == 0 {
 		return nil, fmt.Errorf("%s: %v: %s", c.cc, err, strings.TrimSpace(string(errb)))

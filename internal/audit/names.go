@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
@@ -78,8 +79,8 @@ func sourceNames(lwipDir string) map[string]bool {
 		if err != nil {
 			return nil
 		}
-		for _, id := range reIdent.FindAll(b, -1) {
-			names[string(id)] = true
+		for _, id := range reIdent.FindAllString(cheader.StripComments(string(b)), -1) {
+			names[id] = true
 		}
 		return nil
 	})
@@ -87,6 +88,31 @@ func sourceNames(lwipDir string) map[string]bool {
 		return nil
 	}
 	srcNamesOnce.Store(lwipDir, names)
+	return names
+}
+
+var reCondLine = regexp.MustCompile(`(?m)^\s*#\s*(?:if|ifdef|ifndef|elif)\b.*$`)
+
+// conditionalNames are the identifiers lwIP's sources test in #if, #ifdef,
+// #ifndef and #elif: the names that configure it (a superset of the options;
+// TCP_NODELAY, which lwIP only defines, is not among them).
+func conditionalNames(lwipDir string) map[string]bool {
+	names := map[string]bool{}
+	filepath.WalkDir(filepath.Join(lwipDir, "src"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".c") || strings.HasSuffix(p, ".h")) {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		for _, l := range reCondLine.FindAllString(cheader.StripComments(string(b)), -1) {
+			for _, id := range reIdent.FindAllString(l, -1) {
+				names[id] = true
+			}
+		}
+		return nil
+	})
 	return names
 }
 
@@ -109,6 +135,11 @@ func (a *auditor) isGuard(d macroDef) bool {
 		return false
 	}
 	lines := strings.Split(string(b), "\n")
+	for _, l := range lines[:min(d.Line-1, len(lines))] {
+		if reDirective.MatchString(l) && strings.Contains(l, "define") {
+			return false // a guard is the file's first #define
+		}
+	}
 	if d.Line-2 < len(lines) {
 		f := strings.Fields(strings.Replace(lines[d.Line-2], "# ", "#", 1))
 		return len(f) == 2 && f[0] == "#ifndef" && f[1] == d.Name
@@ -167,6 +198,10 @@ func (a *auditor) nameFindings() {
 			at(SevInfo, "audit.vendor_glue", fmt.Sprintf("%s is not an lwIP option; by its name it belongs to %s", n, owner), "")
 			continue
 		}
+		if lwip.Known(a.otherVersion(), n) {
+			at(SevInfo, "audit.other_line_option", fmt.Sprintf("%s is an lwIP %s option, not one of %s: it has no effect on this line", n, a.otherVersion(), a.v), "")
+			continue
+		}
 		hint := ""
 		if short := strings.TrimPrefix(n, "LWIP_"); short != n && a.known(short) {
 			hint = short
@@ -202,7 +237,7 @@ func (a *auditor) redefFindings() {
 		}
 		src, text := "evaluator", ""
 		if t, ok := verbatim[fmt.Sprintf("%s:%d", r.Next.File, r.Next.Line)]; ok {
-			src, text = "compiler", "warning: "+t+"; "
+			src, text = "compiler", "gcc: warning: "+t+"; "
 		}
 		prev := fmt.Sprintf("line %d", r.Prev.Line)
 		if r.Prev.File != r.Next.File {
@@ -215,17 +250,25 @@ func (a *auditor) redefFindings() {
 }
 
 // compileFindings turns the diagnostics of compiling lwIP with the file into
-// findings; it returns the #error texts seen.
+// findings; it returns the #error texts seen. Hard errors are grouped: one
+// finding per undeclared identifier, and the errors that follow an #error
+// (consequences of a configuration lwIP refuses) as one finding.
 func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 	seen := map[string]bool{}
+	type group struct {
+		first compilerDiag
+		where []string
+	}
+	var order []string
+	groups := map[string]*group{}
 	for _, d := range diags {
 		where := fmt.Sprintf("%s:%d", or(a.comp.rel(d.File), filepath.Base(a.o.File)), d.Line)
 		switch {
 		case d.Kind == "warning": // "X" redefined by an lwIP header
 			name := strings.Trim(strings.TrimSuffix(d.Text, " redefined"), "\"")
 			prev := a.comp.rel(d.PrevFile)
-			if !inAudited(prev) {
-				continue
+			if !inAudited(prev) || inAudited(a.comp.rel(d.File)) {
+				continue // the file's own redefinitions are reported from the trace
 			}
 			msg := fmt.Sprintf("%s: warning: %s (the file's definition at line %d): lwIP's own definition replaces it", where, d.Text, d.PrevLine)
 			if t, ok := lwip.MythFor(a.v, name); ok {
@@ -242,22 +285,54 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 			a.add(Finding{File: file, Line: line, Severity: SevError, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
 				Message: fmt.Sprintf("lwIP refuses to compile: %s: %s", where, d.Text)})
 		default:
-			if id := undeclared(d.Text); id != "" && !a.known(id) {
-				if _, own := a.tr.final[id]; !own {
-					file, line, opt := a.blameUse(id)
-					a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: opt, Source: "compiler",
-						Message: fmt.Sprintf("%s: %s %s: %s is not defined by lwIP or this file; in the project it must come from a header the port includes (RTOS, HAL)", where, d.Kind, d.Text, id),
-						Fix:     "pass the project's include paths (-I, --project) to check it"})
-					continue
-				}
+			key := where + d.Text
+			if id := undeclared(d.Text); id != "" {
+				key = "undeclared " + id
 			}
-			file, line, opt := a.blame(d.Text)
-			a.add(Finding{File: file, Line: line, Severity: SevError, ID: "lwip.compile.error", Option: opt, Source: "compiler",
-				Message: fmt.Sprintf("lwIP does not compile: %s: %s: %s", where, d.Kind, d.Text)})
+			if g, ok := groups[key]; ok {
+				g.where = append(g.where, where)
+				continue
+			}
+			groups[key] = &group{first: d, where: []string{where}}
+			order = append(order, key)
 		}
+	}
+	var followups []string
+	for _, key := range order {
+		g := groups[key]
+		d := g.first
+		at := strings.Join(g.where, ", ")
+		if _, related := relatedOption[undeclared(d.Text)]; len(seen) > 0 && !related {
+			followups = append(followups, fmt.Sprintf("%s: %s: %s", at, d.Kind, d.Text))
+			continue
+		}
+		id := undeclared(d.Text)
+		if id != "" && !a.known(id) {
+			if _, own := a.tr.final[id]; !own {
+				file, line, opt := a.blameUse(id)
+				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: opt, Source: "compiler",
+					Message: fmt.Sprintf("%s: %s: %s: %s is not defined by lwIP or this file; in the project it must come from a header the port includes (RTOS, HAL)", at, d.Kind, d.Text, id),
+					Fix:     "pass the project's include paths (-I, --project) to check it"})
+				continue
+			}
+		}
+		file, line, opt := a.blame(d.Text)
+		if rel, ok := relatedOption[id]; ok && a.set(rel) {
+			file, line, opt = a.files[rel], a.lines[rel], rel
+		}
+		a.add(Finding{File: file, Line: line, Severity: SevError, ID: "lwip.compile.error", Option: opt, Source: "compiler",
+			Message: fmt.Sprintf("lwIP does not compile: %s: %s: %s", at, d.Kind, d.Text)})
+	}
+	if len(followups) > 0 {
+		a.add(Finding{Severity: SevError, ID: "lwip.compile.followup", Source: "compiler",
+			Message: fmt.Sprintf("%d more compile error(s) follow from the configuration lwIP refuses above; first: %s", len(followups), followups[0])})
 	}
 	return seen
 }
+
+// relatedOption: an identifier lwIP leaves undefined because of an option
+// the file sets (opt.h defines TCP_RCV_SCALE only without LWIP_WND_SCALE).
+var relatedOption = map[string]string{"TCP_RCV_SCALE": "LWIP_WND_SCALE"}
 
 var reUndeclared = regexp.MustCompile(`^'([A-Za-z_][A-Za-z0-9_]*)' undeclared`)
 

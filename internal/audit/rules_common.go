@@ -60,9 +60,11 @@ func (a *auditor) ruleFindings(src string, compileErr map[string]bool) {
 	if a.val("IP_FRAG") != 0 && a.val("LWIP_IPV4") != 0 {
 		for _, n := range []string{"CHECKSUM_GEN_ICMP", "CHECKSUM_GEN_UDP"} {
 			if v, ok := a.num(n); ok && v == 0 {
+				// a warning: only packets above the MTU suffer (stock CubeMX F4/F7
+				// files have it, and exit 0 is right for them)
 				sev, mac := SevWarning, "a MAC checksum engine such as the Synopsys DWMAC/EQOS (STM32, GD32)"
 				if a.synopsys() {
-					sev, mac = SevError, "this chip's Synopsys MAC"
+					mac = "this chip's Synopsys MAC"
 				}
 				proto := strings.TrimPrefix(n, "CHECKSUM_GEN_")
 				a.rule(src, sev, "audit.csum_offload_vs_frag", []string{n, "IP_FRAG"},
@@ -147,11 +149,11 @@ func (a *auditor) timeoutRule(src string) {
 	if a.val("LWIP_TIMERS") == 0 {
 		return
 	}
-	var apps []string
+	var apps, appOpts []string
 	for _, at := range appTimers {
-		for n := range a.lines {
+		for _, n := range a.tr.order {
 			if strings.HasPrefix(n, at.prefix) && inAudited(a.files[n]) && (at.prefix != "LWIP_MDNS_RESPONDER" || a.val(n) != 0) {
-				apps = append(apps, at.app)
+				apps, appOpts = append(apps, at.app), append(appOpts, n)
 				break
 			}
 		}
@@ -162,7 +164,7 @@ func (a *auditor) timeoutRule(src string) {
 	}
 	have := a.val("MEMP_NUM_SYS_TIMEOUT")
 	if need := internal + int64(len(apps)); have < need {
-		a.rule(src, SevError, "audit.sys_timeout_apps", []string{"MEMP_NUM_SYS_TIMEOUT"},
+		a.rule(src, SevError, "audit.sys_timeout_apps", append([]string{"MEMP_NUM_SYS_TIMEOUT"}, appOpts...),
 			fmt.Sprintf("MEMP_NUM_SYS_TIMEOUT %d leaves no room for the application's timers: lwIP itself needs %d (LWIP_NUM_SYS_TIMEOUT_INTERNAL) and %s each add one; sys_timeout() then fails (an assert, or silently no keep-alive/poll)", have, internal, strings.Join(apps, " and ")),
 			fmt.Sprintf("#define MEMP_NUM_SYS_TIMEOUT (LWIP_NUM_SYS_TIMEOUT_INTERNAL + %d)", len(apps)))
 	}
@@ -239,11 +241,15 @@ func (a *auditor) checks(src string) []Finding {
 
 // otherLine checks the file against the other lwIP line (2.1.x vs 2.2.x):
 // what only that line refuses or ignores is a warning.
-func (a *auditor) otherLine() {
-	other := lwip.V22x
+func (a *auditor) otherVersion() lwip.Version {
 	if a.v == lwip.V22x {
-		other = lwip.V213
+		return lwip.V213
 	}
+	return lwip.V22x
+}
+
+func (a *auditor) otherLine() {
+	other := a.otherVersion()
 	set := map[string]string{}
 	for n, d := range a.tr.final {
 		if d.File == "<command-line>" {
@@ -301,4 +307,50 @@ func isNumber(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// cTypeNames may remain in an expanded option value (casts) without making
+// it unresolved.
+var cTypeNames = map[string]bool{"u8_t": true, "u16_t": true, "u32_t": true, "u64_t": true, "s8_t": true, "s16_t": true, "s32_t": true,
+	"uint8_t": true, "uint16_t": true, "uint32_t": true, "uint64_t": true, "int8_t": true, "int16_t": true, "int32_t": true,
+	"size_t": true, "mem_size_t": true, "unsigned": true, "signed": true, "int": true, "long": true, "short": true, "char": true,
+	"sizeof": true, "struct": true, "const": true, "void": true, "mem_ptr_t": true, "UL": true, "U": true}
+
+// unresolvedValues: an option whose value, after the real preprocessor
+// expanded it, still names something neither lwIP nor the file defines
+// (osPriorityHigh, configMAX_PRIORITIES, a board macro). lwIP fails to
+// compile on it unless a header the port includes defines it; the values
+// probe sees it without compiling.
+func (a *auditor) unresolvedValues() {
+	if a.values == nil {
+		return
+	}
+	reported := map[string]bool{}
+	for _, f := range a.fs {
+		if f.ID == "audit.unresolved_identifier" {
+			reported[f.Option] = true
+		}
+	}
+	for _, n := range a.tr.order {
+		d := a.tr.final[n]
+		if !inAudited(d.File) || d.Params != "" || reported[n] || !a.known(n) {
+			continue
+		}
+		v, ok := a.values[n]
+		if !ok || isNumber(v) || strings.ContainsAny(v, "\"'{") {
+			continue
+		}
+		var unk []string
+		for _, id := range reIdent.FindAllString(v, -1) {
+			if _, defined := a.tr.final[id]; !defined && !cTypeNames[id] && !(id[0] >= '0' && id[0] <= '9') && !a.known(id) {
+				unk = append(unk, id)
+			}
+		}
+		if len(unk) == 0 {
+			continue
+		}
+		a.add(Finding{File: d.File, Line: d.Line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: n, Source: "rule",
+			Message: fmt.Sprintf("%s expands to %q: %s is defined neither by lwIP nor by this file, so lwIP compiles only where a header the port includes (RTOS, HAL, board) defines it", n, v, strings.Join(unk, ", ")),
+			Fix:     "pass the project's include paths (-I, --project) so its value is checked"})
+	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
 
 // Options say what to audit and with which context. Only File is required.
@@ -38,11 +39,15 @@ type Options struct {
 
 // Report is the outcome of Run.
 type Report struct {
-	File        string    `json:"file"`
-	Engine      string    `json:"engine"` // what judged the file
-	LwipVersion string    `json:"lwip_version"`
-	LwipDir     string    `json:"lwip_dir,omitempty"`
-	Compiled    bool      `json:"compiled"` // lwIP's sources were compiled with the file
+	File        string   `json:"file"`
+	Engine      string   `json:"engine"` // what judged the file
+	LwipVersion string   `json:"lwip_version"`
+	LwipDir     string   `json:"lwip_dir,omitempty"`
+	Compiled    bool     `json:"compiled"` // lwIP's sources were compiled with the file
+	CPUFlags    []string `json:"cpu_flags,omitempty"`
+	// Diagnostics are the compiler's errors and "redefined" warnings from
+	// compiling lwIP with the file, verbatim (lwIP files relative to its tree).
+	Diagnostics []string  `json:"compiler_diagnostics,omitempty"`
 	Findings    []Finding `json:"findings"`
 	Errors      int       `json:"errors"`
 	Warnings    int       `json:"warnings"`
@@ -97,6 +102,10 @@ func Run(o Options) (*Report, error) {
 		}
 		preds[k] = val
 	}
+	if cc != "" && len(o.CPUFlags) == 0 && strings.Contains(filepath.Base(cc), "arm-none-eabi") {
+		o.CPUFlags = cpuFlags(o)
+	}
+	rep.CPUFlags = o.CPUFlags
 	if cc != "" {
 		comp, err = newCompiler(cc, o.CPUFlags, o.IncludeDirs, o.Defines, o.LwipDir, o.File)
 		if err != nil {
@@ -120,6 +129,9 @@ func Run(o Options) (*Report, error) {
 					return nil, err
 				}
 				rep.Compiled = true
+				for _, d := range diags {
+					rep.Diagnostics = append(rep.Diagnostics, fmt.Sprintf("%s:%d: %s: %s", or(comp.rel(d.File), filepath.Base(o.File)), d.Line, d.Kind, d.Text))
+				}
 			}
 		} else {
 			rep.Engine += " (no lwIP source tree: lwIP's defaults come from lwipgen's option tables)"
@@ -170,6 +182,24 @@ func treeVersion(dir string) (lwip.Version, error) {
 		}
 	}
 	return lwip.ParseVersion(parts["MAJOR"] + "." + parts["MINOR"] + "." + parts["REVISION"])
+}
+
+// cpuFlags are the cross compiler's code-generation flags for the chip's
+// core (or the --cpu given).
+func cpuFlags(o Options) []string {
+	chip := o.Chip
+	if o.Board != nil && chip == nil {
+		chip = o.Board.Chip
+	}
+	switch {
+	case chip != nil:
+		return toolchain.CPUFlags(chip.Core)
+	case strings.HasPrefix(o.CPU, "cortex-m"):
+		return []string{"-mcpu=" + o.CPU, "-mthumb"}
+	case o.CPU != "":
+		return []string{"-mcpu=" + o.CPU}
+	}
+	return nil
 }
 
 // probeNames are the names whose effective values are read back.
@@ -268,6 +298,7 @@ func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 	}
 	a.fs = append(a.fs, a.tr.errors...)
 	compileErr := a.compileFindings(diags)
+	a.unresolvedValues()
 	a.ruleFindings(src, compileErr)
 	a.otherLine()
 	a.chipFindings()

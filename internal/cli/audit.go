@@ -12,7 +12,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
-	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
 
 func init() {
@@ -117,17 +116,6 @@ func runAudit(env *Env, args []string) int {
 		o.Chip = c
 	} else if b != nil {
 		o.Chip = b.Chip
-	}
-	if comp := audit.FindCompiler(o.CC); strings.Contains(filepath.Base(comp), "arm-none-eabi") {
-		switch {
-		case o.Chip != nil:
-			o.CPUFlags = toolchain.CPUFlags(o.Chip.Core)
-		case o.CPU != "":
-			o.CPUFlags = []string{"-mcpu=" + o.CPU}
-			if strings.HasPrefix(o.CPU, "cortex-m") {
-				o.CPUFlags = append(o.CPUFlags, "-mthumb")
-			}
-		}
 	}
 	rep, err := audit.Run(o)
 	if err != nil {

@@ -1,0 +1,308 @@
+package audit
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/testenv"
+)
+
+// The corpus (testdata/corpus) is real-world-shaped lwipopts.h files with
+// hand-written expectations in their headers and, beside each, the facts the
+// compiler established by compiling lwIP 2.1.3 with it (NAME.expect).
+// LWIPGEN_CORPUS_CONFIRM=1 compiles lwIP once per file and rewrites the facts;
+// the default run compiles a sample and checks the rest with the
+// preprocessor only (values) against the cached facts.
+
+const corpusDir = "testdata/corpus"
+
+// corpusSample are compiled in the default run: stock CubeMX shapes that must
+// compile, and files the compiler refuses.
+var corpusSample = map[string]bool{
+	"01_cubemx_h7_rtos_stock.h": true, "05_cubemx_f4_sndbuf_vs_queuelen.h": true,
+	"22_forum_tuning_myths.h": true, "25_throughput_wnd_scale.h": true,
+}
+
+type corpusCase struct {
+	name, path string
+	args       []string
+	expects    []expectation
+}
+
+type expectation struct {
+	sev    string
+	tokens []string // ID and/or option
+	line   string
+}
+
+// matches: warnings and infos need the ID (and the option, when given);
+// an error matches when any token is its ID or its option (lwIP names the
+// same refusal by rule and blames the option the file sets).
+func (e expectation) matches(f Finding) bool {
+	if f.Severity != e.sev {
+		return false
+	}
+	if e.sev == SevError {
+		for _, t := range e.tokens {
+			if t == f.ID || t == f.Option {
+				return true
+			}
+		}
+		return false
+	}
+	if e.tokens[0] != f.ID {
+		return false
+	}
+	return len(e.tokens) < 2 || e.tokens[1] == f.Option
+}
+
+func loadCorpus(t *testing.T) []corpusCase {
+	t.Helper()
+	paths, _ := filepath.Glob(filepath.Join(corpusDir, "[0-9]*.h"))
+	sort.Strings(paths)
+	var cs []corpusCase
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := corpusCase{name: filepath.Base(p), path: p}
+		for _, l := range strings.Split(string(b), "\n") {
+			l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "*"))
+			if a, ok := strings.CutPrefix(l, "args:"); ok {
+				c.args = strings.Fields(a)
+			}
+			if e, ok := strings.CutPrefix(l, "expect:"); ok {
+				f := strings.Fields(e)
+				if len(f) < 2 {
+					t.Fatalf("%s: bad expect line %q", p, l)
+				}
+				c.expects = append(c.expects, expectation{sev: f[0], tokens: f[1:], line: strings.TrimSpace(e)})
+			}
+			if strings.HasPrefix(l, "*/") || l == "/" {
+				break
+			}
+		}
+		if !strings.Contains(string(b), "modelled on:") {
+			t.Errorf("%s: the header does not say what the file was modelled on", p)
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+func (c corpusCase) options(t *testing.T, chips board.Chips, lwipDir string) Options {
+	t.Helper()
+	o := Options{File: c.path, LwipDir: lwipDir}
+	for i := 0; i < len(c.args); i++ {
+		next := func() string {
+			i++
+			if i >= len(c.args) {
+				t.Fatalf("%s: %s needs a value", c.name, c.args[i-1])
+			}
+			return c.args[i]
+		}
+		switch a := c.args[i]; a {
+		case "--chip":
+			n := next()
+			if o.Chip = chips[n]; o.Chip == nil {
+				t.Fatalf("%s: unknown chip %s", c.name, n)
+			}
+		case "--cpu":
+			o.CPU = next()
+		case "-I":
+			o.IncludeDirs = append(o.IncludeDirs, filepath.Join(corpusDir, next()))
+		case "-D":
+			o.Defines = append(o.Defines, next())
+		case "--lwip-version":
+			v, err := lwip.ParseVersion(next())
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Version = v
+		default:
+			t.Fatalf("%s: unknown arg %q", c.name, a)
+		}
+	}
+	return o
+}
+
+// facts are the compiler facts of NAME.expect.
+type facts struct {
+	compiles bool
+	diags    []string
+}
+
+func readFacts(path string) (facts, error) {
+	b, err := os.ReadFile(strings.TrimSuffix(path, ".h") + ".expect")
+	if err != nil {
+		return facts{}, err
+	}
+	var f facts
+	for _, l := range strings.Split(string(b), "\n") {
+		switch {
+		case strings.HasPrefix(l, "compiles: yes"):
+			f.compiles = true
+		case strings.HasPrefix(l, "compile: "):
+			f.diags = append(f.diags, strings.TrimPrefix(l, "compile: "))
+		}
+	}
+	return f, nil
+}
+
+func writeFacts(path string, rep *Report, names map[string]bool) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# compiler facts for %s, written by LWIPGEN_CORPUS_CONFIRM=1 go test -run TestCorpus ./internal/audit\n", filepath.Base(path))
+	fmt.Fprintf(&b, "# %s; lwIP %s; flags: %s\n", rep.Engine, rep.LwipVersion, strings.Join(rep.CPUFlags, " "))
+	// an identifier neither lwIP nor the file defines comes from a project
+	// header (the RTOS's priorities, a board's buffer count): not a refusal
+	ok, env := true, []string{}
+	for _, d := range rep.Diagnostics {
+		if !strings.Contains(d, ": error: ") && !strings.Contains(d, ": fatal error: ") {
+			continue
+		}
+		if m := reUndeclared.FindStringSubmatch(d[strings.Index(d, ": error: ")+len(": error: "):]); m != nil && !names[m[1]] {
+			env = append(env, m[1])
+			continue
+		}
+		ok = false
+	}
+	verdict := map[bool]string{true: "yes", false: "no"}[ok]
+	if len(env) > 0 {
+		verdict += " (except identifiers a project header supplies: " + strings.Join(env, ", ") + ")"
+	}
+	fmt.Fprintf(&b, "compiles: %s\n", verdict)
+	for _, d := range rep.Diagnostics {
+		fmt.Fprintf(&b, "compile: %s\n", d)
+	}
+	return os.WriteFile(strings.TrimSuffix(path, ".h")+".expect", []byte(b.String()), 0o644)
+}
+
+// refusal says whether an error finding claims that lwIP does not compile.
+func refusal(f Finding) bool {
+	return strings.HasPrefix(f.ID, "lwip.init.") || strings.HasPrefix(f.ID, "lwip.header.") || strings.HasPrefix(f.ID, "lwip.compile.") ||
+		f.ID == "lwip.trap.wnd_scale_without_rcv_scale" || f.ID == "lwip.trap.nosys_sequential_api"
+}
+
+func TestCorpus(t *testing.T) {
+	testenv.CrossCompiler(t)
+	lwipDir := testenv.LwIP(t)
+	confirm := os.Getenv("LWIPGEN_CORPUS_CONFIRM") == "1"
+	chips, diags := board.Source{}.Chips()
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	cases := loadCorpus(t)
+	if len(cases) < 30 {
+		t.Fatalf("corpus has %d files, want at least 30", len(cases))
+	}
+	names := conditionalNames(lwipDir)
+	var expErr, foundErr, expWarn, foundWarn, expInfo, foundInfo, unexpected, provenWrong, compiled int
+	for _, c := range cases {
+		o := c.options(t, chips, lwipDir)
+		full := confirm || corpusSample[c.name]
+		o.NoCompile = !full
+		rep, err := Run(o)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if full {
+			compiled++
+		}
+		if confirm {
+			if err := writeFacts(c.path, rep, sourceNames(lwipDir)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fx, err := readFacts(c.path)
+		if err != nil {
+			t.Fatalf("%s: %v (run with LWIPGEN_CORPUS_CONFIRM=1 to establish the facts)", c.name, err)
+		}
+		if full && !confirm {
+			if got := strings.Join(rep.Diagnostics, "\n"); got != strings.Join(fx.diags, "\n") {
+				t.Errorf("%s: compiling lwIP now says\n%s\nbut the recorded facts say\n%s", c.name, got, strings.Join(fx.diags, "\n"))
+			}
+		}
+		// the expectations agree with the compiler: a file lwIP refuses has an
+		// expected refusal, a file it compiles has none
+		hasRefusal := false
+		for _, e := range c.expects {
+			if e.sev == SevError && (strings.HasPrefix(e.tokens[0], "lwip.") || len(e.tokens) == 1 && !strings.Contains(e.tokens[0], ".")) {
+				hasRefusal = true
+			}
+		}
+		if hasRefusal == fx.compiles {
+			t.Errorf("%s: expectations say refused=%v, the compiler says compiles=%v", c.name, hasRefusal, fx.compiles)
+		}
+		fs := rep.Findings
+		for _, e := range c.expects {
+			hit := false
+			for _, f := range fs {
+				if e.matches(f) {
+					hit = true
+				}
+			}
+			switch e.sev {
+			case SevError:
+				expErr++
+				if hit {
+					foundErr++
+				}
+			case SevWarning:
+				expWarn++
+				if hit {
+					foundWarn++
+				}
+			case SevInfo:
+				expInfo++
+				if hit {
+					foundInfo++
+				}
+			}
+			if !hit {
+				t.Errorf("%s: expected %q not found", c.name, e.line)
+			}
+		}
+		for _, f := range fs {
+			if f.Severity == SevError {
+				ok := f.ID == "lwip.compile.followup" && hasRefusal // the errors an #error brings with it
+				for _, e := range c.expects {
+					if e.matches(f) {
+						ok = true
+					}
+				}
+				if !ok {
+					unexpected++
+					t.Errorf("%s:%d: unexpected error %s %s: %s", c.name, f.Line, f.ID, f.Option, f.Message)
+				}
+				if refusal(f) && fx.compiles {
+					provenWrong++
+					t.Errorf("%s: %s claims lwIP refuses the file, but lwIP compiles with it", c.name, f.ID)
+				}
+			}
+			if (f.ID == "audit.unknown_option" || f.ID == "audit.not_an_option") && names[f.Option] {
+				provenWrong++
+				t.Errorf("%s: %s says %s is not an option, but lwIP's sources read it", c.name, f.ID, f.Option)
+			}
+		}
+	}
+	pct := func(a, b int) float64 {
+		if b == 0 {
+			return 100
+		}
+		return 100 * float64(a) / float64(b)
+	}
+	t.Logf("corpus: %d files (%d compiled with lwIP now, the rest checked against cached compiler facts)", len(cases), compiled)
+	t.Logf("expected errors found: %d/%d; expected warnings found: %d/%d (%.0f%%); expected infos found: %d/%d (%.0f%%)",
+		foundErr, expErr, foundWarn, expWarn, pct(foundWarn, expWarn), foundInfo, expInfo, pct(foundInfo, expInfo))
+	t.Logf("errors not expected: %d; errors the compiler (or lwIP's sources) prove wrong: %d", unexpected, provenWrong)
+	if foundErr != expErr || pct(foundWarn, expWarn) < 90 || unexpected != 0 || provenWrong != 0 {
+		t.Errorf("corpus numbers below the bar")
+	}
+}
