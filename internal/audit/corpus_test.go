@@ -194,6 +194,45 @@ func TestCorpus(t *testing.T) {
 	testenv.CrossCompiler(t)
 	lwipDir := testenv.LwIP(t)
 	confirm := os.Getenv("LWIPGEN_CORPUS_CONFIRM") == "1"
+	sc := scoreCorpus(t, lwipDir, "", confirm, t.Errorf)
+	sc.log(t, "compiler")
+	if sc.foundErr != sc.expErr || sc.pct(sc.foundWarn, sc.expWarn) < 90 || sc.unexpected != 0 || sc.provenWrong != 0 {
+		t.Errorf("corpus numbers below the bar")
+	}
+}
+
+// The built-in evaluator alone (no compiler): its numbers are printed; it
+// must not claim a refusal the compiler disproves.
+func TestCorpusEvaluator(t *testing.T) {
+	lwipDir := testenv.LwIP(t)
+	sc := scoreCorpus(t, lwipDir, "none", false, t.Logf)
+	sc.log(t, "built-in evaluator")
+	if sc.provenWrong != 0 {
+		t.Errorf("the evaluator makes %d claims the compiler proves wrong", sc.provenWrong)
+	}
+}
+
+type score struct {
+	files, compiled                                                                   int
+	expErr, foundErr, expWarn, foundWarn, expInfo, foundInfo, unexpected, provenWrong int
+}
+
+func (s score) pct(a, b int) float64 {
+	if b == 0 {
+		return 100
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+func (s score) log(t *testing.T, engine string) {
+	t.Logf("corpus (%s): %d files (%d compiled with lwIP now, the rest checked against cached compiler facts)", engine, s.files, s.compiled)
+	t.Logf("expected errors found: %d/%d; expected warnings found: %d/%d (%.0f%%); expected infos found: %d/%d (%.0f%%)",
+		s.foundErr, s.expErr, s.foundWarn, s.expWarn, s.pct(s.foundWarn, s.expWarn), s.foundInfo, s.expInfo, s.pct(s.foundInfo, s.expInfo))
+	t.Logf("errors not expected: %d; errors the compiler (or lwIP's sources) prove wrong: %d", s.unexpected, s.provenWrong)
+}
+
+func scoreCorpus(t *testing.T, lwipDir, cc string, confirm bool, report func(string, ...any)) score {
+	t.Helper()
 	chips, diags := board.Source{}.Chips()
 	if diags.HasErrors() {
 		t.Fatal(diags)
@@ -203,17 +242,19 @@ func TestCorpus(t *testing.T) {
 		t.Fatalf("corpus has %d files, want at least 30", len(cases))
 	}
 	names := conditionalNames(lwipDir)
-	var expErr, foundErr, expWarn, foundWarn, expInfo, foundInfo, unexpected, provenWrong, compiled int
+	var sc score
+	sc.files = len(cases)
 	for _, c := range cases {
 		o := c.options(t, chips, lwipDir)
-		full := confirm || corpusSample[c.name]
+		o.CC = cc
+		full := cc == "" && (confirm || corpusSample[c.name])
 		o.NoCompile = !full
 		rep, err := Run(o)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		if full {
-			compiled++
+			sc.compiled++
 		}
 		if confirm {
 			if err := writeFacts(c.path, rep, sourceNames(lwipDir)); err != nil {
@@ -250,23 +291,23 @@ func TestCorpus(t *testing.T) {
 			}
 			switch e.sev {
 			case SevError:
-				expErr++
+				sc.expErr++
 				if hit {
-					foundErr++
+					sc.foundErr++
 				}
 			case SevWarning:
-				expWarn++
+				sc.expWarn++
 				if hit {
-					foundWarn++
+					sc.foundWarn++
 				}
 			case SevInfo:
-				expInfo++
+				sc.expInfo++
 				if hit {
-					foundInfo++
+					sc.foundInfo++
 				}
 			}
 			if !hit {
-				t.Errorf("%s: expected %q not found", c.name, e.line)
+				report("%s: expected %q not found", c.name, e.line)
 			}
 		}
 		for _, f := range fs {
@@ -278,31 +319,19 @@ func TestCorpus(t *testing.T) {
 					}
 				}
 				if !ok {
-					unexpected++
-					t.Errorf("%s:%d: unexpected error %s %s: %s", c.name, f.Line, f.ID, f.Option, f.Message)
+					sc.unexpected++
+					report("%s:%d: unexpected error %s %s: %s", c.name, f.Line, f.ID, f.Option, f.Message)
 				}
 				if refusal(f) && fx.compiles {
-					provenWrong++
+					sc.provenWrong++
 					t.Errorf("%s: %s claims lwIP refuses the file, but lwIP compiles with it", c.name, f.ID)
 				}
 			}
 			if (f.ID == "audit.unknown_option" || f.ID == "audit.not_an_option") && names[f.Option] {
-				provenWrong++
+				sc.provenWrong++
 				t.Errorf("%s: %s says %s is not an option, but lwIP's sources read it", c.name, f.ID, f.Option)
 			}
 		}
 	}
-	pct := func(a, b int) float64 {
-		if b == 0 {
-			return 100
-		}
-		return 100 * float64(a) / float64(b)
-	}
-	t.Logf("corpus: %d files (%d compiled with lwIP now, the rest checked against cached compiler facts)", len(cases), compiled)
-	t.Logf("expected errors found: %d/%d; expected warnings found: %d/%d (%.0f%%); expected infos found: %d/%d (%.0f%%)",
-		foundErr, expErr, foundWarn, expWarn, pct(foundWarn, expWarn), foundInfo, expInfo, pct(foundInfo, expInfo))
-	t.Logf("errors not expected: %d; errors the compiler (or lwIP's sources) prove wrong: %d", unexpected, provenWrong)
-	if foundErr != expErr || pct(foundWarn, expWarn) < 90 || unexpected != 0 || provenWrong != 0 {
-		t.Errorf("corpus numbers below the bar")
-	}
+	return sc
 }
