@@ -55,3 +55,10 @@ func count(fs []Finding, sev string) int {
 	}
 	return n
 }
+
+func or(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}

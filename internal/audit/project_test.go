@@ -73,7 +73,7 @@ func heapIDs(rep *Report) []string {
 // LWIP_RAM_HEAP_POINTER line, naming the script's line.
 func TestProjectHeapOverlapPlanted(t *testing.T) {
 	testenv.CrossCompiler(t)
-	fixture := filepath.Join("..", "vendor", "testdata", "cubeide-h743")
+	fixture := filepath.Join("..", "vendorkit", "testdata", "cubeide-h743")
 	p, rep := auditProject(t, fixture)
 	if p.Kind != "cubemx" || p.Chip != "stm32h743zi" || !strings.HasSuffix(p.LinkerScript, "STM32H743ZITX_FLASH.ld") || !strings.HasSuffix(p.Lwipopts, filepath.Join("LWIP", "Target", "lwipopts.h")) {
 		t.Fatalf("project context: %+v", p)

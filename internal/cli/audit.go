@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 )
@@ -187,19 +187,18 @@ func auditRTThread(env *Env, file, rtconfig, version string, b *board.Board, for
 		fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
 		return 2
 	}
-	rtc, err := os.ReadFile(rtconfig)
+	// The RT-Thread flow audits the port header with the BSP's rtconfig.h.
+	f, _ := flow.Lookup("rtthread")
+	af, ok := f.(flow.Auditor)
+	if !ok {
+		fmt.Fprintln(env.Stderr, "lwipgen audit: --rtconfig needs the rtthread flow")
+		return 2
+	}
+	findings, err := af.AuditProject(src, file, rtconfig, v, b)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
 		return 2
 	}
-	in := audit.RTThreadInput{Port: src, Rtconfig: rtc, PortName: file, RtconfigName: rtconfig}
-	if strings.Contains(string(rtc), `#include "rtconfig_project.h"`) {
-		pj := filepath.Join(filepath.Dir(rtconfig), "rtconfig_project.h")
-		if c, err := os.ReadFile(pj); err == nil {
-			in.Project, in.ProjectName = c, pj
-		}
-	}
-	findings := audit.RTThread(in, v, b)
 	rep := &audit.Report{File: file, Engine: "RT-Thread port evaluator", LwipVersion: string(v), Findings: findings, Errors: audit.Errors(findings)}
 	switch format {
 	case "json":

@@ -71,7 +71,7 @@ func TestAuditFormatsAndExitStatus(t *testing.T) {
 func TestAuditProjectCommand(t *testing.T) {
 	testenv.CrossCompiler(t)
 	testenv.LwIP(t)
-	rc, out, errs := run(t, "audit", "--project", "../vendor/testdata/cubeide-h743", "--no-compile")
+	rc, out, errs := run(t, "audit", "--project", "../vendorkit/testdata/cubeide-h743", "--no-compile")
 	if rc != 0 || !strings.Contains(out, "(cubemx)") || !strings.Contains(out, "MCU STM32H743ZITx -> chip stm32h743zi") || !strings.Contains(out, "STM32H743ZITX_FLASH.ld") {
 		t.Fatalf("rc %d\n%s%s", rc, out, errs)
 	}
