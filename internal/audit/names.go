@@ -70,20 +70,7 @@ func sourceNames(lwipDir string) map[string]bool {
 	if m, ok := srcNamesOnce.Load(lwipDir); ok {
 		return m.(map[string]bool)
 	}
-	names := map[string]bool{}
-	filepath.WalkDir(filepath.Join(lwipDir, "src"), func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".c") || strings.HasSuffix(p, ".h")) {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return nil
-		}
-		for _, id := range reIdent.FindAllString(cheader.StripComments(string(b)), -1) {
-			names[id] = true
-		}
-		return nil
-	})
+	names := scanSources(lwipDir, func(code string) []string { return reIdent.FindAllString(code, -1) })
 	if len(names) == 0 {
 		return nil
 	}
@@ -97,6 +84,14 @@ var reCondLine = regexp.MustCompile(`(?m)^\s*#\s*(?:if|ifdef|ifndef|elif)\b.*$`)
 // #ifndef and #elif: the names that configure it (a superset of the options;
 // TCP_NODELAY, which lwIP only defines, is not among them).
 func conditionalNames(lwipDir string) map[string]bool {
+	return scanSources(lwipDir, func(code string) []string {
+		return reIdent.FindAllString(strings.Join(reCondLine.FindAllString(code, -1), "\n"), -1)
+	})
+}
+
+// scanSources collects what pick finds in the comment-free text of every .c
+// and .h file below lwipDir/src.
+func scanSources(lwipDir string, pick func(code string) []string) map[string]bool {
 	names := map[string]bool{}
 	filepath.WalkDir(filepath.Join(lwipDir, "src"), func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".c") || strings.HasSuffix(p, ".h")) {
@@ -106,10 +101,8 @@ func conditionalNames(lwipDir string) map[string]bool {
 		if err != nil {
 			return nil
 		}
-		for _, l := range reCondLine.FindAllString(cheader.StripComments(string(b)), -1) {
-			for _, id := range reIdent.FindAllString(l, -1) {
-				names[id] = true
-			}
+		for _, id := range pick(cheader.StripComments(string(b))) {
+			names[id] = true
 		}
 		return nil
 	})

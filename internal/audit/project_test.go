@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,30 +9,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
-
-// copyTree copies a fixture project so a test can plant a change in it.
-func copyTree(t *testing.T, src string) string {
-	t.Helper()
-	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
 
 // auditProject runs what `audit --project DIR` runs.
 func auditProject(t *testing.T, dir string) (*Project, *Report) {
@@ -81,7 +56,7 @@ func TestProjectHeapOverlapPlanted(t *testing.T) {
 	if ids := heapIDs(rep); len(ids) != 0 || rep.Errors != 0 {
 		t.Fatalf("stock fixture: heap findings %v, %d errors: %+v", ids, rep.Errors, rep.Findings)
 	}
-	dir := copyTree(t, fixture)
+	dir := testenv.CopyTree(t, fixture)
 	ld := filepath.Join(dir, "STM32H743ZITX_FLASH.ld")
 	b, _ := os.ReadFile(ld)
 	planted := strings.Replace(string(b), ". = ABSOLUTE(0x30040000);", ". = ABSOLUTE(0x30030000);", 1)
