@@ -146,32 +146,10 @@ func heapFindings(a *auditor, script string) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	ptr, ok := a.cfg.UserValue("LWIP_RAM_HEAP_POINTER")
+	base, end, ok := a.heapRange()
 	if !ok {
 		return nil, nil
 	}
-	base, err := parseAddr(ptr)
-	if err != nil {
-		if v, ok := a.values["LWIP_RAM_HEAP_POINTER"]; ok {
-			if n, err2 := strconv.ParseUint(v, 10, 64); err2 == nil {
-				base, err = n, nil
-			}
-		}
-	}
-	if err != nil {
-		return nil, nil // a symbol, placed by the linker
-	}
-	size := uint64(a.val("MEM_SIZE"))
-	al := uint64(a.val("MEM_ALIGNMENT"))
-	if al == 0 {
-		al = 1
-	}
-	size = (size + al - 1) &^ (al - 1)
-	structMem := uint64(8)
-	if a.val("MEM_SIZE") > 64000 {
-		structMem = 12
-	}
-	end := base + size + 2*structMem // ram_heap[MEM_SIZE_ALIGNED + 2*SIZEOF_STRUCT_MEM] (mem.c)
 	file, line := a.at("LWIP_RAM_HEAP_POINTER")
 	var fs []Finding
 	add := func(sev, id, msg, fix string) {

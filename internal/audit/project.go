@@ -36,7 +36,8 @@ var (
 	reCMakeDef = regexp.MustCompile(`(?s)(?:target_compile_definitions|add_compile_definitions|add_definitions)\s*\((.*?)\)`)
 	reCproj    = regexp.MustCompile(`(?s)<option[^>]*valueType="(includePath|definedSymbols)"[^>]*>(.*?)</option>`)
 	reListVal  = regexp.MustCompile(`<listOptionValue[^>]*value="([^"]*)"`)
-	reIocMcu   = regexp.MustCompile(`(?m)^Mcu\.(?:UserName|Name)=(\S+)`)
+	reIocUser  = regexp.MustCompile(`(?m)^Mcu\.UserName=(\S+)`)
+	reIocMcu   = regexp.MustCompile(`(?m)^Mcu\.Name=(\S+)`)
 	reStartup  = regexp.MustCompile(`(?i)^startup_((?:stm32|gd32)[a-z0-9]+)\.s$`)
 	reMcuDef   = regexp.MustCompile(`^((?:STM32|GD32)[A-Z][0-9A-Z]+)(?:xx|XX)?$`)
 )
@@ -169,7 +170,10 @@ func DetectProject(root string) (*Project, error) {
 		case strings.HasSuffix(name, ".ld") && !strings.Contains(rel, "lwipgen"):
 			lds = append(lds, path)
 		case strings.HasSuffix(name, ".ioc"):
-			if m := reIocMcu.FindStringSubmatch(read(rel)); m != nil {
+			ioc := read(rel)
+			if m := reIocUser.FindStringSubmatch(ioc); m != nil {
+				p.MCU, p.Kind = m[1], "cubemx"
+			} else if m := reIocMcu.FindStringSubmatch(ioc); m != nil {
 				p.MCU, p.Kind = m[1], "cubemx"
 			}
 		case name == "rtconfig.h":

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -147,5 +148,76 @@ func TestNoBoardNoWorkloadChecks(t *testing.T) {
 	}
 	if has(without, "audit.wnd_rx_buffers") || !has(with, "audit.wnd_rx_buffers") {
 		t.Fatalf("workload check: without a board %v, with one %v", without.Findings, with.Findings)
+	}
+}
+
+// With the linked ELF the heap is checked against the sections the linker
+// really placed (address and size), here an H7-style descriptor section.
+func TestELFHeapOverlap(t *testing.T) {
+	cc := testenv.CrossCompiler(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "fw.c"), []byte("__attribute__((section(\".RxDecripSection\"))) unsigned int rx_desc[24];\nunsigned int other;\nint main(void) { return (int)rx_desc[0] + (int)other; }\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "fw.ld"), []byte("ENTRY(main)\nSECTIONS\n{\n  .text 0x08000000 : { *(.text*) }\n  .RxDecripSection 0x30040000 (NOLOAD) : { *(.RxDecripSection) }\n  .bss 0x24000000 (NOLOAD) : { *(.bss*) *(COMMON) }\n}\n"), 0o644)
+	fw := filepath.Join(dir, "fw.elf")
+	if out, err := exec.Command(cc, "-mcpu=cortex-m7", "-mthumb", "-nostdlib", "-T", filepath.Join(dir, "fw.ld"), filepath.Join(dir, "fw.c"), "-o", fw).CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for ptr, want := range map[string]bool{"0x3003FF00": true, "0x30020000": false} {
+		h := filepath.Join(dir, "lwipopts.h")
+		os.WriteFile(h, []byte("#define MEM_ALIGNMENT 4\n#define MEM_SIZE 1024\n#define LWIP_RAM_HEAP_POINTER "+ptr+"\n"), 0o644)
+		rep, err := Run(Options{File: h, CC: "none", ELF: fw})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, f := range rep.Findings {
+			got = got || f.ID == "audit.heap_overlaps_dma" && f.Line == 3 && strings.Contains(f.Message, ".RxDecripSection at 0x30040000..0x30040060")
+		}
+		if got != want {
+			t.Errorf("heap at %s: overlap reported %v, want %v: %+v", ptr, got, want, rep.Findings)
+		}
+	}
+}
+
+// The project context of each vendoring fixture layout, and of a project
+// that only has a compile_commands.json.
+func TestDetectProjectLayouts(t *testing.T) {
+	for _, c := range []struct {
+		dir, kind, opts, mcu, chip, ld string
+		def                            string
+	}{
+		{"../vendorkit/testdata/gd32-f407", "gd32", "inc/lwipopts.h", "GD32F407", "gd32f407", "gd32f407.ld", "USE_STDPERIPH_DRIVER"},
+		{"../vendorkit/testdata/cubemx-makefile-f407", "cubemx", "LWIP/Target/lwipopts.h", "STM32F407VGTx", "stm32f407", "STM32F407VGTX_FLASH.ld", "USE_HAL_DRIVER"},
+		{"../vendorkit/testdata/cubemx-cmake-f767", "cubemx", "LWIP/Target/lwipopts.h", "STM32F767ZITx", "stm32f767zi", "STM32F767XX_FLASH.ld", "USE_HAL_DRIVER"},
+	} {
+		p, err := DetectProject(c.dir)
+		if err != nil {
+			t.Fatalf("%s: %v", c.dir, err)
+		}
+		abs, _ := filepath.Abs(c.dir)
+		if p.Kind != c.kind || p.Lwipopts != filepath.Join(abs, c.opts) || !strings.EqualFold(p.MCU, c.mcu) || p.Chip != c.chip || filepath.Base(p.LinkerScript) != c.ld {
+			t.Errorf("%s: %+v", c.dir, p)
+		}
+		hasDef, hasInc := false, false
+		for _, d := range p.Defines {
+			hasDef = hasDef || d == c.def
+		}
+		for _, d := range p.IncludeDirs {
+			hasInc = hasInc || d == filepath.Dir(p.Lwipopts)
+		}
+		if !hasDef || !hasInc {
+			t.Errorf("%s: defines %v, include dirs %v", c.dir, p.Defines, p.IncludeDirs)
+		}
+	}
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "app", "cfg"), 0o755)
+	os.WriteFile(filepath.Join(dir, "app", "cfg", "lwipopts.h"), []byte("#define NO_SYS 1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "compile_commands.json"), []byte(`[{"directory": "`+dir+`", "command": "arm-none-eabi-gcc -DSTM32H743xx -DUSE_HAL_DRIVER -Iapp/cfg -c app/main.c", "file": "app/main.c"}]`), 0o644)
+	p, err := DetectProject(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Kind != "compile_commands" || p.MCU != "STM32H743" || p.Chip != "stm32h743zi" || len(p.IncludeDirs) != 1 || p.IncludeDirs[0] != filepath.Join(dir, "app", "cfg") {
+		t.Errorf("compile_commands.json project: %+v", p)
 	}
 }

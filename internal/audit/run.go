@@ -33,6 +33,7 @@ type Options struct {
 	// Board brings a workload; workload checks run only with one.
 	Board        *board.Board
 	LinkerScript string // checks LWIP_RAM_HEAP_POINTER against the script's memories and sections
+	ELF          string // checks it against the sections of the linked firmware
 	// NoCompile reads the values only (preprocessor), without compiling lwIP's sources.
 	NoCompile bool
 }
@@ -305,6 +306,13 @@ func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 	a.fs = append(a.fs, a.checks(src)...)
 	if a.o.LinkerScript != "" {
 		fs, err := heapFindings(a, a.o.LinkerScript)
+		if err != nil {
+			return nil, err
+		}
+		a.fs = append(a.fs, fs...)
+	}
+	if a.o.ELF != "" {
+		fs, err := heapFindingsELF(a, a.o.ELF)
 		if err != nil {
 			return nil, err
 		}

@@ -38,6 +38,7 @@ func runAudit(env *Env, args []string) int {
 	lwipDir := fs.String("lwip", "", "lwIP source tree (default: the project's, $LWIP_DIR, the fetch-lwip cache)")
 	cc := fs.String("cc", "", "C compiler (default arm-none-eabi-gcc, else gcc; \"none\" uses the built-in evaluator)")
 	ldScript := fs.String("linker-script", "", "linker script: check LWIP_RAM_HEAP_POINTER against its memories and pinned sections")
+	elfFile := fs.String("elf", "", "the linked firmware: check LWIP_RAM_HEAP_POINTER against the sections it really has")
 	noCompile := fs.Bool("no-compile", false, "read the values with the preprocessor only; do not compile lwIP's sources")
 	rtconfig := fs.String("rtconfig", "", "RT-Thread: the BSP's rtconfig.h; FILE is then the port lwipopts.h (rtconfig_project.h next to rtconfig.h is read when included)")
 	pos, err := parseFlags(fs, args)
@@ -67,7 +68,7 @@ func runAudit(env *Env, args []string) int {
 	if *rtconfig != "" {
 		return auditRTThread(env, pos[0], *rtconfig, *version, b, *format)
 	}
-	o := audit.Options{IncludeDirs: incs, Defines: defs, LwipDir: *lwipDir, CC: *cc, CPU: *cpu, Board: b, LinkerScript: *ldScript, NoCompile: *noCompile}
+	o := audit.Options{IncludeDirs: incs, Defines: defs, LwipDir: *lwipDir, CC: *cc, CPU: *cpu, Board: b, LinkerScript: *ldScript, ELF: *elfFile, NoCompile: *noCompile}
 	var p *audit.Project
 	if *project != "" {
 		if p, err = audit.DetectProject(*project); err != nil {
