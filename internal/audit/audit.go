@@ -8,16 +8,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
-// driverMacros are names that commonly sit in lwipopts.h but belong to a
-// driver or HAL; lwIP ignores them, which is worth a warning, not an error.
-var driverMacros = map[string]string{
-	"ETH_RX_BUFFER_SIZE": "STM32 CubeMX ethernetif", "ETH_RX_BUFFER_CNT": "STM32 CubeMX ethernetif",
-	"ETH_RX_BUF_NUM": "the Ethernet driver", "ETH_TX_BUF_NUM": "the Ethernet driver", "ETH_DMA_BUFFER_SIZE": "the Ethernet driver",
-	"ETH_RXBUFNB": "the STM32 legacy HAL", "ETH_TXBUFNB": "the STM32 legacy HAL",
-	"PLATFORM_EMAC_BASEADDR": "the Xilinx platform code", "PLATFORM_EMAC_IS_CACHE_COHERENT": "the Xilinx platform code",
-	"PHY_TYPE": "the PHY driver", "PHY_SPEED": "the PHY driver", "CHECKSUM_BY_HARDWARE": "the STM32 legacy ethernetif",
-}
-
 // File audits the defines of one lwipopts.h for lwIP version v; b may be nil.
 func File(defs []Define, v lwip.Version, b *board.Board) []Finding {
 	var fs []Finding
@@ -47,7 +37,7 @@ func File(defs []Define, v lwip.Version, b *board.Board) []Finding {
 			add(d.Line, "error", "audit.not_an_option", d.Name, "%s does not exist in lwIP %s: %s", d.Name, v, truth)
 			continue
 		}
-		if owner, ok := driverMacros[d.Name]; ok {
+		if owner, _, ok := glueOwner(d.Name); ok {
 			add(d.Line, "warning", "audit.driver_macro", d.Name, "%s is not an lwIP option; lwIP ignores it (it belongs to %s, which must see the same value)", d.Name, owner)
 			continue
 		}

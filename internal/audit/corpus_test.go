@@ -1,4 +1,4 @@
-package audit
+package audit_test
 
 import (
 	"fmt"
@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
@@ -44,11 +46,11 @@ type expectation struct {
 // matches: warnings and infos need the ID (and the option, when given);
 // an error matches when any token is its ID or its option (lwIP names the
 // same refusal by rule and blames the option the file sets).
-func (e expectation) matches(f Finding) bool {
+func (e expectation) matches(f audit.Finding) bool {
 	if f.Severity != e.sev {
 		return false
 	}
-	if e.sev == SevError {
+	if e.sev == audit.SevError {
 		for _, t := range e.tokens {
 			if t == f.ID || t == f.Option {
 				return true
@@ -97,9 +99,9 @@ func loadCorpus(t *testing.T) []corpusCase {
 	return cs
 }
 
-func (c corpusCase) options(t *testing.T, chips board.Chips, lwipDir string) Options {
+func (c corpusCase) options(t *testing.T, chips board.Chips, lwipDir string) audit.Options {
 	t.Helper()
-	o := Options{File: c.path, LwipDir: lwipDir}
+	o := audit.Options{File: c.path, LwipDir: lwipDir}
 	for i := 0; i < len(c.args); i++ {
 		next := func() string {
 			i++
@@ -156,7 +158,7 @@ func readFacts(path string) (facts, error) {
 	return f, nil
 }
 
-func writeFacts(path string, rep *Report, names map[string]bool) error {
+func writeFacts(path string, rep *audit.Report, names map[string]bool) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# compiler facts for %s, written by LWIPGEN_CORPUS_CONFIRM=1 go test -run TestCorpus ./internal/audit\n", filepath.Base(path))
 	fmt.Fprintf(&b, "# %s; lwIP %s; flags: %s\n", rep.Engine, rep.LwipVersion, strings.Join(rep.CPUFlags, " "))
@@ -167,8 +169,8 @@ func writeFacts(path string, rep *Report, names map[string]bool) error {
 		if !strings.Contains(d, ": error: ") && !strings.Contains(d, ": fatal error: ") {
 			continue
 		}
-		if m := reUndeclared.FindStringSubmatch(d[strings.Index(d, ": error: ")+len(": error: "):]); m != nil && !names[m[1]] {
-			env = append(env, m[1])
+		if id := audit.Undeclared(d[strings.Index(d, ": error: ")+len(": error: "):]); id != "" && !names[id] {
+			env = append(env, id)
 			continue
 		}
 		ok = false
@@ -185,7 +187,7 @@ func writeFacts(path string, rep *Report, names map[string]bool) error {
 }
 
 // refusal says whether an error finding claims that lwIP does not compile.
-func refusal(f Finding) bool {
+func refusal(f audit.Finding) bool {
 	return strings.HasPrefix(f.ID, "lwip.init.") || strings.HasPrefix(f.ID, "lwip.header.") || strings.HasPrefix(f.ID, "lwip.compile.") ||
 		f.ID == "lwip.trap.wnd_scale_without_rcv_scale" || f.ID == "lwip.trap.nosys_sequential_api"
 }
@@ -241,7 +243,7 @@ func scoreCorpus(t *testing.T, lwipDir, cc string, confirm bool, report func(str
 	if len(cases) < 30 {
 		t.Fatalf("corpus has %d files, want at least 30", len(cases))
 	}
-	names := conditionalNames(lwipDir)
+	names := audit.ConditionalNames(lwipDir)
 	var sc score
 	sc.files = len(cases)
 	for _, c := range cases {
@@ -249,7 +251,7 @@ func scoreCorpus(t *testing.T, lwipDir, cc string, confirm bool, report func(str
 		o.CC = cc
 		full := cc == "" && (confirm || corpusSample[c.name])
 		o.NoCompile = !full
-		rep, err := Run(o)
+		rep, err := audit.Run(o)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -257,7 +259,7 @@ func scoreCorpus(t *testing.T, lwipDir, cc string, confirm bool, report func(str
 			sc.compiled++
 		}
 		if confirm {
-			if err := writeFacts(c.path, rep, sourceNames(lwipDir)); err != nil {
+			if err := writeFacts(c.path, rep, audit.SourceNames(lwipDir)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -274,7 +276,7 @@ func scoreCorpus(t *testing.T, lwipDir, cc string, confirm bool, report func(str
 		// expected refusal, a file it compiles has none
 		hasRefusal := false
 		for _, e := range c.expects {
-			if e.sev == SevError && (strings.HasPrefix(e.tokens[0], "lwip.") || len(e.tokens) == 1 && !strings.Contains(e.tokens[0], ".")) {
+			if e.sev == audit.SevError && (strings.HasPrefix(e.tokens[0], "lwip.") || len(e.tokens) == 1 && !strings.Contains(e.tokens[0], ".")) {
 				hasRefusal = true
 			}
 		}
@@ -290,17 +292,17 @@ func scoreCorpus(t *testing.T, lwipDir, cc string, confirm bool, report func(str
 				}
 			}
 			switch e.sev {
-			case SevError:
+			case audit.SevError:
 				sc.expErr++
 				if hit {
 					sc.foundErr++
 				}
-			case SevWarning:
+			case audit.SevWarning:
 				sc.expWarn++
 				if hit {
 					sc.foundWarn++
 				}
-			case SevInfo:
+			case audit.SevInfo:
 				sc.expInfo++
 				if hit {
 					sc.foundInfo++
@@ -311,7 +313,7 @@ func scoreCorpus(t *testing.T, lwipDir, cc string, confirm bool, report func(str
 			}
 		}
 		for _, f := range fs {
-			if f.Severity == SevError {
+			if f.Severity == audit.SevError {
 				ok := f.ID == "lwip.compile.followup" && hasRefusal // the errors an #error brings with it
 				for _, e := range c.expects {
 					if e.matches(f) {

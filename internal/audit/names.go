@@ -14,46 +14,53 @@ import (
 
 // vendorGlue are names that sit in real lwipopts.h files but are read by
 // vendor code, not by lwIP: reported as info, with the code that reads them.
+// The flows register their vendors' names (RegisterVendorGlue); these are
+// third-party projects' without a flow of their own.
+// A key ending in "*" is a prefix (a vendor's configuration namespace).
 var vendorGlue = map[string]string{
-	"WITH_RTOS":                        "STM32CubeMX's generated lwip.c/ethernetif.c (RTOS vs bare-metal glue)",
-	"WITH_MBEDTLS":                     "STM32CubeMX's generated project (mbedTLS middleware)",
-	"CHECKSUM_BY_HARDWARE":             "ST/GD32 ethernetif.c and the examples' #ifdef around CHECKSUM_GEN_*",
-	"ETH_RX_BUFFER_SIZE":               "STM32CubeMX ethernetif.c (RX buffer pool)",
-	"ETH_RX_BUFFER_CNT":                "STM32CubeMX ethernetif.c (RX buffer pool)",
-	"ETH_RXBUFNB":                      "the STM32 legacy HAL ETH driver",
-	"ETH_TXBUFNB":                      "the STM32 legacy HAL ETH driver",
-	"ETH_RX_BUF_NUM":                   "the Ethernet driver",
-	"ETH_TX_BUF_NUM":                   "the Ethernet driver",
-	"ETH_DMA_BUFFER_SIZE":              "the Ethernet driver",
-	"PLATFORM_EMAC_BASEADDR":           "the Xilinx application's platform code",
-	"PLATFORM_EMAC_IS_CACHE_COHERENT":  "the Xilinx application's platform code",
-	"PROCESSOR_LITTLE_ENDIAN":          "the Xilinx lwIP adapter's cc.h",
-	"PROCESSOR_BIG_ENDIAN":             "the Xilinx lwIP adapter's cc.h",
-	"LWIP_FULL_CSUM_OFFLOAD_RX":        "the Xilinx lwIP adapter (xemacpsif)",
-	"LWIP_FULL_CSUM_OFFLOAD_TX":        "the Xilinx lwIP adapter (xemacpsif)",
-	"CONFIG_LINKSPEED_AUTODETECT":      "the Xilinx lwIP adapter (PHY speed)",
-	"CONFIG_LINKSPEED1000":             "the Xilinx lwIP adapter (PHY speed)",
-	"CONFIG_LINKSPEED100":              "the Xilinx lwIP adapter (PHY speed)",
-	"CONFIG_LINKSPEED10":               "the Xilinx lwIP adapter (PHY speed)",
-	"XLWIP_CONFIG_INCLUDE_GEM":         "the Xilinx lwIP adapter",
-	"LWIP_XILINX_PHY_RESET":            "the Xilinx lwIP adapter",
-	"PHY_TYPE":                         "the PHY driver",
-	"PHY_SPEED":                        "the PHY driver",
-	"USE_ENHANCED_DMA_DESCRIPTORS":     "the GD32/STM32 legacy ENET driver",
-	"SELECT_DESCRIPTORS_ENHANCED_MODE": "the GD32 ENET driver",
-	"TIMEOUT_CHECK_USE_LWIP":           "the GD32 ENET demos' netconf.c",
-	"USE_DHCP":                         "the ST/GD32 examples' netconf.c",
-	"LWIP_PORT_INIT_IPADDR":            "the port's init code",
-	"CYW43_LWIP":                       "the cyw43 Wi-Fi driver (pico-sdk)",
-	"PICO_CYW43_ARCH_POLL":             "pico-sdk's cyw43_arch",
-	"MICROPY_PY_LWIP":                  "MicroPython's modlwip.c",
-	"RT_LWIP_USING_PING":               "RT-Thread's netdev glue",
+	"MICROPY_*":             "MicroPython (mpconfigport.h)",
+	"CYW43_*":               "the cyw43 driver",
+	"PICO_*":                "pico-sdk",
+	"configUSE_*":           "FreeRTOS (FreeRTOSConfig.h)",
+	"ETH_*":                 "the Ethernet driver",
+	"ETH_RX_BUF_NUM":        "the Ethernet driver",
+	"ETH_TX_BUF_NUM":        "the Ethernet driver",
+	"ETH_DMA_BUFFER_SIZE":   "the Ethernet driver",
+	"PHY_TYPE":              "the PHY driver",
+	"PHY_SPEED":             "the PHY driver",
+	"LWIP_PORT_INIT_IPADDR": "the port's init code",
+	"CYW43_LWIP":            "the cyw43 Wi-Fi driver (pico-sdk)",
+	"PICO_CYW43_ARCH_POLL":  "pico-sdk's cyw43_arch",
+	"MICROPY_PY_LWIP":       "MicroPython's modlwip.c",
 }
 
-// vendorPrefixes are name prefixes of vendor configuration systems.
-var vendorPrefixes = map[string]string{
-	"MICROPY_": "MicroPython (mpconfigport.h)", "CYW43_": "the cyw43 driver", "PICO_": "pico-sdk", "RT_": "RT-Thread (rtconfig.h)",
-	"configUSE_": "FreeRTOS (FreeRTOSConfig.h)", "XPAR_": "the Xilinx BSP (xparameters.h)", "ETH_": "the Ethernet driver",
+var glueMu sync.RWMutex
+
+// RegisterVendorGlue names macros a vendor's code reads from lwipopts.h
+// (name -> the code that reads it); flows call it from init.
+func RegisterVendorGlue(names map[string]string) {
+	glueMu.Lock()
+	defer glueMu.Unlock()
+	for k, v := range names {
+		vendorGlue[k] = v
+	}
+}
+
+// glueOwner names the code that reads a vendor macro; byName says the name
+// itself is registered (not only its prefix).
+func glueOwner(name string) (owner string, byName, ok bool) {
+	glueMu.RLock()
+	defer glueMu.RUnlock()
+	if o, ok := vendorGlue[name]; ok {
+		return o, true, true
+	}
+	best := ""
+	for k, o := range vendorGlue {
+		if p, isPrefix := strings.CutSuffix(k, "*"); isPrefix && strings.HasPrefix(name, p) && len(p) > len(best) {
+			best, owner = p, o
+		}
+	}
+	return owner, false, best != ""
 }
 
 var (
@@ -177,18 +184,12 @@ func (a *auditor) nameFindings() {
 		if a.known(n) {
 			continue
 		}
-		if owner, ok := vendorGlue[n]; ok {
-			at(SevInfo, "audit.vendor_glue", fmt.Sprintf("%s is not an lwIP option; it is read by %s", n, owner), "")
-			continue
-		}
-		owner := ""
-		for p, o := range vendorPrefixes {
-			if strings.HasPrefix(n, p) {
-				owner = o
+		if owner, byName, ok := glueOwner(n); ok {
+			msg := fmt.Sprintf("%s is not an lwIP option; it is read by %s", n, owner)
+			if !byName {
+				msg = fmt.Sprintf("%s is not an lwIP option; by its name it belongs to %s", n, owner)
 			}
-		}
-		if owner != "" {
-			at(SevInfo, "audit.vendor_glue", fmt.Sprintf("%s is not an lwIP option; by its name it belongs to %s", n, owner), "")
+			at(SevInfo, "audit.vendor_glue", msg, "")
 			continue
 		}
 		if lwip.Known(a.otherVersion(), n) {

@@ -239,18 +239,27 @@ func pickLwipopts(cands, incs []string) string {
 
 // mcuChips maps MCU part-number prefixes to lwipgen's chip files; the
 // closest chip of the family stands for parts without one of their own.
-var mcuChips = []struct{ prefix, chip string }{
-	{"STM32H7", "stm32h743zi"}, {"STM32F7", "stm32f767zi"}, {"STM32F4", "stm32f407"}, {"GD32F4", "gd32f407"}, {"XC7Z", "xc7z035"},
+// Flows register their vendors' parts (RegisterMCUChip).
+var mcuChips = map[string]string{}
+
+// RegisterMCUChip says which chip file stands for MCUs whose part number
+// starts with prefix (e.g. "STM32H7" -> "stm32h743zi").
+func RegisterMCUChip(prefix, chip string) {
+	glueMu.Lock()
+	defer glueMu.Unlock()
+	mcuChips[strings.ToUpper(prefix)] = chip
 }
 
 func chipForMCU(mcu string) string {
-	u := strings.ToUpper(mcu)
-	for _, m := range mcuChips {
-		if strings.HasPrefix(u, m.prefix) {
-			return m.chip
+	glueMu.RLock()
+	defer glueMu.RUnlock()
+	u, best, chip := strings.ToUpper(mcu), "", ""
+	for p, c := range mcuChips {
+		if strings.HasPrefix(u, p) && len(p) > len(best) {
+			best, chip = p, c
 		}
 	}
-	return ""
+	return chip
 }
 
 type ordered struct {

@@ -1,4 +1,4 @@
-package audit
+package audit_test
 
 import (
 	"os"
@@ -7,14 +7,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // auditProject runs what `audit --project DIR` runs.
-func auditProject(t *testing.T, dir string) (*Project, *Report) {
+func auditProject(t *testing.T, dir string) (*audit.Project, *audit.Report) {
 	t.Helper()
-	p, err := DetectProject(dir)
+	p, err := audit.DetectProject(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,18 +24,18 @@ func auditProject(t *testing.T, dir string) (*Project, *Report) {
 	if d.HasErrors() {
 		t.Fatal(d)
 	}
-	o := Options{File: p.Lwipopts, IncludeDirs: p.IncludeDirs, Defines: p.Defines, LwipDir: p.LwipDir, LinkerScript: p.LinkerScript, Chip: chips[p.Chip], NoCompile: true}
+	o := audit.Options{File: p.Lwipopts, IncludeDirs: p.IncludeDirs, Defines: p.Defines, LwipDir: p.LwipDir, LinkerScript: p.LinkerScript, Chip: chips[p.Chip], NoCompile: true}
 	if o.LwipDir == "" {
 		o.LwipDir = testenv.LwIP(t)
 	}
-	rep, err := Run(o)
+	rep, err := audit.Run(o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return p, rep
 }
 
-func heapIDs(rep *Report) []string {
+func heapIDs(rep *audit.Report) []string {
 	var ids []string
 	for _, f := range rep.Findings {
 		if strings.HasPrefix(f.ID, "audit.heap_") && f.ID != "audit.heap_cacheable" {
@@ -66,13 +68,13 @@ func TestProjectHeapOverlapPlanted(t *testing.T) {
 	}
 	os.WriteFile(ld, []byte(planted), 0o644)
 	_, rep = auditProject(t, dir)
-	var hit *Finding
+	var hit *audit.Finding
 	for i, f := range rep.Findings {
 		if f.ID == "audit.heap_overlaps_dma" {
 			hit = &rep.Findings[i]
 		}
 	}
-	if hit == nil || hit.Severity != SevError || hit.Line == 0 || !strings.Contains(hit.Message, ".RxDecripSection") || !strings.Contains(hit.Message, "STM32H743ZITX_FLASH.ld:") {
+	if hit == nil || hit.Severity != audit.SevError || hit.Line == 0 || !strings.Contains(hit.Message, ".RxDecripSection") || !strings.Contains(hit.Message, "STM32H743ZITX_FLASH.ld:") {
 		t.Fatalf("planted overlap not found: %+v", rep.Findings)
 	}
 	if rep.Errors == 0 {
@@ -111,7 +113,7 @@ SECTIONS
 	}
 	for _, c := range cases {
 		h := write("lwipopts.h", "#define MEM_ALIGNMENT 4\n#define MEM_SIZE "+c.size+"\n#define LWIP_RAM_HEAP_POINTER "+c.ptr+"\n")
-		rep, err := Run(Options{File: h, CC: "none", LinkerScript: ld})
+		rep, err := audit.Run(audit.Options{File: h, CC: "none", LinkerScript: ld})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,15 +132,15 @@ func TestNoBoardNoWorkloadChecks(t *testing.T) {
 		t.Fatal(d)
 	}
 	f := filepath.Join(corpusDir, "25_throughput_wnd_scale.h")
-	without, err := Run(Options{File: f, CC: "none", Chip: b.Chip})
+	without, err := audit.Run(audit.Options{File: f, CC: "none", Chip: b.Chip})
 	if err != nil {
 		t.Fatal(err)
 	}
-	with, err := Run(Options{File: f, CC: "none", Board: b})
+	with, err := audit.Run(audit.Options{File: f, CC: "none", Board: b})
 	if err != nil {
 		t.Fatal(err)
 	}
-	has := func(r *Report, id string) bool {
+	has := func(r *audit.Report, id string) bool {
 		for _, f := range r.Findings {
 			if f.ID == id {
 				return true
@@ -165,7 +167,7 @@ func TestELFHeapOverlap(t *testing.T) {
 	for ptr, want := range map[string]bool{"0x3003FF00": true, "0x30020000": false} {
 		h := filepath.Join(dir, "lwipopts.h")
 		os.WriteFile(h, []byte("#define MEM_ALIGNMENT 4\n#define MEM_SIZE 1024\n#define LWIP_RAM_HEAP_POINTER "+ptr+"\n"), 0o644)
-		rep, err := Run(Options{File: h, CC: "none", ELF: fw})
+		rep, err := audit.Run(audit.Options{File: h, CC: "none", ELF: fw})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +192,7 @@ func TestDetectProjectLayouts(t *testing.T) {
 		{"../vendorkit/testdata/cubemx-makefile-f407", "cubemx", "LWIP/Target/lwipopts.h", "STM32F407VGTx", "stm32f407", "STM32F407VGTX_FLASH.ld", "USE_HAL_DRIVER"},
 		{"../vendorkit/testdata/cubemx-cmake-f767", "cubemx", "LWIP/Target/lwipopts.h", "STM32F767ZITx", "stm32f767zi", "STM32F767XX_FLASH.ld", "USE_HAL_DRIVER"},
 	} {
-		p, err := DetectProject(c.dir)
+		p, err := audit.DetectProject(c.dir)
 		if err != nil {
 			t.Fatalf("%s: %v", c.dir, err)
 		}
@@ -213,7 +215,7 @@ func TestDetectProjectLayouts(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "app", "cfg"), 0o755)
 	os.WriteFile(filepath.Join(dir, "app", "cfg", "lwipopts.h"), []byte("#define NO_SYS 1\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "compile_commands.json"), []byte(`[{"directory": "`+dir+`", "command": "arm-none-eabi-gcc -DSTM32H743xx -DUSE_HAL_DRIVER -Iapp/cfg -c app/main.c", "file": "app/main.c"}]`), 0o644)
-	p, err := DetectProject(dir)
+	p, err := audit.DetectProject(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

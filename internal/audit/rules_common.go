@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
@@ -62,9 +63,9 @@ func (a *auditor) ruleFindings(src string, compileErr map[string]bool) {
 			if v, ok := a.num(n); ok && v == 0 {
 				// a warning: only packets above the MTU suffer (stock CubeMX F4/F7
 				// files have it, and exit 0 is right for them)
-				sev, mac := SevWarning, "a MAC checksum engine such as the Synopsys DWMAC/EQOS (STM32, GD32)"
-				if a.synopsys() {
-					mac = "this chip's Synopsys MAC"
+				sev, mac := SevWarning, "a MAC checksum engine (the Synopsys DWMAC/EQOS of STM32 and GD32, the Cadence GEM of Zynq)"
+				if c := a.chip(); c != nil && c.Ethernet.ChecksumOffload {
+					mac = "this chip's " + c.Ethernet.MAC + " MAC"
 				}
 				proto := strings.TrimPrefix(n, "CHECKSUM_GEN_")
 				a.rule(src, sev, "audit.csum_offload_vs_frag", []string{n, "IP_FRAG"},
@@ -128,13 +129,14 @@ func (a *auditor) ruleFindings(src string, compileErr map[string]bool) {
 	a.debugRule(src)
 }
 
-// synopsys: the chip's MAC is a Synopsys DWMAC/EQOS (STM32, GD32).
-func (a *auditor) synopsys() bool {
-	if a.o.Chip == nil {
-		return false
+func (a *auditor) chip() *board.Chip {
+	if a.o.Chip != nil {
+		return a.o.Chip
 	}
-	m := a.o.Chip.Ethernet.MAC
-	return strings.Contains(m, "dwmac") || strings.Contains(m, "eqos") || strings.Contains(m, "gd32-enet")
+	if a.o.Board != nil {
+		return a.o.Board.Chip
+	}
+	return nil
 }
 
 // appTimers are lwIP apps that keep a sys_timeout of their own while they run,

@@ -6,6 +6,8 @@ import (
 	"testing"
 )
 
+const corpusDir = "testdata/corpus"
+
 // The built-in evaluator (the fallback without a compiler) follows
 // conditionals, #undef and #include as cpp does.
 func TestEvaluatorConditionalsAndIncludes(t *testing.T) {
