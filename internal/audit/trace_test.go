@@ -91,3 +91,23 @@ func TestEvaluatorSaysItIsTheFallback(t *testing.T) {
 		t.Fatalf("the evaluator missed the queue-length #error: %+v", rep.Findings)
 	}
 }
+
+// Both lwIP lines in one run: what only the other line refuses is a warning
+// (here 2.2.x's custom-allocator rule on a 2.1.3 file).
+func TestOtherLineRefusalIsAWarning(t *testing.T) {
+	h := filepath.Join(t.TempDir(), "lwipopts.h")
+	os.WriteFile(h, []byte("#define NO_SYS 1\n#define LWIP_NETCONN 0\n#define LWIP_SOCKET 0\n#define MEM_ALIGNMENT 4\n#define MEM_CUSTOM_ALLOCATOR 1\n"), 0o644)
+	rep, err := Run(Options{File: h, CC: "none", Version: "2.1.3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got *Finding
+	for i, f := range rep.Findings {
+		if f.ID == "other_line.init.mem_custom_allocator_funcs" {
+			got = &rep.Findings[i]
+		}
+	}
+	if got == nil || got.Severity != SevWarning || got.Line != 5 || rep.Errors != 0 {
+		t.Fatalf("2.2.x refusal on a 2.1.3 file: %+v", rep.Findings)
+	}
+}
