@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/board"
@@ -63,9 +64,9 @@ func File(defs []Define, v lwip.Version, b *board.Board) []Finding {
 		}
 		// Blame the file's option that the rule's text names first.
 		line, opt, best := 0, "", len(c.Detail)+1
-		for name, l := range lines {
+		for _, name := range sortedKeys(lines) {
 			if i := wordIndex(c.Detail, name); i >= 0 && i < best {
-				line, opt, best = l, name, i
+				line, opt, best = lines[name], name, i
 			}
 		}
 		if opt == "" {
@@ -116,11 +117,21 @@ func blameDefaults(v lwip.Version, detail string, lines map[string]int) (int, st
 		if i < 0 || i >= best {
 			continue
 		}
-		for name, l := range lines {
+		for _, name := range sortedKeys(lines) {
 			if wordIndex(o.Default, name) >= 0 {
-				best, line, opt = i, l, name
+				best, line, opt = i, lines[name], name
+				break
 			}
 		}
 	}
 	return line, opt
+}
+
+func sortedKeys(m map[string]int) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }

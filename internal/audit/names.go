@@ -337,11 +337,12 @@ func undeclared(text string) string {
 	return ""
 }
 
-// blame finds the file's option that a message names first.
+// blame finds the file's option that a message names first (ties and
+// defaults resolved in file order, so the output is reproducible).
 func (a *auditor) blame(text string) (string, int, string) {
 	best, opt := len(text)+1, ""
-	for name := range a.lines {
-		if !inAudited(a.files[name]) {
+	for _, name := range a.tr.order {
+		if _, ok := a.lines[name]; !ok || !inAudited(a.files[name]) {
 			continue
 		}
 		if i := wordIndex(text, name); i >= 0 && i < best {
@@ -356,9 +357,10 @@ func (a *auditor) blame(text string) (string, int, string) {
 			if i < 0 || i >= best {
 				continue
 			}
-			for name := range a.lines {
-				if inAudited(a.files[name]) && wordIndex(o.Default, name) >= 0 {
+			for _, name := range a.tr.order {
+				if _, ok := a.lines[name]; ok && inAudited(a.files[name]) && wordIndex(o.Default, name) >= 0 {
 					best, opt = i, name
+					break
 				}
 			}
 		}
