@@ -32,8 +32,9 @@ var (
 	reMkI      = regexp.MustCompile(`(?:^|\s)-I\s*("?)([^\s"\\]+)`)
 	reMkD      = regexp.MustCompile(`(?:^|\s)-D\s*([A-Za-z_][A-Za-z0-9_]*(?:=[^\s\\]*)?)`)
 	reMkLd     = regexp.MustCompile(`(?m)^LDSCRIPT\s*[:?]?=\s*(\S+)`)
-	reCMakeInc = regexp.MustCompile(`(?s)(?:target_include_directories|include_directories)\s*\((.*?)\)`)
-	reCMakeDef = regexp.MustCompile(`(?s)(?:target_compile_definitions|add_compile_definitions|add_definitions)\s*\((.*?)\)`)
+	reCMakeInc = regexp.MustCompile(`(?s)(target_include_directories|include_directories)\s*\((.*?)\)`)
+	reCMakeDef = regexp.MustCompile(`(?s)(target_compile_definitions|add_compile_definitions|add_definitions)\s*\((.*?)\)`)
+	reCMakeRem = regexp.MustCompile(`(?m)#.*$`)
 	reCproj    = regexp.MustCompile(`(?s)<option[^>]*valueType="(includePath|definedSymbols)"[^>]*>(.*?)</option>`)
 	reListVal  = regexp.MustCompile(`<listOptionValue[^>]*value="([^"]*)"`)
 	reIocUser  = regexp.MustCompile(`(?m)^Mcu\.UserName=(\S+)`)
@@ -119,17 +120,25 @@ func DetectProject(root string) (*Project, error) {
 	}
 	// CMake (CubeMX CMake projects)
 	for _, rel := range []string{"CMakeLists.txt", "cmake/stm32cubemx/CMakeLists.txt"} {
-		s := read(rel)
+		s := reCMakeRem.ReplaceAllString(read(rel), "")
 		base := filepath.Dir(filepath.Join(root, rel))
+		// target_*(TARGET [PUBLIC|PRIVATE|INTERFACE] items...): the first word is the target
+		args := func(m []string) []string {
+			f := strings.Fields(m[2])
+			if strings.HasPrefix(m[1], "target_") && len(f) > 0 {
+				f = f[1:]
+			}
+			return f
+		}
 		for _, m := range reCMakeInc.FindAllStringSubmatch(s, -1) {
-			for _, f := range strings.Fields(m[1]) {
+			for _, f := range args(m) {
 				if f != "PUBLIC" && f != "PRIVATE" && f != "INTERFACE" && !strings.HasPrefix(f, "${CMAKE_PROJECT_NAME}") && !strings.HasPrefix(f, "$<") {
 					addInc(base, f)
 				}
 			}
 		}
 		for _, m := range reCMakeDef.FindAllStringSubmatch(s, -1) {
-			for _, f := range strings.Fields(m[1]) {
+			for _, f := range args(m) {
 				f = strings.TrimPrefix(f, "-D")
 				if isIdentName(strings.SplitN(f, "=", 2)[0]) && f != "PUBLIC" && f != "PRIVATE" && f != "INTERFACE" {
 					defs.add(f)
@@ -143,7 +152,7 @@ func DetectProject(root string) (*Project, error) {
 			for _, v := range reListVal.FindAllStringSubmatch(m[2], -1) {
 				if m[1] == "includePath" {
 					addInc(filepath.Join(root, "Debug"), v[1])
-				} else {
+				} else if name, _, _ := strings.Cut(v[1], "="); isIdentName(name) {
 					defs.add(v[1])
 				}
 			}

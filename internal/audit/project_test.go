@@ -203,12 +203,18 @@ func TestDetectProjectLayouts(t *testing.T) {
 		hasDef, hasInc := false, false
 		for _, d := range p.Defines {
 			hasDef = hasDef || d == c.def
+			if d == "defined" || d == "Add" || d == "stm32cubemx" {
+				t.Errorf("%s: %q is no define of the project (a comment or target name)", c.dir, d)
+			}
 		}
 		for _, d := range p.IncludeDirs {
 			hasInc = hasInc || d == filepath.Dir(p.Lwipopts)
 		}
 		if !hasDef || !hasInc {
 			t.Errorf("%s: defines %v, include dirs %v", c.dir, p.Defines, p.IncludeDirs)
+		}
+		if _, rep := auditProject(t, c.dir); rep.Errors != 0 {
+			t.Errorf("%s: the stock fixture has errors: %+v", c.dir, rep.Findings)
 		}
 	}
 	dir := t.TempDir()
