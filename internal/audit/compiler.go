@@ -37,6 +37,9 @@ typedef uint32_t sys_prot_t;
 #ifndef LWIP_RAND
 #define LWIP_RAND() ((u32_t)0x2545F491u)
 #endif
+#if defined(LWIP_TIMEVAL_PRIVATE) && !LWIP_TIMEVAL_PRIVATE
+#include <sys/time.h> /* a port that turns lwIP's struct timeval off brings the libc's */
+#endif
 #if !defined(LWIP_PROVIDE_ERRNO) && !defined(LWIP_ERRNO_INCLUDE) && !defined(LWIP_ERRNO_STDINCLUDE)
 #define LWIP_ERRNO_STDINCLUDE 1
 #endif

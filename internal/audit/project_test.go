@@ -10,6 +10,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
 	_ "github.com/lwipgen/lwipgen/internal/flows/all"
+	"github.com/lwipgen/lwipgen/internal/seeds"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
@@ -227,5 +228,30 @@ func TestDetectProjectLayouts(t *testing.T) {
 	}
 	if p.Kind != "compile_commands" || p.MCU != "STM32H743" || p.Chip != "stm32h743zi" || len(p.IncludeDirs) != 1 || p.IncludeDirs[0] != filepath.Join(dir, "app", "cfg") {
 		t.Errorf("compile_commands.json project: %+v", p)
+	}
+}
+
+// A file that turns lwIP's struct timeval off (LWIP_TIMEVAL_PRIVATE 0, seed
+// 000) relies on the port's cc.h for <sys/time.h>; the audit's port brings
+// it, so sockets.c compiles and no false error is reported.
+func TestTimevalPrivateOffCompiles(t *testing.T) {
+	testenv.CrossCompiler(t)
+	src, err := seeds.Config("seed000_f4.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := filepath.Join(t.TempDir(), "lwipopts.h")
+	os.WriteFile(f, src, 0o644)
+	rep, err := audit.Run(audit.Options{File: f, LwipDir: testenv.LwIP(t), CPU: "cortex-m4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Compiled {
+		t.Fatal("lwIP was not compiled")
+	}
+	for _, d := range rep.Diagnostics {
+		if strings.Contains(d, "error:") {
+			t.Errorf("compile error: %s", d)
+		}
 	}
 }
