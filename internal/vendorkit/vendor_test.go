@@ -15,6 +15,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 var (
@@ -60,28 +61,7 @@ func glueDefines(t testing.TB, g *flow.Generated) []string {
 }
 
 // copyTree copies a fixture into a fresh directory.
-func copyTree(t testing.TB, src string) string {
-	t.Helper()
-	dst := filepath.Join(t.TempDir(), filepath.Base(src))
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
+func copyTree(t testing.TB, src string) string { return testenv.CopyTree(t, src) }
 
 // treeFiles maps every file (relative path) to its content; skip filters paths.
 func treeFiles(t testing.TB, dir string, skip func(string) bool) map[string]string {
