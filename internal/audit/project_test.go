@@ -255,3 +255,25 @@ func TestTimevalPrivateOffCompiles(t *testing.T) {
 		}
 	}
 }
+
+// A Vitis classic workspace: the BSP's generated include/lwipopts.h, the
+// .mss, the application's lscript.ld.
+func TestDetectVitisWorkspace(t *testing.T) {
+	dir := t.TempDir()
+	bsp := filepath.Join(dir, "zc706", "ps7_cortexa9_0", "standalone_domain", "bsp")
+	for _, d := range []string{filepath.Join(bsp, "ps7_cortexa9_0", "include"), filepath.Join(bsp, "ps7_cortexa9_0", "libsrc", "lwip211_v1_8", "src"), filepath.Join(dir, "echo", "src")} {
+		os.MkdirAll(d, 0o755)
+	}
+	os.WriteFile(filepath.Join(bsp, "system.mss"), []byte("PARAMETER VERSION = 2.2.0\n"), 0o644)
+	os.WriteFile(filepath.Join(bsp, "ps7_cortexa9_0", "include", "lwipopts.h"), []byte("#define NO_SYS 1\n"), 0o644)
+	os.WriteFile(filepath.Join(bsp, "ps7_cortexa9_0", "include", "xparameters.h"), []byte("#define XPAR_XEMACPS_0_BASEADDR 0xE000B000\n"), 0o644)
+	os.WriteFile(filepath.Join(bsp, "ps7_cortexa9_0", "libsrc", "lwip211_v1_8", "src", "lwipopts.h"), []byte("/* copy */\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "echo", "src", "lscript.ld"), []byte("MEMORY\n{\n  ps7_ddr_0 : ORIGIN = 0x100000, LENGTH = 0x3FF00000\n}\n"), 0o644)
+	p, err := audit.DetectProject(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Kind != "vitis" || p.Lwipopts != filepath.Join(bsp, "ps7_cortexa9_0", "include", "lwipopts.h") || filepath.Base(p.LinkerScript) != "lscript.ld" {
+		t.Fatalf("vitis workspace: %+v", p)
+	}
+}
