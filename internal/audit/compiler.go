@@ -174,7 +174,12 @@ func (c *compiler) trace() (*trace, error) {
 		}
 		name := string(m[3])
 		line, _ := strconv.Atoi(string(m[2]))
-		stub := filepath.Join(c.work, "stubs", filepath.Clean("/"+name))
+		// where gcc looks for it through -I stubs ("../Inc/main.h" lands
+		// next to stubs/), never outside the scratch directory
+		stub := filepath.Join(c.work, "stubs", name)
+		if !strings.HasPrefix(stub, c.work+string(filepath.Separator)) {
+			stub = filepath.Join(c.work, "stubs", filepath.Clean("/"+name))
+		}
 		if _, err := os.Stat(stub); err == nil {
 			return nil, fmt.Errorf("%s -E: %s", c.cc, strings.TrimSpace(string(errb)))
 		}

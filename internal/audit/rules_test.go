@@ -74,3 +74,26 @@ func TestRulesBothEngines(t *testing.T) {
 		}
 	}
 }
+
+// Headers the file includes but nobody passed (-I) are read as empty, with an
+// info each, also through "../" and sub-folders; the audit goes on.
+func TestMissingIncludesAreStubbed(t *testing.T) {
+	testenv.CrossCompiler(t)
+	dir := filepath.Join(t.TempDir(), "Src")
+	os.MkdirAll(dir, 0o755)
+	f := filepath.Join(dir, "lwipopts.h")
+	os.WriteFile(f, []byte("#include \"../Inc/main.h\"\n#include \"sub/board.h\"\n#define MEM_ALIGNMENT 4\n#define NO_SYS 1\n#define LWIP_NETCONN 0\n#define LWIP_SOCKET 0\n"), 0o644)
+	rep, err := audit.Run(audit.Options{File: f, LwipDir: testenv.LwIP(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, fd := range rep.Findings {
+		if fd.ID == "audit.include_not_found" && fd.Severity == audit.SevInfo && fd.Line > 0 {
+			n++
+		}
+	}
+	if n != 2 || rep.Errors != 0 || !rep.Compiled {
+		t.Fatalf("want 2 include infos, no error, lwIP compiled: %+v", rep)
+	}
+}
