@@ -306,22 +306,42 @@ func (c *compiler) values(names []string) (map[string]string, error) {
 	return vals, nil
 }
 
+// appSources are lwIP's apps the audit also compiles when the file
+// configures them (their own #errors and sizes then count too).
+var appSources = []struct{ prefix, src string }{
+	{"MQTT_", "apps/mqtt/mqtt.c"}, {"SNTP_", "apps/sntp/sntp.c"}, {"LWIP_MDNS_RESPONDER", "apps/mdns/mdns.c"},
+	{"MDNS_", "apps/mdns/mdns.c"}, {"HTTPD_", "apps/http/httpd.c"}, {"LWIP_HTTPD_", "apps/http/httpd.c"},
+}
+
 // compileSources lists lwIP's sources the audit compiles: the core, both IP
-// versions, the sequential APIs and the Ethernet layer.
-func compileSources(lwipDir string) []string {
+// versions, the sequential APIs, the Ethernet layer, and the apps the file
+// configures (names: the file's definitions).
+func compileSources(lwipDir string, names []string) []string {
 	var out []string
 	for _, pat := range []string{"core/*.c", "core/ipv4/*.c", "core/ipv6/*.c", "api/*.c", "netif/ethernet.c"} {
 		m, _ := filepath.Glob(filepath.Join(lwipDir, "src", pat))
 		sort.Strings(m)
 		out = append(out, m...)
 	}
+	seen := map[string]bool{}
+	for _, a := range appSources {
+		for _, n := range names {
+			p := filepath.Join(lwipDir, "src", a.src)
+			if strings.HasPrefix(n, a.prefix) && !seen[p] {
+				if _, err := os.Stat(p); err == nil {
+					seen[p] = true
+					out = append(out, p)
+				}
+			}
+		}
+	}
 	return out
 }
 
 // compile runs gcc -fsyntax-only over lwIP's sources with the file, in one
 // process, and returns its diagnostics (errors and "redefined" warnings).
-func (c *compiler) compile() ([]compilerDiag, error) {
-	srcs := compileSources(c.lwipDir)
+func (c *compiler) compile(names []string) ([]compilerDiag, error) {
+	srcs := compileSources(c.lwipDir, names)
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("no lwIP sources under %s/src", c.lwipDir)
 	}

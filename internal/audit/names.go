@@ -276,6 +276,9 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 			}
 			seen[text] = true
 			file, line, opt := a.blame(d.Text)
+			if opt == "" {
+				file, line, opt = a.blameApp(d.File)
+			}
 			a.add(Finding{File: file, Line: line, Severity: SevError, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
 				Message: fmt.Sprintf("lwIP refuses to compile: %s: %s", where, d.Text)})
 		default:
@@ -369,6 +372,23 @@ func (a *auditor) blame(text string) (string, int, string) {
 		return "", 0, ""
 	}
 	return a.files[opt], a.lines[opt], opt
+}
+
+// blameApp blames an lwIP app's #error on the file's option that made the
+// audit compile that app.
+func (a *auditor) blameApp(src string) (string, int, string) {
+	rel := filepath.ToSlash(a.comp.rel(src))
+	for _, app := range appSources {
+		if !strings.HasSuffix(rel, app.src) {
+			continue
+		}
+		for _, n := range a.tr.order {
+			if strings.HasPrefix(n, app.prefix) && inAudited(a.files[n]) {
+				return a.files[n], a.lines[n], n
+			}
+		}
+	}
+	return "", 0, ""
 }
 
 // blameUse finds the file's definition whose value uses id.

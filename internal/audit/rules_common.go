@@ -228,6 +228,8 @@ func (a *auditor) checks(src string) []Finding {
 		switch {
 		case c.ID == "lwip.trap.tcp_nodelay_defined", c.ID == "lwip.trap.dhcp_does_arp_check_renamed", c.ID == "lwip.trap.tcp_snd_buf_u16":
 			continue // reported by the name and send-buffer rules
+		case c.ID == "lwip.trap.nosys_sequential_api":
+			continue // init.c's sequential_api_needs_os #error says the same
 		case refusal && a.compiled:
 			continue // the compiler said whether it refuses
 		}

@@ -125,7 +125,7 @@ func Run(o Options) (*Report, error) {
 				return nil, err
 			}
 			if !o.NoCompile {
-				diags, err = comp.compile()
+				diags, err = comp.compile(tr.order)
 				if err != nil {
 					return nil, err
 				}
