@@ -9,34 +9,15 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
-	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/pipeline/pipelinetest"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
-var (
-	genMu    sync.Mutex
-	genCache = map[string]*flow.Generated{}
-)
-
-func generated(t testing.TB, name string) *flow.Generated {
-	t.Helper()
-	genMu.Lock()
-	defer genMu.Unlock()
-	if g, ok := genCache[name]; ok {
-		return g
-	}
-	g, diags := pipeline.Prepare(pipeline.Options{Board: name, Source: board.Source{}})
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", name, diags)
-	}
-	genCache[name] = g
-	return g
-}
+// generated is the pipeline output for a board (a name or an .hcl path).
+func generated(t testing.TB, name string) *flow.Generated { return pipelinetest.Generated(t, name) }
 
 // withGlue completes o the way the board's flow does (vendorkit.Run): the
 // glue of the chip's MAC, its compile definitions, the H7 hal_conf check.
