@@ -5,94 +5,238 @@ import (
 
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 )
 
 func init() { register(newAudit) }
 
+// auditFlags are audit's flags (the logic is audit.Run).
 type auditFlags struct {
-	board             boardFlag
-	version, rtconfig string
-	asJSON            bool
+	board                                                         boardFlag
+	version, format, project, chip, cpu, lwipDir, cc, ld, elf, rt string
+	asJSON, noCompile                                             bool
+	incs, defs                                                    []string
 }
 
 func newAudit(env *Env) *cobra.Command {
 	f := &auditFlags{}
 	c := &cobra.Command{
-		Use:     "audit FILE",
-		Short:   "lint an existing lwipopts.h: non-existent options, #error rules it hits, hardware limits",
-		Example: "  lwipgen audit Core/Inc/lwipopts.h --board h743\n  lwipgen audit port/lwipopts.h --rtconfig rtconfig.h",
-		Args:    exactlyOne("one FILE (an lwipopts.h) is required"),
-		RunE:    func(cmd *cobra.Command, args []string) error { return status(runAudit(env, args[0], f)) },
+		Use:   "audit FILE | --project DIR",
+		Short: "lint an existing lwipopts.h with the compiler as the judge: #errors, redefinitions, options that do nothing, the rules people get wrong",
+		Example: "  lwipgen audit Core/Inc/lwipopts.h --chip stm32h743zi\n  lwipgen audit --project ~/cubemx/h743 --format sarif\n" +
+			"  lwipgen audit port/lwipopts.h --rtconfig rtconfig.h",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 || (len(args) == 0 && f.project == "") {
+				return usagef("one FILE (an lwipopts.h) or --project DIR is required, got %d arguments", len(args))
+			}
+			if f.asJSON {
+				f.format = "json"
+			}
+			switch f.format {
+			case "text", "json", "sarif":
+			default:
+				return usagef("--format %q: want text, json or sarif", f.format)
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return status(runAudit(env, args, f)) },
 	}
-	f.board.add(c, "board to check hardware limits against")
-	c.Flags().StringVar(&f.version, "lwip-version", "", "lwIP version (default: the board's, else 2.1.3)")
-	c.Flags().BoolVar(&f.asJSON, "json", false, "print JSON")
-	c.Flags().StringVar(&f.rtconfig, "rtconfig", "", "RT-Thread: the BSP's rtconfig.h; FILE is then the port lwipopts.h (rtconfig_project.h next to rtconfig.h is read when included)")
+	fs := c.Flags()
+	f.board.add(c, "board: its chip and workload are checked too (workload checks need a board)")
+	fs.StringVar(&f.version, "lwip-version", "", "lwIP version the file is for (default: the lwIP tree's, else 2.1.3)")
+	fs.BoolVar(&f.asJSON, "json", false, "print JSON (same as --format json)")
+	fs.StringVar(&f.format, "format", "text", "text | json | sarif (SARIF 2.1.0 for CI code scanning)")
+	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json", "sarif"}, cobra.ShellCompDirectiveNoFileComp))
+	fs.StringVar(&f.project, "project", "", "a CubeMX, GD32, RT-Thread or Vitis project (or one with compile_commands.json): finds lwipopts.h, include paths, defines, lwIP, MCU and linker script")
+	c.MarkFlagDirname("project")
+	fs.StringArrayVarP(&f.incs, "include", "I", nil, "include directory (repeatable)")
+	fs.StringArrayVarP(&f.defs, "define", "D", nil, "preprocessor definition NAME[=VALUE] (repeatable)")
+	fs.StringVar(&f.chip, "chip", "", "chip (boards/chips/NAME.hcl) for the chip rules (alignment, checksum engine, DMA-reachable heap)")
+	fs.StringVar(&f.cpu, "cpu", "", "CPU (cortex-m4, cortex-m7, cortex-a9) when no chip is known")
+	fs.StringVar(&f.lwipDir, "lwip", "", "lwIP source tree (default: the project's, $LWIP_DIR, the fetch-lwip cache)")
+	fs.StringVar(&f.cc, "cc", "", "C compiler (default arm-none-eabi-gcc, else gcc; \"none\" uses the built-in evaluator)")
+	fs.StringVar(&f.ld, "linker-script", "", "linker script: check LWIP_RAM_HEAP_POINTER against its memories and pinned sections")
+	fs.StringVar(&f.elf, "elf", "", "the linked firmware: check LWIP_RAM_HEAP_POINTER against the sections it really has")
+	fs.BoolVar(&f.noCompile, "no-compile", false, "read the values with the preprocessor only; do not compile lwIP's sources")
+	fs.StringVar(&f.rt, "rtconfig", "", "RT-Thread: the BSP's rtconfig.h; FILE is then the port lwipopts.h (rtconfig_project.h next to rtconfig.h is read when included)")
 	return c
 }
 
-func runAudit(env *Env, file string, f *auditFlags) int {
-	pos := []string{file}
-	boardRef, version, asJSON, rtconfig := &f.board.ref, &f.version, &f.asJSON, &f.rtconfig
-	src, err := os.ReadFile(pos[0])
-	if err != nil {
+func runAudit(env *Env, pos []string, af *auditFlags) int {
+	boardRef, version, format, project, chipName, cpu, lwipDir, cc, ldScript, elfFile, noCompile, rtconfig :=
+		&af.board.ref, &af.version, &af.format, &af.project, &af.chip, &af.cpu, &af.lwipDir, &af.cc, &af.ld, &af.elf, &af.noCompile, &af.rt
+	incs, defs := af.incs, af.defs
+	var err error
+	fail := func(err error) int {
 		fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
 		return 2
 	}
 	var b *board.Board
-	ver := "2.1.3"
 	if *boardRef != "" {
-		var diags = source()
-		bb, d := diags.Load(*boardRef)
+		bb, d := source().Load(*boardRef)
 		if d.HasErrors() {
 			diag.Write(env.Stderr, d)
 			return 2
 		}
-		b, ver = bb, bb.LwIPVersion
+		b = bb
+	}
+	if *rtconfig != "" {
+		return auditRTThread(env, pos[0], *rtconfig, *version, b, *format)
+	}
+	o := audit.Options{IncludeDirs: incs, Defines: defs, LwipDir: *lwipDir, CC: *cc, CPU: *cpu, Board: b, LinkerScript: *ldScript, ELF: *elfFile, NoCompile: *noCompile}
+	var p *audit.Project
+	if *project != "" {
+		if p, err = audit.DetectProject(*project); err != nil {
+			return fail(err)
+		}
+		o.File = p.Lwipopts
+		o.IncludeDirs = append(p.IncludeDirs, o.IncludeDirs...)
+		o.Defines = append(p.Defines, o.Defines...)
+		if o.LwipDir == "" {
+			o.LwipDir = p.LwipDir
+		}
+		if o.LinkerScript == "" {
+			o.LinkerScript = p.LinkerScript
+		}
+		if *chipName == "" {
+			*chipName = p.Chip
+		}
+	}
+	if len(pos) == 1 {
+		o.File = pos[0]
+	}
+	if o.LwipDir == "" {
+		if t, err := lwipsrc.Resolve("", ""); err == nil {
+			o.LwipDir = t.Dir
+		}
 	}
 	if *version != "" {
-		ver = *version
+		v, err := lwip.ParseVersion(*version)
+		if err != nil {
+			return fail(err)
+		}
+		o.Version = v
+	} else if b != nil {
+		o.Version, _ = lwip.ParseVersion(b.LwIPVersion)
+	}
+	if *chipName != "" {
+		chips, d := source().Chips()
+		if d.HasErrors() {
+			diag.Write(env.Stderr, d)
+			return 2
+		}
+		c, ok := chips[*chipName]
+		if !ok {
+			return fail(fmt.Errorf("unknown chip %q (known: %s)", *chipName, strings.Join(chips.Names(), ", ")))
+		}
+		o.Chip = c
+	} else if b != nil {
+		o.Chip = b.Chip
+	}
+	rep, err := audit.Run(o)
+	if err != nil {
+		return fail(err)
+	}
+	switch *format {
+	case "json":
+		writeJSON(env.Stdout, struct {
+			*audit.Report
+			Project *audit.Project `json:"project,omitempty"`
+		}{rep, p})
+	case "sarif":
+		base := ""
+		if p != nil {
+			base = p.Root
+		}
+		if err := audit.WriteSARIF(env.Stdout, rep, base); err != nil {
+			return fail(err)
+		}
+	default:
+		if p != nil {
+			fmt.Fprintf(env.Stdout, "project %s (%s): %s; MCU %s -> chip %s; linker script %s; %d include dirs, %d defines\n",
+				p.Root, p.Kind, p.Lwipopts, or(p.MCU, "unknown"), or(p.Chip, "none"), or(p.LinkerScript, "none"), len(p.IncludeDirs), len(p.Defines))
+		}
+		fmt.Fprintf(env.Stdout, "judged by %s; lwIP %s%s\n", rep.Engine, rep.LwipVersion, map[bool]string{true: ", lwIP's sources compiled with the file", false: ""}[rep.Compiled])
+		for _, f := range rep.Findings {
+			where := or(f.File, rep.File)
+			if f.Line > 0 {
+				where = fmt.Sprintf("%s:%d", where, f.Line)
+			}
+			fmt.Fprintf(env.Stdout, "%s: %s: %s [%s]\n", where, f.Severity, f.Message, f.ID)
+			if f.Fix != "" {
+				fmt.Fprintf(env.Stdout, "    fix: %s\n", f.Fix)
+			}
+		}
+		fmt.Fprintf(env.Stdout, "%d error(s), %d warning(s), %d finding(s)\n", rep.Errors, rep.Warnings, len(rep.Findings))
+	}
+	if rep.Errors > 0 {
+		return 1
+	}
+	return 0
+}
+
+func or(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// auditRTThread is the RT-Thread port audit (rtconfig.h + the port's lwipopts.h).
+func auditRTThread(env *Env, file, rtconfig, version string, b *board.Board, format string) int {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
+		return 2
+	}
+	ver := "2.1.3"
+	if b != nil {
+		ver = b.LwIPVersion
+	}
+	if version != "" {
+		ver = version
 	}
 	v, err := lwip.ParseVersion(ver)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
 		return 2
 	}
-	var findings []audit.Finding
-	if *rtconfig != "" {
-		// The RT-Thread flow audits the port header with the BSP's rtconfig.h.
-		f, _ := flow.Lookup("rtthread")
-		af, ok := f.(flow.Auditor)
-		if !ok {
-			fmt.Fprintln(env.Stderr, "lwipgen audit: --rtconfig needs the rtthread flow")
-			return 2
-		}
-		if findings, err = af.AuditProject(src, pos[0], *rtconfig, v, b); err != nil {
-			fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
-			return 2
-		}
-	} else {
-		findings = audit.File(audit.Parse(src), v, b)
+	// The RT-Thread flow audits the port header with the BSP's rtconfig.h.
+	f, _ := flow.Lookup("rtthread")
+	af, ok := f.(flow.Auditor)
+	if !ok {
+		fmt.Fprintln(env.Stderr, "lwipgen audit: --rtconfig needs the rtthread flow")
+		return 2
 	}
-	if *asJSON {
-		writeJSON(env.Stdout, map[string]any{"file": pos[0], "lwip_version": string(v), "findings": findings, "errors": audit.Errors(findings)})
-	} else {
+	findings, err := af.AuditProject(src, file, rtconfig, v, b)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
+		return 2
+	}
+	rep := &audit.Report{File: file, Engine: "RT-Thread port evaluator", LwipVersion: string(v), Findings: findings, Errors: audit.Errors(findings)}
+	switch format {
+	case "json":
+		writeJSON(env.Stdout, rep)
+	case "sarif":
+		audit.WriteSARIF(env.Stdout, rep, "")
+	default:
 		for _, f := range findings {
-			where := pos[0]
+			where := file
 			if f.Line > 0 {
-				where = fmt.Sprintf("%s:%d", pos[0], f.Line)
+				where = fmt.Sprintf("%s:%d", file, f.Line)
 			}
 			fmt.Fprintf(env.Stdout, "%s: %s: %s [%s]\n", where, f.Severity, f.Message, f.ID)
 		}
-		fmt.Fprintf(env.Stdout, "%d error(s), %d finding(s)\n", audit.Errors(findings), len(findings))
+		fmt.Fprintf(env.Stdout, "%d error(s), %d finding(s)\n", rep.Errors, len(findings))
 	}
-	if audit.Errors(findings) > 0 {
+	if rep.Errors > 0 {
 		return 1
 	}
 	return 0

@@ -146,7 +146,7 @@ func goStyleFlags(root *cobra.Command, args []string) []string {
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // isShorthand reports whether "-xREST" is the shorthand flag x of the
-// command being run followed by its value (-j4).
+// command being run followed by its value (-j4, -Iinc).
 func isShorthand(root *cobra.Command, args []string, a string) bool {
 	cmd, _, err := root.Find(args)
 	if err != nil || cmd == nil {
@@ -156,8 +156,8 @@ func isShorthand(root *cobra.Command, args []string, a string) bool {
 	if f == nil {
 		return false
 	}
-	rest := a[2:]
-	return strings.HasPrefix(rest, "=") || strings.Trim(rest, "0123456789") == ""
+	// a shorthand that takes a value takes the rest of the word (-j4, -Iinc, -DDEBUG=1)
+	return f.NoOptDefVal == ""
 }
 
 func boardDirs() []string {

@@ -257,4 +257,8 @@ func TestGoStyleFlags(t *testing.T) {
 	if got := strings.Join(goStyleFlags(root, []string{"sim", "h743", "--loss", "-0.5"}), " "); got != "sim h743 --loss -0.5" {
 		t.Errorf("a negative number was taken for a flag: %q", got)
 	}
+	got = strings.Join(goStyleFlags(root, []string{"audit", "f.h", "-Iinc", "-I", "x", "-DDEBUG=1", "-no-compile", "-chip", "stm32f407"}), " ")
+	if want := "audit f.h -Iinc -I x -DDEBUG=1 --no-compile --chip stm32f407"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
 }
