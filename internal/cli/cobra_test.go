@@ -234,14 +234,7 @@ func TestRunBuildIsNotSilent(t *testing.T) {
 	if rc, out, errs := run(t, "run", "h743", "--out", t.TempDir()); rc != 2 || out != "" || !strings.Contains(errs, "layout probe") {
 		t.Fatalf("run h743: rc %d %q %q", rc, out, errs)
 	}
-	bin := t.TempDir()
-	for _, tool := range []string{"ar", "nm"} {
-		real, _ := exec.LookPath("arm-none-eabi-" + tool)
-		os.Symlink(real, filepath.Join(bin, "arm-none-eabi-"+tool))
-	}
-	cc := filepath.Join(bin, "arm-none-eabi-gcc")
-	os.WriteFile(cc, []byte("#!/bin/sh\nexit 1\n"), 0o755)
-	t.Setenv("LWIPGEN_CC", cc)
+	testenv.FailingCompiler(t)
 	rc, out, _ := run(t, "run", "mps2-an500", "--out", t.TempDir(), "-j", "1")
 	if rc != 1 || !strings.Contains(out, "[1/") || !strings.Contains(out, "] CC ") {
 		t.Fatalf("run's build printed no progress: rc %d\n%s", rc, out)

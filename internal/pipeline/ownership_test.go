@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,13 +62,7 @@ func TestReportOwnership(t *testing.T) {
 		t.Error("sim.json lost")
 	}
 	// a build that fails after generating leaves the report of its own plan, unverified
-	bin := t.TempDir()
-	for _, tool := range []string{"ar", "nm"} {
-		real, _ := exec.LookPath("arm-none-eabi-" + tool)
-		os.Symlink(real, filepath.Join(bin, "arm-none-eabi-"+tool))
-	}
-	os.WriteFile(filepath.Join(bin, "arm-none-eabi-gcc"), []byte("#!/bin/sh\nexit 1\n"), 0o755)
-	t.Setenv("LWIPGEN_CC", filepath.Join(bin, "arm-none-eabi-gcc"))
+	testenv.FailingCompiler(t)
 	o.Board = "f407"
 	if _, diags := pipeline.Build(context.Background(), o); !diags.HasErrors() {
 		t.Fatal("build with a failing compiler succeeded")
