@@ -20,9 +20,9 @@ import (
 
 	boardfiles "github.com/lwipgen/lwipgen/boards"
 	"github.com/lwipgen/lwipgen/internal/board"
-	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/render"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/templates"
 )
@@ -41,11 +41,7 @@ func templateFS(t *testing.T) fs.FS {
 // TestEmbeddedGlue: render.Glue reads the embedded templates; they must include glue/.
 func TestEmbeddedGlue(t *testing.T) {
 	if _, err := fs.Stat(templates.FS, "glue/common/ethernetif.h.tmpl"); err != nil {
-		msg := "templates/embed.go does not embed glue/ (add it to the //go:embed line); render.Glue cannot work until then"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		t.Fatal("templates/embed.go does not embed glue/ (add it to the //go:embed line); render.Glue cannot work until then")
 	}
 }
 
@@ -87,18 +83,6 @@ var variants = []struct {
 	{"gd32f407-none", "gd32f407", [][2]string{
 		{`rtos        = "freertos"`, `rtos        = "none"`},
 		{"ethernet {", "ethernet {\n    checksum_offload = true"}}},
-}
-
-// need skips a test whose tool is missing, except in CI, where it fails.
-func need(t *testing.T, what string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s not available (CI=true, so this is a failure): %v", what, err)
-	}
-	t.Skipf("%s not available: %v", what, err)
 }
 
 type rendered struct {
@@ -223,10 +207,12 @@ func TestGlueFilesAndDefines(t *testing.T) {
 // board's CPU flags, -Wall -Wextra -Werror, the plan's compile definitions, the generated
 // lwipopts.h and port headers, lwIP's headers and the minimal vendor declarations.
 func TestGlueCompiles(t *testing.T) {
+	testenv.CrossCompiler(t)
+	tree := testenv.Tree(t)
 	tc, err := toolchain.Discover()
-	need(t, "arm-none-eabi-gcc", err)
-	tree, err := lwipsrc.Resolve("", "")
-	need(t, "lwIP source", err)
+	if err != nil {
+		t.Fatal(err)
+	}
 	type target struct {
 		name    string
 		include []string

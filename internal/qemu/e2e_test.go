@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/board"
-	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -14,6 +12,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // End-to-end: build the firmware from the templates + lwIP 2.1.3, boot it
@@ -28,9 +30,7 @@ const (
 
 func requireQEMU(t *testing.T) {
 	t.Helper()
-	if _, err := exec.LookPath(QEMUBinary); err != nil {
-		t.Skipf("%s not installed (apt-get install qemu-system-arm)", QEMUBinary)
-	}
+	testenv.Tool(t, QEMUBinary)
 }
 
 func mbps(n int, d time.Duration) string {

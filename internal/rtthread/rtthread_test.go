@@ -2,13 +2,13 @@ package rtthread
 
 import (
 	"bytes"
-	"debug/elf"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/elfsym"
 	"github.com/lwipgen/lwipgen/internal/lwip/lwiptest"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -307,20 +307,11 @@ func TestEffectiveConfigCompilesWithPredictedRAM(t *testing.T) {
 			t.Errorf("a side-header option is redefined by the port: %v", w)
 		}
 	}
-	got := map[string]int64{}
-	for _, o := range res.Objects {
-		f, err := elf.Open(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		syms, _ := f.Symbols()
-		for _, s := range syms {
-			if s.Name == "ram_heap" || strings.HasPrefix(s.Name, "memp_memory_") {
-				got[s.Name] = int64(s.Size)
-			}
-		}
-		f.Close()
+	syms, err := elfsym.ReadAll(res.Objects)
+	if err != nil {
+		t.Fatal(err)
 	}
+	got := elfsym.Sizes(syms, elfsym.IsLwIPRAM)
 	want := g.Plan.RAM.Symbols
 	for name, size := range want {
 		if !strings.HasPrefix(name, "memp_memory_") && name != "ram_heap" {

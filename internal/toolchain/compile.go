@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -99,47 +98,20 @@ func (b *Builder) Compile(ctx context.Context, units []Unit) (int, error) {
 			todo = append(todo, u)
 		}
 	}
-	jobs := b.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
 	var (
-		mu     sync.Mutex
-		n      int
-		first  error
-		wg     sync.WaitGroup
-		work   = make(chan Unit)
-		failed bool
+		mu   sync.Mutex
+		done int
 	)
-	for i := 0; i < jobs; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for u := range work {
-				err := b.compileOne(ctx, u)
-				mu.Lock()
-				n++
-				if b.Progress != nil {
-					fmt.Fprintf(b.Progress, "[%d/%d] CC %s\n", n, len(todo), u.Src)
-				}
-				if err != nil && first == nil {
-					first, failed = err, true
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for _, u := range todo {
+	_, first := Parallel(ctx, b.Jobs, len(todo), true, func(ctx context.Context, i int) error {
+		err := b.compileOne(ctx, todo[i])
 		mu.Lock()
-		stop := failed
-		mu.Unlock()
-		if stop || ctx.Err() != nil {
-			break
+		done++
+		if b.Progress != nil {
+			fmt.Fprintf(b.Progress, "[%d/%d] CC %s\n", done, len(todo), todo[i].Src)
 		}
-		work <- u
-	}
-	close(work)
-	wg.Wait()
+		mu.Unlock()
+		return err
+	})
 	if first == nil && ctx.Err() != nil {
 		first = ctx.Err()
 	}
