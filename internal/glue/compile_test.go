@@ -45,8 +45,6 @@ func TestEmbeddedGlue(t *testing.T) {
 	}
 }
 
-var update = flag.Bool("update", false, "rewrite testdata/golden from the current templates")
-
 // boards are the four boards whose glue this package owns, with the vendor
 // declaration headers each compiles against.
 var boards = []struct {
@@ -269,75 +267,6 @@ func TestGlueCompiles(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestGlueGoldenH743 pins the rendered glue of h743 (regenerate with go test ./internal/glue -update).
-func TestGlueGoldenH743(t *testing.T) {
-	r := prepare(t, "h743")
-	dir := filepath.Join("testdata", "golden", "h743")
-	if *update {
-		if err := os.RemoveAll(dir); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range r.glue {
-			if err := os.WriteFile(filepath.Join(dir, f.Path), f.Content, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := os.WriteFile(filepath.Join(dir, "defines.txt"), []byte(strings.Join(r.defines, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	got := map[string][]byte{"defines.txt": []byte(strings.Join(r.defines, "\n") + "\n")}
-	for _, f := range r.glue {
-		got[f.Path] = f.Content
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatalf("%v (run go test ./internal/glue -update)", err)
-	}
-	seen := map[string]bool{}
-	for _, e := range entries {
-		seen[e.Name()] = true
-		want, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, ok := got[e.Name()]
-		if !ok {
-			t.Errorf("%s: in the golden set but no longer generated", e.Name())
-			continue
-		}
-		if !bytes.Equal(g, want) {
-			t.Errorf("%s differs from testdata/golden/h743 (go test ./internal/glue -update if intended):\n%s", e.Name(), firstDiff(string(want), string(g)))
-		}
-	}
-	for name := range got {
-		if !seen[name] {
-			t.Errorf("%s: generated but not in the golden set (go test ./internal/glue -update)", name)
-		}
-	}
-}
-
-func firstDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\n  golden: %q\n  now:    %q", i+1, a, b)
-		}
-	}
-	return "(same lines, different bytes)"
 }
 
 // isrFuncs are the functions of the generated glue that run in interrupt context.
