@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
@@ -216,7 +217,7 @@ func TestZynq7035Fragments(t *testing.T) {
 	if !strings.Contains(string(got[PathXlwip]), "#define XLWIP_CONFIG_N_RX_DESC 256") {
 		t.Error("xlwipconfig.h: RX descriptors")
 	}
-	tlb := stripCComments(string(got[PathTLB])) // code only: the comments describe the adapter's DEVICE_MEMORY BD ring
+	tlb := cheader.StripComments(string(got[PathTLB])) // code only: the comments describe the adapter's DEVICE_MEMORY BD ring
 	if !strings.Contains(tlb, "Xil_SetTlbAttributes(addr, NORM_NONCACHE)") || !strings.Contains(tlb, "0x11DE2") || strings.Contains(tlb, "DEVICE_MEMORY") || strings.Contains(tlb, "STRONG_ORDERED") {
 		t.Error("lwipgen_tlb.c must set NORM_NONCACHE (0x11DE2) per MB and never Device")
 	}
