@@ -2,7 +2,10 @@
 // of lwipopts.h / rtconfig.h share.
 package cheader
 
-import "strings"
+import (
+	"bufio"
+	"strings"
+)
 
 // StripComments removes // and /* */ comments from C text but keeps every
 // line break, so line numbers stay valid for diagnostics. It is the one
@@ -40,4 +43,14 @@ func StripComments(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// Scanner scans the lines of in-memory text with a buffer that fits the
+// whole text, so no line is ever too long: bufio.Scanner's only failure on a
+// string or byte reader (ErrTooLong, which silently ends the scan early)
+// cannot happen, and a reader that checks sc.Err() sees every line.
+func Scanner(text string) *bufio.Scanner {
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 0, min(len(text)+1, 64<<10)), len(text)+1)
+	return sc
 }

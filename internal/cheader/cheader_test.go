@@ -1,6 +1,9 @@
 package cheader
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestStripComments(t *testing.T) {
 	for in, want := range map[string]string{
@@ -14,5 +17,21 @@ func TestStripComments(t *testing.T) {
 		if got := StripComments(in); got != want {
 			t.Errorf("StripComments(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A line longer than bufio's default 64 KiB token is read whole.
+func TestScannerReadsLongLines(t *testing.T) {
+	long := strings.Repeat("x", 200<<10)
+	sc := Scanner("#define A 1\n" + long + "\n#define B 2")
+	var n int
+	for sc.Scan() {
+		n++
+		if n == 2 && len(sc.Text()) != len(long) {
+			t.Fatalf("line 2 is %d bytes", len(sc.Text()))
+		}
+	}
+	if err := sc.Err(); err != nil || n != 3 {
+		t.Fatalf("%d lines, %v", n, err)
 	}
 }

@@ -5,7 +5,6 @@ package pipeline
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/hashicorp/hcl/v2"
@@ -130,5 +129,3 @@ func Generate(o Options) (*Generated, hcl.Diagnostics) {
 	}
 	return g, diags
 }
-
-var _ = os.Stat

@@ -20,18 +20,9 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
-	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
-	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/render"
 )
-
-// Glue is the driver-glue renderer: files it renders that the pipeline did
-// not already include are vendored with the rest, and its compile
-// definitions (e.g. ETH_RX_DESC_CNT=8U) go into the project's build so they
-// reach every translation unit. When nil (or it gives none), the definitions
-// are derived from the plan's driver counts.
-var Glue func(p *plan.Plan, l *layout.Layout) ([]render.File, []string, error) = render.Glue
 
 // Options control one vendor run.
 type Options struct {
@@ -177,8 +168,12 @@ func Vendor(g *pipeline.Generated, o Options) (*Result, error) {
 		next: &manifest{Board: g.Board.Name, Kind: p.Kind, Files: map[string]string{}, Blocks: map[string]string{}, Backup: man.Backup}}
 	files := append([]render.File{}, g.Files...)
 	defines := o.Defines
-	if Glue != nil {
-		gf, gd, err := Glue(g.Plan, g.Layout)
+	// The driver glue: files it renders that the pipeline did not already
+	// include are vendored with the rest, and its compile definitions (e.g.
+	// ETH_RX_DESC_CNT=8U) go into the project's build so they reach every
+	// translation unit.
+	{
+		gf, gd, err := render.Glue(g.Plan, g.Layout)
 		if err != nil {
 			return nil, fmt.Errorf("driver glue: %v", err)
 		}

@@ -1,7 +1,6 @@
 package vitis
 
 import (
-	"bufio"
 	"fmt"
 	"regexp"
 	"strings"
@@ -481,7 +480,7 @@ var reDefine = regexp.MustCompile(`^\s*#\s*define\s+([A-Za-z_][A-Za-z0-9_]*(?:\(
 func ParseDefines(src string) map[string]string {
 	m := map[string]string{}
 	src = cheader.StripComments(src)
-	sc := bufio.NewScanner(strings.NewReader(src))
+	sc := cheader.Scanner(src) // sized to the text: the scan cannot stop early
 	var guard string
 	for sc.Scan() {
 		line := sc.Text()
