@@ -41,6 +41,7 @@ func mbps(n int, d time.Duration) string {
 // (generated lwipopts.h, layout, MPU protection map) and runs real traffic.
 func TestE2E(t *testing.T) {
 	requireQEMU(t)
+	requireToolchain(t)
 	out := t.TempDir()
 	built, diags := pipeline.Build(context.Background(), pipeline.Options{Board: "mps2-an500", Source: board.Source{}, Out: out, Jobs: 2})
 	if diags.HasErrors() || built == nil || !built.OK {
