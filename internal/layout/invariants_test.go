@@ -4,10 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lwipgen/lwipgen/internal/board"
-	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/layout/layouttest"
 	"github.com/lwipgen/lwipgen/internal/mpu"
-	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
 // Coherency invariants, checked from the chip's data (cache line, memory
@@ -21,18 +19,8 @@ import (
 func TestCoherencyInvariants(t *testing.T) {
 	for _, name := range []string{"h743", "f767", "f407", "gd32f407", "mps2-an500", "zynq7035", "h743-rtthread"} {
 		t.Run(name, func(t *testing.T) {
-			b, diags := board.Source{}.Load(name)
-			if diags.HasErrors() {
-				t.Fatal(diags)
-			}
-			p, err := plan.Build(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, d := layout.Plan(p)
-			if d.HasErrors() {
-				t.Fatal(d)
-			}
+			p, l := layouttest.Planned(t, name)
+			b := p.Board
 			core := b.Chip.Core
 			cachedBy := func(addr uint64) bool {
 				mem, ok := b.Chip.MemoryAt(addr)

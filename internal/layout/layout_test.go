@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/layout/layouttest"
 	"github.com/lwipgen/lwipgen/internal/mpu"
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
@@ -21,18 +22,8 @@ func withMemory(t *testing.T, name, memBlock string) (*board.Board, hcl.Diagnost
 func TestLayoutPlacesEveryObjectOnce(t *testing.T) {
 	for _, name := range []string{"h743", "f767", "f407", "gd32f407", "mps2-an500", "zynq7035"} {
 		t.Run(name, func(t *testing.T) {
-			b, diags := board.Source{}.Load(name)
-			if diags.HasErrors() {
-				t.Fatal(diags)
-			}
-			p, err := plan.Build(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, d := layout.Plan(p)
-			if d.HasErrors() {
-				t.Fatal(d)
-			}
+			p, l := layouttest.Planned(t, name)
+			b := p.Board
 			seen := map[string]int{}
 			for _, s := range l.Sections {
 				if s.Base%s.Align != 0 {

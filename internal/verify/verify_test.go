@@ -5,29 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/layout/layouttest"
 	"github.com/lwipgen/lwipgen/internal/mpu"
-	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
-// planned loads a built-in board and returns its plan and layout.
-func planned(t *testing.T, name string) (*plan.Plan, *layout.Layout) {
-	t.Helper()
-	b, diags := board.Source{}.Load(name)
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	p, err := plan.Build(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, d := layout.Plan(p)
-	if d.HasErrors() {
-		t.Fatal(d)
-	}
-	return p, l
-}
+var planned = layouttest.Planned
 
 // faithful is the image a correct link of l produces: every output section at
 // its planned base, every object inside it at the next address its alignment
@@ -98,6 +81,16 @@ func firstObject(t *testing.T, l *layout.Layout, pick func(layout.Section, layou
 	}
 	t.Fatal("no object fits this case")
 	return 0, 0
+}
+
+// setAttrAt gives every MPU region that covers addr the attribute a.
+func setAttrAt(l *layout.Layout, addr uint64, a mpu.Attr) {
+	l.MPU = slices.Clone(l.MPU)
+	for k := range l.MPU {
+		if _, _, ok := mpu.EffectiveAttr(l.MPU[k:k+1], addr); ok {
+			l.MPU[k].Attr = a
+		}
+	}
 }
 
 // Each case breaks one rule on an otherwise faithful h743 image (or its
@@ -190,22 +183,10 @@ func TestEachBrokenRuleFails(t *testing.T) {
 			l.MPU = l.MPU[:len(l.MPU)-1]
 		}},
 		{"descriptors under a cacheable MPU region", "h743", "verify.attr.eth_rx_descriptors", func(t *testing.T, im image, l *layout.Layout) {
-			addr := im.syms["DMARxDscrTab"].addr
-			l.MPU = slices.Clone(l.MPU)
-			for k := range l.MPU {
-				if _, _, ok := mpu.EffectiveAttr(l.MPU[k:k+1], addr); ok {
-					l.MPU[k].Attr = mpu.NormalWBWA
-				}
-			}
+			setAttrAt(l, im.syms["DMARxDscrTab"].addr, mpu.NormalWBWA)
 		}},
 		{"non-cacheable heap made Device", "h743", "verify.attr.lwip_heap", func(t *testing.T, im image, l *layout.Layout) {
-			addr := im.syms["ram_heap"].addr
-			l.MPU = slices.Clone(l.MPU)
-			for k := range l.MPU {
-				if _, _, ok := mpu.EffectiveAttr(l.MPU[k:k+1], addr); ok {
-					l.MPU[k].Attr = mpu.Device
-				}
-			}
+			setAttrAt(l, im.syms["ram_heap"].addr, mpu.Device)
 		}},
 		{"too many MPU regions for the core", "f767", "verify.mpu", func(t *testing.T, im image, l *layout.Layout) {
 			chip := *l.Board.Chip

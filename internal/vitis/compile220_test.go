@@ -16,7 +16,6 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/lwip"
-	"github.com/lwipgen/lwipgen/internal/lwip/lwiptest"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
@@ -29,35 +28,6 @@ func TestBSPHeaderCompiles220(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "src", "include", "lwip", "opt.h")); err != nil {
 		testenv.Missing(t, "lwIP 2.2.1 in "+dir, "unpack an lwIP 2.2.1 release there")
 	}
-	p, l := zynq(t)
-	r, err := Build(p, l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var header []byte
-	for _, f := range r.Files {
-		if f.Path == PathLwipopts2 {
-			header = f.Content
-		}
-	}
-	srcs, _ := lwiptest.Sources(dir, "core", "ipv4", "ethernet")
-	res, err := lwiptest.Compile(lwiptest.Build{LwipDir: dir, Opts: string(header), CFlags: cortexA9, Files: srcs, WorkDir: t.TempDir(), Jobs: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range res.Errors {
-		t.Errorf("%s:%d: %s", e.File, e.Line, e.Text)
-	}
-	if len(res.Errors) > 0 {
-		t.FailNow()
-	}
-	cfg, err := lwip.Resolve(lwip.V22x, LwipSettings(ParseDefines(string(header))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ram, err := lwip.PredictRAM(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, _, ram := compileBSPHeader(t, dir, PathLwipopts2, lwip.V22x)
 	compareRAM(t, ramSymbols(ram), objectSymbols(t, res.Objects))
 }

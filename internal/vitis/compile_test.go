@@ -70,6 +70,48 @@ func compareRAM(t *testing.T, predicted, compiled map[string]int64) {
 	}
 }
 
+// compileBSPHeader compiles lwIP's core, IPv4 and Ethernet files from dir
+// for the Cortex-A9 with the zynq7035 BSP header at path, requires no error,
+// and returns the objects with lwipgen's configuration and RAM prediction
+// for that header, read from its text alone (parse, resolve, predict).
+func compileBSPHeader(t *testing.T, dir, path string, v lwip.Version) (lwiptest.Result, *lwip.Config, lwip.RAM) {
+	t.Helper()
+	p, l := zynq(t)
+	r, err := Build(p, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var header []byte
+	for _, f := range r.Files {
+		if f.Path == path {
+			header = f.Content
+		}
+	}
+	srcs, err := lwiptest.Sources(dir, "core", "ipv4", "ethernet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lwiptest.Compile(lwiptest.Build{LwipDir: dir, Opts: string(header), CFlags: cortexA9, Files: srcs, WorkDir: t.TempDir(), Jobs: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range res.Errors {
+		t.Errorf("%s:%d: %s", e.File, e.Line, e.Text)
+	}
+	if len(res.Errors) > 0 || len(res.Objects) == 0 {
+		t.Fatalf("lwIP in %s does not compile with the BSP's %s", dir, path)
+	}
+	cfg, err := lwip.Resolve(v, LwipSettings(ParseDefines(string(header))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ram, err := lwip.PredictRAM(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, cfg, ram
+}
+
 // TestBSPHeaderCompiles compiles lwIP 2.1.3 (core, ipv4, netif/ethernet.c)
 // for the Cortex-A9 with the lwipopts.h the lwip213 BSP would generate for
 // zynq7035, requires no error, and compares lwipgen's RAM prediction for
@@ -83,41 +125,7 @@ func TestBSPHeaderCompiles(t *testing.T) {
 	if !strings.HasPrefix(tree.Version, "2.1") {
 		testenv.Missing(t, "an lwIP 2.1 tree (lwip213 is lwIP 2.1.3)", fmt.Sprintf("LWIP_DIR is lwIP %s at %s", tree.Version, tree.Dir))
 	}
-	p, l := zynq(t)
-	r, err := Build(p, l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var header []byte
-	for _, f := range r.Files {
-		if f.Path == PathLwipopts {
-			header = f.Content
-		}
-	}
-	srcs, err := lwiptest.Sources(tree.Dir, "core", "ipv4", "ethernet")
-	if err != nil {
-		t.Fatal(err)
-	}
-	work := t.TempDir()
-	res, err := lwiptest.Compile(lwiptest.Build{LwipDir: tree.Dir, Opts: string(header), CFlags: cortexA9, Files: srcs, WorkDir: work, Jobs: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range res.Errors {
-		t.Errorf("%s:%d: %s", e.File, e.Line, e.Text)
-	}
-	if len(res.Errors) > 0 || len(res.Objects) == 0 {
-		t.Fatalf("lwIP %s does not compile with the lwip213 BSP lwipopts.h", tree.Version)
-	}
-	// The prediction comes from the header text alone: parse, resolve, predict.
-	cfg, err := lwip.Resolve(lwip.V213, LwipSettings(ParseDefines(string(header))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ram, err := lwip.PredictRAM(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, cfg, ram := compileBSPHeader(t, tree.Dir, PathLwipopts, lwip.V213)
 	compiled := objectSymbols(t, res.Objects)
 	compareRAM(t, ramSymbols(ram), compiled)
 	// A tcp_seg is 16 B, padded to MEM_ALIGNMENT 64 per element, plus 63 B of base alignment slack.
@@ -126,7 +134,7 @@ func TestBSPHeaderCompiles(t *testing.T) {
 		t.Errorf("MEM_ALIGNMENT %d; TCP_SEG pool %d B, want %d x 64 + 63", a, compiled["memp_memory_TCP_SEG_base"], segs)
 	}
 
-	t.Run("link", func(t *testing.T) { linkNoCache(t, work, res.Objects, compiled["ram_heap"]) })
+	t.Run("link", func(t *testing.T) { linkNoCache(t, t.TempDir(), res.Objects, compiled["ram_heap"]) })
 }
 
 // linkNoCache renders lscript_lwip.ld for a region holding ram_heap (the
