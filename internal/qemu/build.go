@@ -1,21 +1,20 @@
 package qemu
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/lwipsrc"
-	"github.com/lwipgen/lwipgen/internal/toolchain"
-	"github.com/lwipgen/lwipgen/templates"
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
+	"github.com/lwipgen/lwipgen/templates"
 )
 
 // CPUFlags are the code-generation flags for the Cortex-M7 of mps2-an500.
@@ -212,13 +211,12 @@ var logMu sync.Mutex
 
 // runTool runs one compiler/linker command and returns its combined output.
 func runTool(ctx context.Context, name string, args []string, logw io.Writer) (string, error) {
-	cmd := exec.CommandContext(ctx, name, args...)
-	var buf bytes.Buffer
-	cmd.Stdout = &buf
-	cmd.Stderr = &buf
-	err := cmd.Run()
+	out, err := toolchain.Output(ctx, "", append([]string{name}, args...))
+	if err != nil {
+		err = errors.Unwrap(err) // the caller adds the output
+	}
 	logMu.Lock()
-	fmt.Fprintf(logw, "$ %s %s\n%s", name, strings.Join(args, " "), buf.String())
+	fmt.Fprintf(logw, "$ %s %s\n%s", name, strings.Join(args, " "), out)
 	logMu.Unlock()
-	return buf.String(), err
+	return out, err
 }

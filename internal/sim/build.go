@@ -1,11 +1,11 @@
 package sim
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -141,11 +141,8 @@ func buildNode(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, opts []
 	_, first := toolchain.Parallel(ctx, 0, len(all), true, func(ctx context.Context, i int) error {
 		args := append([]string{}, cflags...)
 		args = append(args, "-I", work, "-I", filepath.Join(tree.Dir, "src", "include"), "-c", all[i], "-o", objs[i])
-		cmd := exec.CommandContext(ctx, cc, args...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("compiling %s: %v\n%s", filepath.Base(all[i]), err, firstLines(stderr.String(), 20))
+		if out, err := toolchain.Output(ctx, "", append([]string{cc}, args...)); err != nil {
+			return fmt.Errorf("compiling %s: %v\n%s", filepath.Base(all[i]), errors.Unwrap(err), firstLines(out, 20))
 		}
 		return nil
 	})
@@ -153,9 +150,8 @@ func buildNode(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, opts []
 		return nil, first
 	}
 	tmpExe := filepath.Join(work, "sim_node")
-	link := exec.CommandContext(ctx, cc, append(append([]string{"-o", tmpExe}, objs...), "-lm")...)
-	if out, err := link.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("linking the simulator: %v\n%s", err, firstLines(string(out), 20))
+	if out, err := toolchain.Output(ctx, "", append(append([]string{cc, "-o", tmpExe}, objs...), "-lm")); err != nil {
+		return nil, fmt.Errorf("linking the simulator: %v\n%s", errors.Unwrap(err), firstLines(out, 20))
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err

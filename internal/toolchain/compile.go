@@ -38,6 +38,9 @@ type CommandError struct {
 	Err    error
 }
 
+// Unwrap is the tool's own failure (exit status, not found, killed).
+func (e *CommandError) Unwrap() error { return e.Err }
+
 func (e *CommandError) Error() string {
 	return fmt.Sprintf("command failed (%v):\n  %s\n%s", e.Err, shellJoin(e.Cmd), strings.TrimRight(e.Output, "\n"))
 }
@@ -132,14 +135,23 @@ func (b *Builder) compileOne(ctx context.Context, u Unit) error {
 
 // Run executes a tool; a failure carries the command line and its output.
 func Run(ctx context.Context, dir string, args []string) error {
+	_, err := Output(ctx, dir, args)
+	return err
+}
+
+// Output executes a tool and returns what it printed (stdout and stderr, in
+// order): the one way lwipgen runs a compiler or linker, whose warnings
+// callers may read even when it succeeds. A failure is a *CommandError with
+// the command line and the same output.
+func Output(ctx context.Context, dir string, args []string) (string, error) {
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return &CommandError{Cmd: args, Output: out.String(), Err: err}
+		return out.String(), &CommandError{Cmd: args, Output: out.String(), Err: err}
 	}
-	return nil
+	return out.String(), nil
 }
 
 // ReadDepFile parses a make-style dependency file written by gcc -MMD -MP

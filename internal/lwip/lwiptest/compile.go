@@ -5,13 +5,11 @@
 package lwiptest
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -198,12 +196,10 @@ func Compile(b Build) (Result, error) {
 			"-I", inc,
 			"-I", filepath.Join(b.LwipDir, "src", "include"),
 			filepath.Join(b.LwipDir, "src", f))
-		cmd := exec.Command(GCC, args...) // a started file runs to its diagnostics
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		err := cmd.Run()
+		// A started file runs to its diagnostics (no cancellation).
+		output, err := toolchain.Output(context.Background(), "", append([]string{GCC}, args...))
 		r := out{obj: obj, failed: err != nil}
-		for _, line := range strings.Split(stderr.String(), "\n") {
+		for _, line := range strings.Split(output, "\n") {
 			m := reDiag.FindStringSubmatch(line)
 			if m == nil {
 				continue
@@ -218,7 +214,7 @@ func Compile(b Build) (Result, error) {
 			}
 		}
 		if err != nil && len(r.errs) == 0 {
-			r.errs = append(r.errs, Diag{File: f, Text: strings.TrimSpace(stderr.String())})
+			r.errs = append(r.errs, Diag{File: f, Text: strings.TrimSpace(output)})
 		}
 		results[i] = r
 		if err != nil {
