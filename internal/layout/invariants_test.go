@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lwipgen/lwipgen/internal/layout/layouttest"
 	"github.com/lwipgen/lwipgen/internal/mpu"
 )
 
@@ -19,7 +18,7 @@ import (
 func TestCoherencyInvariants(t *testing.T) {
 	for _, name := range []string{"h743", "f767", "f407", "gd32f407", "mps2-an500", "zynq7035", "h743-rtthread"} {
 		t.Run(name, func(t *testing.T) {
-			p, l := layouttest.Planned(t, name)
+			p, l := planned(t, name)
 			b := p.Board
 			core := b.Chip.Core
 			cachedBy := func(addr uint64) bool {

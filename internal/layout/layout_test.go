@@ -4,12 +4,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/flow"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/layout"
-	"github.com/lwipgen/lwipgen/internal/layout/layouttest"
 	"github.com/lwipgen/lwipgen/internal/mpu"
-	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
 // withMemory loads a built-in board and replaces its memory block.
@@ -22,7 +23,7 @@ func withMemory(t *testing.T, name, memBlock string) (*board.Board, hcl.Diagnost
 func TestLayoutPlacesEveryObjectOnce(t *testing.T) {
 	for _, name := range []string{"h743", "f767", "f407", "gd32f407", "mps2-an500", "zynq7035"} {
 		t.Run(name, func(t *testing.T) {
-			p, l := layouttest.Planned(t, name)
+			p, l := planned(t, name)
 			b := p.Board
 			seen := map[string]int{}
 			for _, s := range l.Sections {
@@ -87,7 +88,7 @@ func TestLayoutRefusesMemoryTheDMACannotReach(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			p, err := plan.Build(b)
+			p, err := flow.Plan(b)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
@@ -14,7 +15,7 @@ import (
 
 func build(t *testing.T, b *board.Board) *plan.Plan {
 	t.Helper()
-	p, err := plan.Build(b)
+	p, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lwipgen/lwipgen/internal/seeds"
-
 	"github.com/lwipgen/lwipgen/internal/board"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/seeds"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 

@@ -5,12 +5,31 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/layout"
-	"github.com/lwipgen/lwipgen/internal/layout/layouttest"
 	"github.com/lwipgen/lwipgen/internal/mpu"
+	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
-var planned = layouttest.Planned
+// planned loads a built-in board and returns its plan and layout. The
+// flows' own sizing rules are left out (the flows import the verifier): what
+// is checked here is the verifier against a layout, whatever sized it.
+func planned(t *testing.T, name string) (*plan.Plan, *layout.Layout) {
+	t.Helper()
+	b, diags := board.Source{}.Load(name)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	p, err := plan.Build(b, plan.Hooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, d := layout.Plan(p)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	return p, l
+}
 
 // faithful is the image a correct link of l produces: every output section at
 // its planned base, every object inside it at the next address its alignment
