@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -50,5 +51,30 @@ func TestNoSkipsOutsideTestenv(t *testing.T) {
 	}
 	for _, b := range bad {
 		t.Errorf("skips without testenv: %s", b)
+	}
+}
+
+// TestMissingChild is run by TestMissingFailsUnderCI in a child process.
+func TestMissingChild(t *testing.T) {
+	if os.Getenv("TESTENV_CHILD") != "1" {
+		return
+	}
+	Missing(t, "frobnicator-9000", "apt-get install frobnicator")
+}
+
+// Under CI=true a missing tool fails the test, naming the tool; without CI it
+// skips with the same message, which citest then refuses.
+func TestMissingFailsUnderCI(t *testing.T) {
+	for _, ci := range []string{"true", ""} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestMissingChild$", "-test.v")
+		cmd.Env = append(os.Environ(), "TESTENV_CHILD=1", "CI="+ci)
+		out, err := cmd.CombinedOutput()
+		named := strings.Contains(string(out), MissingPrefix+"frobnicator-9000")
+		switch {
+		case ci == "true" && (err == nil || !named || !strings.Contains(string(out), "--- FAIL")):
+			t.Errorf("CI=true: want a failure naming the tool, got %v:\n%s", err, out)
+		case ci == "" && (err != nil || !named || !strings.Contains(string(out), "--- SKIP")):
+			t.Errorf("no CI: want a skip naming the tool, got %v:\n%s", err, out)
+		}
 	}
 }
