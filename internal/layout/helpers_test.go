@@ -7,10 +7,6 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/boards"
-	"github.com/lwipgen/lwipgen/internal/board"
-	"github.com/lwipgen/lwipgen/internal/flow"
-	"github.com/lwipgen/lwipgen/internal/layout"
-	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
 func builtin(t *testing.T, name string) string {
@@ -45,23 +41,4 @@ func lineOf(t *testing.T, name, attr string) int {
 	}
 	t.Fatalf("no %s", attr)
 	return 0
-}
-
-// planned loads the built-in board name and returns its plan (with its
-// flow's rules) and layout.
-func planned(t *testing.T, name string) (*plan.Plan, *layout.Layout) {
-	t.Helper()
-	b, diags := board.Source{}.Load(name)
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	p, err := flow.Plan(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, d := layout.Plan(p)
-	if d.HasErrors() {
-		t.Fatal(d)
-	}
-	return p, l
 }
