@@ -4,11 +4,11 @@
 package audit
 
 import (
-	"bufio"
 	"bytes"
-	"github.com/lwipgen/lwipgen/internal/cheader"
 	"regexp"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
 )
 
 // Define is one `#define NAME VALUE` of the file.
@@ -26,8 +26,7 @@ var defineRe = regexp.MustCompile(`^\s*#\s*define\s+([A-Za-z_][A-Za-z0-9_]*)(\([
 func Parse(src []byte) []Define {
 	text := cheader.StripComments(string(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))))
 	var out []Define
-	sc := bufio.NewScanner(strings.NewReader(text))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	sc := cheader.Scanner(text) // sized to the text: the scan cannot stop early
 	line, pending, start := 0, "", 0
 	for sc.Scan() {
 		line++

@@ -7,7 +7,6 @@
 package importer
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"regexp"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -64,9 +64,9 @@ func IsIOC(filename string, src []byte) bool {
 	return strings.HasSuffix(strings.ToLower(filename), ".ioc") || bytes.HasPrefix(src, []byte("#MicroXplorer"))
 }
 
-func parseIOC(src []byte) *input {
+func parseIOC(src []byte) (*input, error) {
 	in := &input{defs: map[string]string{}, isIOC: true}
-	sc := bufio.NewScanner(bytes.NewReader(src))
+	sc := cheader.Scanner(string(src))
 	ips := false
 	for sc.Scan() {
 		l := strings.TrimSpace(sc.Text())
@@ -105,11 +105,14 @@ func parseIOC(src []byte) *input {
 			ips = true
 		}
 	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
 	in.rtos = "none"
 	if ips {
 		in.rtos = "freertos"
 	}
-	return in
+	return in, nil
 }
 
 func parseLwipopts(src []byte) *input {
@@ -139,7 +142,10 @@ func hclString(s string) string {
 func Import(src []byte, filename string, o Options) (*Result, error) {
 	var in *input
 	if IsIOC(filename, src) {
-		in = parseIOC(src)
+		var err error
+		if in, err = parseIOC(src); err != nil {
+			return nil, fmt.Errorf("%s: %v", filename, err)
+		}
 	} else {
 		in = parseLwipopts(src)
 	}

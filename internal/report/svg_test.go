@@ -66,7 +66,7 @@ func TestSVGWellFormed(t *testing.T) {
 // headless runs Chromium on a file with the given extra flags.
 func headless(t *testing.T, dir, file string, flags ...string) []byte {
 	t.Helper()
-	chromium := testenv.Chromium(t)
+	chromium := testenv.Tool(t, "chromium")
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	args := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

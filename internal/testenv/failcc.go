@@ -2,7 +2,6 @@ package testenv
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -15,10 +14,7 @@ func FailingCompiler(t *testing.T) {
 	CrossCompiler(t)
 	bin := t.TempDir()
 	for _, tool := range []string{"ar", "nm"} {
-		real, err := exec.LookPath("arm-none-eabi-" + tool)
-		if err != nil {
-			missing(t, "arm-none-eabi-"+tool)
-		}
+		real := Tool(t, "arm-none-eabi-"+tool)
 		if err := os.Symlink(real, filepath.Join(bin, "arm-none-eabi-"+tool)); err != nil {
 			t.Fatal(err)
 		}
