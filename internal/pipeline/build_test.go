@@ -115,6 +115,9 @@ func checkSize(t *testing.T, r reportJSON, out string, b *pipeline.Built) {
 		t.Errorf("lwIP share %+v", u.LwIP)
 	}
 	md, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	if i, j := strings.Index(string(md), "## Memory per region"), strings.Index(string(md), "## lwIP RAM"); !b.Board.Chip.Core.DCache && (i < 0 || j < i || strings.Contains(string(md[i:j]), "cacheable")) {
+		t.Errorf("report.md shows cache attributes for a core without a data cache")
+	}
 	want := fmt.Sprintf("all %d checks passed** on `%s`, a %s", len(r.Checks), filepath.Base(b.ELF), memusage.Describe(r.Summary.Kind))
 	if !strings.Contains(string(md), want) || !strings.Contains(string(md), "## Size") || strings.Count(string(md), "\n| ") > 400 {
 		t.Errorf("report.md lacks %q or the size table:\n%.600s", want, md)

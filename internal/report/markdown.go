@@ -54,11 +54,15 @@ func (r *Report) Markdown(p *plan.Plan, l *layout.Layout) ([]byte, error) {
 			m, _ := l.Board.Chip.Memory(s.Memory)
 			i = len(regions)
 			idx[s.Memory] = i
-			regions = append(regions, mdRegion{Memory: m.Name, Base: m.Base, End: m.End(), Size: m.Size, DMA: m.DMA, Cacheable: m.Cacheable})
+			regions = append(regions, mdRegion{Memory: m.Name, Base: m.Base, End: m.End(), Size: m.Size, DMA: m.DMA, Cacheable: m.Cacheable && l.Board.Chip.Core.DCache}) // cache attributes only where the core has a cache
+		}
+		attr := s.Attr
+		if !l.Board.Chip.Core.DCache {
+			attr = "- (no data cache)"
 		}
 		for _, o := range s.Objects {
 			ln := linked[o.Symbol]
-			regions[i].Rows = append(regions[i].Rows, mdRow{Section: s.Name, SecBase: s.Base, SecSize: s.Size, Attr: s.Attr,
+			regions[i].Rows = append(regions[i].Rows, mdRow{Section: s.Name, SecBase: s.Base, SecSize: s.Size, Attr: attr,
 				Symbol: o.Symbol, Planned: o.Size, Linked: ln.size, Addr: ln.addr})
 		}
 	}
