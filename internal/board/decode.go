@@ -68,6 +68,7 @@ func parse(src []byte, filename string) (*parsed, hcl.Diagnostics) {
 			var cb chipBlock
 			diags = append(diags, gohcl.DecodeBody(blk.Body, p.ctx, &cb)...)
 			cb.Name = blk.Labels[0]
+			diags = append(diags, checkName("chip", cb.Name, blk.LabelRanges[0])...)
 			cb.DeclRange = blk.DefRange
 			p.chips = append(p.chips, &cb)
 		case "board":
@@ -75,6 +76,7 @@ func parse(src []byte, filename string) (*parsed, hcl.Diagnostics) {
 			diags = append(diags, gohcl.DecodeBody(blk.Body, p.ctx, &bb)...)
 			diags = append(diags, missingRequired(&bb, p.ctx)...)
 			bb.Name = blk.Labels[0]
+			diags = append(diags, checkName("board", bb.Name, blk.LabelRanges[0])...)
 			bb.DeclRange = blk.DefRange
 			p.boards = append(p.boards, &bb)
 		}
@@ -318,6 +320,7 @@ func decodeBoard(bb *boardBlock, chips Chips, opts OptionCatalog, ev *evaluator)
 	decodeWorkload(bb, b, rec, ev)
 	decodeMemoryCfg(bb, b, rec, ev)
 	decodeOptions(bb, b, opts, ev)
+	checkHeapPointer(b, ev)
 	return b
 }
 
@@ -391,6 +394,8 @@ func decodeEthernet(bb *boardBlock, b *Board, rec func(string, hcl.Expression), 
 	if v, ok := ev.str(e.MAC, "ethernet.mac_address"); ok {
 		if !validMAC(v) {
 			ev.errorf(e.MAC.Range(), "Invalid MAC address", "ethernet.mac_address must look like \"02:00:00:00:00:01\", got %q.", v)
+		} else if why := macReason(v); why != "" {
+			ev.errorf(e.MAC.Range(), "Invalid MAC address", "ethernet.mac_address %q %s; a NIC needs a unicast address (e.g. locally administered 02:xx:xx:xx:xx:xx).", v, why)
 		}
 		b.Ethernet.MAC = v
 	}
@@ -551,8 +556,8 @@ func decodeOptions(bb *boardBlock, b *Board, opts OptionCatalog, ev *evaluator) 
 			}
 		case cty.String:
 			o.Expr = strings.TrimSpace(v.AsString())
-			if o.Expr == "" || strings.ContainsAny(o.Expr, "\n\\") {
-				ev.errorf(a.Expr.Range(), "Invalid option value", "%s must be an integer or a one-line C expression.", n)
+			if o.Expr == "" || unsafeInExpr(o.Expr) {
+				ev.errorf(a.Expr.Range(), "Invalid option value", "%s must be an integer or a one-line C expression. It is written after #define as code: comments, '#', ';', quotes, braces, backslashes and control characters are refused.", n)
 				continue
 			}
 		default:
