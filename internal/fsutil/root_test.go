@@ -18,9 +18,9 @@ func TestRootConfines(t *testing.T) {
 	os.MkdirAll(filepath.Join(proj, "sub"), 0o755)
 	os.MkdirAll(outside, 0o755)
 	os.WriteFile(filepath.Join(outside, "victim.ld"), []byte("keep"), 0o644)
-	os.Symlink(outside, filepath.Join(proj, "linkdir"))                         // a directory symlink leading out
+	os.Symlink(outside, filepath.Join(proj, "linkdir"))                          // a directory symlink leading out
 	os.Symlink(filepath.Join(outside, "victim.ld"), filepath.Join(proj, "x.ld")) // a file symlink leading out
-	os.Symlink("../../outside", filepath.Join(proj, "sub", "rel"))              // relative, leading out
+	os.Symlink("../../outside", filepath.Join(proj, "sub", "rel"))               // relative, leading out
 	r, err := OpenRoot(proj, false)
 	if err != nil {
 		t.Fatal(err)
