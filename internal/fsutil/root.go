@@ -258,3 +258,33 @@ func (r *Root) Walk(rel string, fn func(p string, d fs.DirEntry) error) error {
 		return fn(p, d)
 	})
 }
+
+// WriteTemp writes the temporary file of rel (TempName) in place and fsyncs
+// it, without renaming: for a caller that renames many files only once all
+// of them are on disk (a transaction).
+func (r *Root) WriteTemp(rel string, data []byte, perm os.FileMode) error {
+	c, err := r.Clean(rel)
+	if err != nil {
+		return err
+	}
+	if d := filepath.Dir(c); d != "." {
+		if err := r.r.MkdirAll(d, 0o755); err != nil {
+			return r.wrap(rel, err)
+		}
+	}
+	f, err := r.r.OpenFile(TempName(c), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+	if err != nil {
+		return r.wrap(rel, err)
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
