@@ -288,3 +288,13 @@ func (r *Root) WriteTemp(rel string, data []byte, perm os.FileMode) error {
 	}
 	return err
 }
+
+// ReadDir lists a directory inside the root.
+func (r *Root) ReadDir(rel string) ([]fs.DirEntry, error) {
+	c, err := r.Clean(rel)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := fs.ReadDir(r.r.FS(), filepath.ToSlash(c))
+	return entries, r.wrap(rel, err)
+}

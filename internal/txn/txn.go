@@ -43,10 +43,11 @@ type Change struct {
 
 // Project is an open, locked project.
 type Project struct {
-	Root      *fsutil.Root
-	State     string // the state directory, project-relative ("".lwipgen")
-	lock      *os.File
-	Recovered string // what the recovery at Open did ("" when nothing was pending)
+	Root        *fsutil.Root
+	State       string // the state directory, project-relative (".lwipgen")
+	lock        *os.File
+	createdLock bool   // this run created the lock file (and the state folder)
+	Recovered   string // what the recovery at Open did ("" when nothing was pending)
 }
 
 // LockWait is how long Open waits for another run's lock before refusing.
@@ -111,8 +112,15 @@ func Open(dir, state string, readOnly bool) (*Project, error) {
 }
 
 // Close releases the lock.
+// A run that created the lock file in a project with no other lwipgen state
+// removes it again, so a refused first run leaves the project as it was.
 func (p *Project) Close() error {
 	if p.lock != nil {
+		if p.createdLock {
+			if entries, err := p.Root.ReadDir(p.State); err == nil && len(entries) == 1 {
+				p.Root.Remove(p.State + "/" + lockName) // Remove also drops the now empty state folder
+			}
+		}
 		unlock(p.lock)
 		p.lock.Close()
 		p.lock = nil
@@ -120,30 +128,38 @@ func (p *Project) Close() error {
 	return p.Root.Close()
 }
 
+// acquire takes the project's lock. The lock file carries no content (a
+// second run must change nothing on disk); a lock file removed by the
+// holder's Close while this run waited on it is detected (not the same file
+// any more) and taken again.
 func (p *Project) acquire() error {
-	f, err := p.Root.OpenFile(p.State+"/"+lockName, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return err
-	}
+	name := p.State + "/" + lockName
 	deadline := time.Now().Add(LockWait)
 	for {
+		_, statErr := p.Root.Stat(name)
+		f, err := p.Root.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return err
+		}
 		if err := tryLock(f); err == nil {
-			break
+			if cur, err := p.Root.Stat(name); err == nil {
+				if fi, err := f.Stat(); err == nil && os.SameFile(cur, fi) {
+					p.lock, p.createdLock = f, statErr != nil
+					return nil
+				}
+			}
+			f.Close() // removed meanwhile: lock the new one
+			continue
 		} else if !errors.Is(err, errBusy) {
 			f.Close()
 			return err
 		}
+		f.Close()
 		if time.Now().After(deadline) {
-			holder, _ := p.Root.ReadFile(p.State+"/"+lockName, 256)
-			f.Close()
-			return &BusyError{Dir: p.Root.Dir, Holder: strings.TrimSpace("pid " + string(holder))}
+			return &BusyError{Dir: p.Root.Dir, Holder: fmt.Sprintf("it holds %s/%s; waited %v", p.Root.Dir, name, LockWait)}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	f.Truncate(0)
-	f.WriteAt([]byte(fmt.Sprint(os.Getpid())), 0)
-	p.lock = f
-	return nil
 }
 
 func (p *Project) journal() string { return p.State + "/" + dirName + "/" + journalName }

@@ -169,7 +169,7 @@ func TestLockRefusesSecondRun(t *testing.T) {
 	start := time.Now()
 	_, err = Open(dir, ".lwipgen", false)
 	var be *BusyError
-	if !errors.As(err, &be) || !strings.Contains(err.Error(), "another lwipgen run") || !strings.Contains(err.Error(), "pid ") {
+	if !errors.As(err, &be) || !strings.Contains(err.Error(), "another lwipgen run") || !strings.Contains(err.Error(), "waited") {
 		t.Fatalf("second Open: %v", err)
 	}
 	if time.Since(start) < 150*time.Millisecond {

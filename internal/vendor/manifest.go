@@ -4,8 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"errors"
+	"fmt"
 	"io/fs"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
