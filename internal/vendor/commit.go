@@ -24,11 +24,11 @@ func readProject(root *fsutil.Root, rel string) ([]byte, error) {
 	return b, fsutil.CheckText(rel, b)
 }
 
-// commit writes the run's changes (the manifest among them) as one
-// transaction.
-func commit(proj *txn.Project, changes []FileChange, log io.Writer) error {
+// commit writes the run's changes (the manifest among them) and their backup
+// as one transaction.
+func commit(proj *txn.Project, changes, backup []FileChange, log io.Writer) error {
 	var cs []txn.Change
-	for _, c := range changes {
+	for _, c := range append(append([]FileChange(nil), changes...), backup...) {
 		cs = append(cs, txn.Change{Path: c.Path, Existed: c.Existed, Before: c.Before, After: c.After, Delete: c.After == nil})
 	}
 	if err := proj.Commit(cs); err != nil {

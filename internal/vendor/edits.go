@@ -359,8 +359,24 @@ func editLinker(w *workspace, p *Project, g *pipeline.Generated) {
 		name, line, indent string
 	}
 	var mems []memLine
-	for _, m := range memLineRe.FindAllStringSubmatch(text, -1) {
-		mems = append(mems, memLine{m[2], m[0], m[1]})
+	// a region lwipgen already cut is read from its block's "was:" line: the
+	// cut line inside the block is lwipgen's own output (taking it as the
+	// original made a board switch look like a hand edit)
+	var cut [][2]int
+	for _, m := range regexp.MustCompile(`lwipgen BEGIN memory-(\w+) `).FindAllStringSubmatch(text, -1) {
+		if bl, found, _ := findBlock(text, cStyle, "memory-"+m[1]); found {
+			cut = append(cut, [2]int{bl.Whole.Start, bl.Whole.End})
+		}
+	}
+	for _, loc := range memLineRe.FindAllStringSubmatchIndex(text, -1) {
+		inBlock := false
+		for _, c := range cut {
+			inBlock = inBlock || loc[0] >= c[0] && loc[0] < c[1]
+		}
+		if !inBlock {
+			m := text[loc[0]:loc[1]]
+			mems = append(mems, memLine{text[loc[4]:loc[5]], m, text[loc[2]:loc[3]]})
+		}
 	}
 	for _, m := range regexp.MustCompile(`lwipgen BEGIN memory-(\w+) `).FindAllStringSubmatch(text, -1) {
 		if bl, found, _ := findBlock(text, cStyle, "memory-"+m[1]); found {

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -81,24 +82,29 @@ func backupID(changes []FileChange) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// writeBackup saves the previous content of every changed file under
-// .lwipgen/backup/<id>/ before anything is overwritten.
-func writeBackup(root *fsutil.Root, board string, changes []FileChange, id string) (string, error) {
+// backupFiles are the files of the backup of changes: the previous content
+// of every changed file under .lwipgen/backup/<id>/files/ and its index.
+// They are written in the same transaction as the changes, so a failed or
+// killed run leaves no half backup either.
+func backupFiles(root *fsutil.Root, board string, changes []FileChange, id string) (string, []FileChange) {
 	dir := StateDir + "/backup/" + id
 	idx := backupIndex{ID: id, Board: board}
+	var out []FileChange
+	add := func(rel string, content []byte) {
+		cur, err := root.ReadFile(rel, fsutil.MaxInput)
+		if err != nil || !bytes.Equal(cur, content) {
+			out = append(out, FileChange{Path: rel, Existed: err == nil, Before: cur, After: content})
+		}
+	}
 	for _, c := range changes {
 		e := backupEntry{Path: c.Path, Existed: c.Existed, After: sum(c.After)}
 		if c.Existed {
 			e.Before = sum(c.Before)
-			if _, err := root.WriteFile(dir+"/files/"+c.Path, c.Before, 0o644); err != nil {
-				return "", err
-			}
+			add(dir+"/files/"+c.Path, c.Before)
 		}
 		idx.Entries = append(idx.Entries, e)
 	}
 	b, _ := json.MarshalIndent(idx, "", "  ")
-	if _, err := root.WriteFile(dir+"/index.json", append(b, '\n'), 0o644); err != nil {
-		return "", err
-	}
-	return dir, nil
+	add(dir+"/index.json", append(b, '\n'))
+	return dir, out
 }

@@ -278,10 +278,9 @@ func Vendor(g *pipeline.Generated, o Options) (*Result, error) {
 		}
 		return res, nil
 	}
-	if res.Backup, err = writeBackup(proj.Root, g.Board.Name, res.Changes, bk); err != nil {
-		return nil, fmt.Errorf("backup: %v", err)
-	}
-	if err := commit(proj, res.Changes, o.Log); err != nil {
+	var backup []FileChange
+	res.Backup, backup = backupFiles(proj.Root, g.Board.Name, res.Changes, bk)
+	if err := commit(proj, res.Changes, backup, o.Log); err != nil {
 		return nil, err
 	}
 	return res, nil
