@@ -53,19 +53,11 @@ type Project struct {
 // LockWait is how long Open waits for another run's lock before refusing.
 var LockWait = 10 * time.Second
 
-// stepDelay slows every step of a commit down (LWIPGEN_TEST_TXN_DELAY, a
-// Go duration): the kill test uses it to land its SIGKILLs inside the write
-// phase rather than in the planning before it.
-var stepDelay, _ = time.ParseDuration(os.Getenv("LWIPGEN_TEST_TXN_DELAY"))
-
 // crashIn, when positive, counts steps down and stops the goroutine at 0
 // (runtime.Goexit, no clean-up): the unit tests' in-process "kill".
 var crashIn int
 
 func step() {
-	if stepDelay > 0 {
-		time.Sleep(stepDelay)
-	}
 	if crashIn > 0 {
 		crashIn--
 		if crashIn == 0 {

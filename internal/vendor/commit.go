@@ -64,8 +64,9 @@ func checkManifest(root *fsutil.Root, m *manifest) error {
 
 // Undo restores the project to what it was before the last vendor run that
 // changed it (its backup), as one transaction. A file changed since that run
-// is not touched unless force is set; the error names it. An interrupted run
-// is rolled back instead (that is the run to undo).
+// is not touched unless force is set; the error names it. The backup is
+// removed with it. An interrupted run is rolled back instead (that is the
+// run to undo).
 func Undo(dir string, force bool) (*Result, error) {
 	proj, rolled, err := txn.OpenForUndo(dir, StateDir)
 	if err != nil {
@@ -126,6 +127,20 @@ func Undo(dir string, force bool) (*Result, error) {
 	if len(edited) > 0 && !force {
 		sort.Strings(edited)
 		return nil, fmt.Errorf("undo: %s changed after lwipgen wrote them; undo would lose those changes (use --force to restore anyway; the backup is in %s)", strings.Join(edited, ", "), m.Backup)
+	}
+	// the backup is consumed: removed in the same transaction
+	err = root.Walk(m.Backup, func(rel string, d fs.DirEntry) error {
+		if !d.IsDir() {
+			b, err := root.ReadFile(rel, fsutil.MaxInput)
+			if err != nil {
+				return err
+			}
+			cs = append(cs, txn.Change{Path: rel, Existed: true, Before: b, Delete: true})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := proj.Commit(cs); err != nil {
 		return nil, err

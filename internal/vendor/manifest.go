@@ -1,10 +1,10 @@
 package vendor
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
