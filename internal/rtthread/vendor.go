@@ -201,17 +201,24 @@ func editKconfig(cfg, rtc string, entries []port.Entry) (string, string) {
 // insertDefine puts def into rtconfig.h after the #define of the nearest
 // earlier .config line that produces one (else before the include/#endif).
 func insertDefine(cl, rl []string, at int, def string) []string {
+	// one pass over rtconfig.h, then lookups: scanning it again for every
+	// earlier .config line made a 40,000-line .config take minutes
+	defAt := map[string]int{}
+	for j, l := range rl {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "#define" {
+			if _, dup := defAt[f[1]]; !dup {
+				defAt[f[1]] = j
+			}
+		}
+	}
 	for k := at - 1; k >= 0; k-- {
 		s, ok := strings.CutPrefix(cl[k], "CONFIG_")
 		if !ok {
 			continue
 		}
 		sym, _, _ := strings.Cut(s, "=")
-		for j, l := range rl {
-			f := strings.Fields(l)
-			if len(f) >= 2 && f[0] == "#define" && f[1] == sym {
-				return append(rl[:j+1], append([]string{def}, rl[j+1:]...)...)
-			}
+		if j, found := defAt[sym]; found {
+			return append(rl[:j+1], append([]string{def}, rl[j+1:]...)...)
 		}
 	}
 	j := len(rl) - 1
