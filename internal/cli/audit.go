@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,7 +32,7 @@ func runAudit(env *Env, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	src, err := os.ReadFile(pos[0])
+	src, err := cheader.ReadHeader(pos[0]) // regular, bounded, text, comments closed
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
 		return 2
@@ -57,7 +58,7 @@ func runAudit(env *Env, args []string) int {
 	}
 	var findings []audit.Finding
 	if *rtconfig != "" {
-		rtc, err := os.ReadFile(*rtconfig)
+		rtc, err := cheader.ReadHeader(*rtconfig)
 		if err != nil {
 			fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
 			return 2
@@ -65,8 +66,12 @@ func runAudit(env *Env, args []string) int {
 		in := audit.RTThreadInput{Port: src, Rtconfig: rtc, PortName: pos[0], RtconfigName: *rtconfig}
 		if strings.Contains(string(rtc), `#include "rtconfig_project.h"`) {
 			pj := filepath.Join(filepath.Dir(*rtconfig), "rtconfig_project.h")
-			if c, err := os.ReadFile(pj); err == nil {
+			c, err := cheader.ReadHeader(pj)
+			if err == nil {
 				in.Project, in.ProjectName = c, pj
+			} else if !os.IsNotExist(err) {
+				fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
+				return 2
 			}
 		}
 		findings = audit.RTThread(in, v, b)

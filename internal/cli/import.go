@@ -2,7 +2,8 @@ package cli
 
 import (
 	"fmt"
-	"os"
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/importer"
@@ -28,7 +29,11 @@ func runImport(env *Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "lwipgen import: exactly one FILE (lwipopts.h or .ioc) is required")
 		return 2
 	}
-	src, err := os.ReadFile(pos[0])
+	if why := board.ValidName(*name); why != "" {
+		fmt.Fprintf(env.Stderr, "lwipgen import: --name %q: %s\n", *name, why)
+		return 2
+	}
+	src, err := readImportSource(pos[0])
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen import:", err)
 		return 1
@@ -53,4 +58,14 @@ func runImport(env *Env, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// readImportSource reads a .ioc (text) or an lwipopts.h (a checked C
+// header): regular files of bounded size only.
+func readImportSource(path string) ([]byte, error) {
+	b, err := fsutil.ReadText(path, fsutil.MaxInput)
+	if err != nil || importer.IsIOC(path, b) {
+		return b, err
+	}
+	return b, cheader.Check(path, b)
 }

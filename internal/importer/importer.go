@@ -7,7 +7,6 @@
 package importer
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"regexp"
@@ -65,10 +64,9 @@ func IsIOC(filename string, src []byte) bool {
 
 func parseIOC(src []byte) *input {
 	in := &input{defs: map[string]string{}, isIOC: true}
-	sc := bufio.NewScanner(bytes.NewReader(src))
 	ips := false
-	for sc.Scan() {
-		l := strings.TrimSpace(sc.Text())
+	for _, l := range strings.Split(string(src), "\n") { // no line-length limit
+		l = strings.TrimSpace(l)
 		m := iocKeyRe.FindStringSubmatch(l)
 		if m == nil {
 			continue

@@ -1,7 +1,6 @@
 package vitis
 
 import (
-	"bufio"
 	"fmt"
 	"regexp"
 	"strings"
@@ -480,12 +479,13 @@ var reDefine = regexp.MustCompile(`^\s*#\s*define\s+([A-Za-z_][A-Za-z0-9_]*(?:\(
 func ParseDefines(src string) map[string]string {
 	m := map[string]string{}
 	src = stripCComments(src)
-	sc := bufio.NewScanner(strings.NewReader(src))
+	lines := strings.Split(src, "\n") // no line-length limit
 	var guard string
-	for sc.Scan() {
-		line := sc.Text()
-		for strings.HasSuffix(line, "\\") && sc.Scan() {
-			line = strings.TrimSuffix(line, "\\") + " " + sc.Text()
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		for strings.HasSuffix(line, "\\") && i+1 < len(lines) {
+			i++
+			line = strings.TrimSuffix(line, "\\") + " " + lines[i]
 		}
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "#ifndef") && guard == "" {
