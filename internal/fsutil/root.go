@@ -298,3 +298,16 @@ func (r *Root) ReadDir(rel string) ([]fs.DirEntry, error) {
 	entries, err := fs.ReadDir(r.r.FS(), filepath.ToSlash(c))
 	return entries, r.wrap(rel, err)
 }
+
+// RemoveAll removes rel and everything under it, inside the root only (a
+// symlink is removed, never followed).
+func (r *Root) RemoveAll(rel string) error {
+	c, err := r.Clean(rel)
+	if err != nil {
+		return err
+	}
+	if c == "." {
+		return &OutsideError{Root: r.Dir, Path: rel, Err: errors.New("it is the root itself")}
+	}
+	return r.wrap(rel, r.r.RemoveAll(c))
+}
