@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"path/filepath"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/plan"
