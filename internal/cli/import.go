@@ -30,7 +30,7 @@ func runImport(env *Env, args []string) int {
 		return 2
 	}
 	if why := board.ValidName(*name); why != "" {
-		fmt.Fprintf(env.Stderr, "lwipgen import: --name %q: %s\n", *name, why)
+		fmt.Fprintf(env.Stderr, "lwipgen import: --board-name %q: %s\n", *name, why)
 		return 2
 	}
 	src, err := readImportSource(pos[0])

@@ -33,7 +33,7 @@ func readBounded(f *os.File, name string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%s); lwipgen reads only regular files", name, fi.Mode().Type())
+		return nil, fmt.Errorf("%s: not a regular file (%s); lwipgen reads only regular files", name, kind(fi.Mode()))
 	}
 	if fi.Size() > max {
 		return nil, fmt.Errorf("%s: %d bytes, more than the %d lwipgen reads", name, fi.Size(), max)
@@ -108,4 +108,18 @@ func ReadText(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	return b, CheckText(path, b)
+}
+
+func kind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return m.Type().String()
 }

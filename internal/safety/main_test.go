@@ -83,7 +83,7 @@ func snapshot(t testing.TB, dir string) map[string]string {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		if rel == ".lwipgen/lock" {
+		if rel == ".lwipgen/lock" || strings.HasSuffix(rel, "/.lwipgen/lock") { // an empty lock file; it may stay
 			return nil
 		}
 		fi, _ := d.Info()
