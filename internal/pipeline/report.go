@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/report"

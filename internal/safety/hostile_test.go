@@ -60,7 +60,9 @@ func project(kind string) func(t *testing.T, sb string) {
 }
 
 var hostileInputs = []hostile{
-	{"board named ../../escaped", func(t *testing.T, sb string) { writeFile(t, filepath.Join(sb, "b.hcl"), boardText("../../escaped", "", "")) },
+	{"board named ../../escaped", func(t *testing.T, sb string) {
+		writeFile(t, filepath.Join(sb, "b.hcl"), boardText("../../escaped", "", ""))
+	},
 		[]string{"generate", "--board", "./b.hcl", "--out", "out"}, "Invalid board name", true},
 	{"board name closing a C comment", func(t *testing.T, sb string) {
 		writeFile(t, filepath.Join(sb, "b.hcl"), boardText(`x*/ #include \"/etc/passwd\" /*`, "", ""))
@@ -79,7 +81,9 @@ var hostileInputs = []hostile{
 	{"100,000 nested parentheses", func(t *testing.T, sb string) {
 		writeFile(t, filepath.Join(sb, "b.hcl"), boardText("b", "", "x = "+strings.Repeat("(", 100_000)+"1"+strings.Repeat(")", 100_000)))
 	}, []string{"check", "--board", "./b.hcl"}, "Nesting too deep", true},
-	{"binary board file", func(t *testing.T, sb string) { writeFile(t, filepath.Join(sb, "b.hcl"), "board \"b\" {\x00\x01\x02\xff}") },
+	{"binary board file", func(t *testing.T, sb string) {
+		writeFile(t, filepath.Join(sb, "b.hcl"), "board \"b\" {\x00\x01\x02\xff}")
+	},
 		[]string{"check", "--board", "./b.hcl"}, "Not a text file", true},
 	{"LWIP_RAM_HEAP_POINTER = 0", func(t *testing.T, sb string) {
 		writeFile(t, filepath.Join(sb, "b.hcl"), boardText("b", "", `options { LWIP_RAM_HEAP_POINTER = "0x00000000" }`))
@@ -96,13 +100,17 @@ var hostileInputs = []hostile{
 	{"lwipopts.h with an unterminated comment", func(t *testing.T, sb string) {
 		writeFile(t, filepath.Join(sb, "lwipopts.h"), "#define MEM_SIZE 1600\n/* the rest is hidden\n#define TCP_RCV_BUF 8192\n")
 	}, []string{"audit", "lwipopts.h"}, "unterminated /* comment", true},
-	{"binary lwipopts.h", func(t *testing.T, sb string) { writeFile(t, filepath.Join(sb, "lwipopts.h"), "\x7fELF\x02\x01\x01\x00\x00\x00") },
+	{"binary lwipopts.h", func(t *testing.T, sb string) {
+		writeFile(t, filepath.Join(sb, "lwipopts.h"), "\x7fELF\x02\x01\x01\x00\x00\x00")
+	},
 		[]string{"audit", "lwipopts.h"}, "binary content", true},
 	{"lwipopts.h that is a FIFO", func(t *testing.T, sb string) { syscall.Mkfifo(filepath.Join(sb, "lwipopts.h"), 0o644) },
 		[]string{"audit", "lwipopts.h"}, "not a regular file", false},
 	{"binary .ioc", func(t *testing.T, sb string) { writeFile(t, filepath.Join(sb, "x.ioc"), "#MicroXplorer\x00\x00\x00") },
 		[]string{"import", "x.ioc"}, "binary content", true},
-	{"import --name ../x", func(t *testing.T, sb string) { writeFile(t, filepath.Join(sb, "lwipopts.h"), "#define MEM_SIZE 1600\n") },
+	{"import --name ../x", func(t *testing.T, sb string) {
+		writeFile(t, filepath.Join(sb, "lwipopts.h"), "#define MEM_SIZE 1600\n")
+	},
 		[]string{"import", "--board-name", "../x", "--out", "x.hcl", "lwipopts.h"}, "not allowed", false},
 	{"project folder symlinked outside", func(t *testing.T, sb string) {
 		project("cubeide-h743")(t, sb)
