@@ -1,0 +1,34 @@
+package audit
+
+import (
+	"bytes"
+	"os"
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
+	"github.com/lwipgen/lwipgen/internal/seeds"
+)
+
+// FuzzParse: any header text parses without a panic; every #define found is
+// on a line of the file; a header that passes cheader.Check is also parsed.
+func FuzzParse(f *testing.F) {
+	entries, _ := seeds.FS.ReadDir(".")
+	for _, e := range entries {
+		b, _ := seeds.Config(e.Name())
+		f.Add(b)
+	}
+	if b, err := os.ReadFile("../vendor/testdata/cubeide-h743/LWIP/Target/lwipopts.h"); err == nil {
+		f.Add(b)
+	}
+	f.Add([]byte("#define A 1 /* unterminated\n#define B 2\n"))
+	f.Add([]byte("#define A \\\n (1 + \\\n 2)\n#define F(x) x\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		lines := bytes.Count(src, []byte("\n")) + 1
+		for _, d := range Parse(src) {
+			if d.Line < 1 || d.Line > lines {
+				t.Fatalf("#define %s at line %d of a %d-line file", d.Name, d.Line, lines)
+			}
+		}
+		cheader.Check("fuzz.h", src)
+	})
+}
