@@ -2,6 +2,7 @@ package vendor
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"regexp"
 	"sort"
 	"strconv"
@@ -245,11 +246,11 @@ type ldStmt struct {
 func ldSections(text string) ([]ldStmt, error) {
 	i := indexWord(text, "SECTIONS")
 	if i < 0 {
-		return nil, fmt.Errorf("no SECTIONS command")
+		return nil, fmt.Errorf("1:1: no SECTIONS command")
 	}
 	open := strings.IndexByte(text[i:], '{')
 	if open < 0 {
-		return nil, fmt.Errorf("SECTIONS without {")
+		return nil, fmt.Errorf("1:1: SECTIONS without {")
 	}
 	pos := i + open + 1
 	var out []ldStmt
@@ -260,7 +261,8 @@ func ldSections(text string) ([]ldStmt, error) {
 		case strings.HasPrefix(text[pos:], "/*"):
 			e := strings.Index(text[pos+2:], "*/")
 			if e < 0 {
-				return nil, fmt.Errorf("unterminated comment")
+				l, c := fsutil.Position([]byte(text), pos)
+				return nil, fmt.Errorf("%d:%d: unterminated /* comment", l, c)
 			}
 			pos += e + 4
 			continue
@@ -295,7 +297,8 @@ func ldSections(text string) ([]ldStmt, error) {
 				}
 			}
 			if j >= len(text) {
-				return nil, fmt.Errorf("unbalanced braces")
+				l, c := fsutil.Position([]byte(text), pos)
+				return nil, fmt.Errorf("%d:%d: this { is never closed", l, c)
 			}
 			end := strings.IndexByte(text[j:], '\n')
 			if end < 0 {
@@ -446,7 +449,7 @@ func editLinker(w *workspace, p *Project, g *pipeline.Generated) {
 	// 2. Hand-written placements of the same input sections.
 	secs, err := ldSections(text)
 	if err != nil {
-		w.errs = append(w.errs, fmt.Errorf("%s: %v", rel, err))
+		w.errs = append(w.errs, fmt.Errorf("%s:%v", rel, err)) // ldSections errors start with line:col
 		return
 	}
 	ours := map[string]bool{}
