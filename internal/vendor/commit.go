@@ -147,3 +147,5 @@ func Undo(dir string, force bool) (*Result, error) {
 	}
 	return res, nil
 }
+
+func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
