@@ -3,14 +3,12 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/cheader"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
@@ -58,23 +56,17 @@ func runAudit(env *Env, args []string) int {
 	}
 	var findings []audit.Finding
 	if *rtconfig != "" {
-		rtc, err := cheader.ReadHeader(*rtconfig)
-		if err != nil {
+		// The RT-Thread flow audits the port header with the BSP's rtconfig.h.
+		f, _ := flow.Lookup("rtthread")
+		af, ok := f.(flow.Auditor)
+		if !ok {
+			fmt.Fprintln(env.Stderr, "lwipgen audit: --rtconfig needs the rtthread flow")
+			return 2
+		}
+		if findings, err = af.AuditProject(src, pos[0], *rtconfig, v, b); err != nil {
 			fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
 			return 2
 		}
-		in := audit.RTThreadInput{Port: src, Rtconfig: rtc, PortName: pos[0], RtconfigName: *rtconfig}
-		if strings.Contains(string(rtc), `#include "rtconfig_project.h"`) {
-			pj := filepath.Join(filepath.Dir(*rtconfig), "rtconfig_project.h")
-			c, err := cheader.ReadHeader(pj)
-			if err == nil {
-				in.Project, in.ProjectName = c, pj
-			} else if !os.IsNotExist(err) {
-				fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
-				return 2
-			}
-		}
-		findings = audit.RTThread(in, v, b)
 	} else {
 		findings = audit.File(audit.Parse(src), v, b)
 	}

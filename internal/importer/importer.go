@@ -16,6 +16,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -219,7 +220,10 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 		phy = in.phy
 	}
 	if phy == "" {
-		phy = map[bool]string{true: "DP83848", false: "LAN8742A"}[strings.HasPrefix(chip.Family, "gd32")]
+		phy = "LAN8742A"
+		if g, ok := flow.GlueFor(chip.Ethernet.MAC); ok {
+			phy = g.DefaultPHY() // the vendor's evaluation boards
+		}
 	}
 	if iface == "" {
 		iface = in.iface
@@ -295,7 +299,7 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 		if diags.HasErrors() {
 			return nil, nil, diags
 		}
-		p, err := plan.Build(bd)
+		p, err := flow.Plan(bd)
 		if err != nil {
 			return bd, nil, err
 		}

@@ -133,5 +133,5 @@ func stray(dir string) []string {
 }
 
 func fixture(name string) string {
-	return filepath.Join("..", "vendor", "testdata", name)
+	return filepath.Join("..", "vendorkit", "testdata", name)
 }
