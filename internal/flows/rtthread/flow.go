@@ -1,8 +1,8 @@
 package rtthread
 
 import (
-	"github.com/lwipgen/lwipgen/internal/cheader"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"os"
 	"path/filepath"
 	"strings"
