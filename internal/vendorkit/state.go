@@ -110,3 +110,6 @@ func (s *State) Commit(board string, changes []FileChange, log io.Writer) ([]Fil
 
 // Root is the project's confinement root.
 func (s *State) Root() *fsutil.Root { return s.proj.Root }
+
+// Board is the board this run vendors.
+func (s *State) Board() string { return s.next.Board }

@@ -57,12 +57,16 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 
 // Vendor writes the configuration into the BSP at o.Project.
 func (Flow) Vendor(g *flow.Generated, o flow.VendorOptions) (*flow.VendorResult, error) {
-	changed, err := Vendor(g, o.Project, o.DryRun, o.Log)
+	r, err := vendorBSP(g, o)
 	if err != nil {
 		return nil, err
 	}
 	verb := map[bool]string{true: "would change", false: "changed"}[o.DryRun]
-	return &flow.VendorResult{Summary: fmt.Sprintf("%s: %d file(s) %s in %s", g.Board.Name, len(changed), verb, o.Project)}, nil
+	sum := fmt.Sprintf("%s: %d file(s) %s in %s", g.Board.Name, len(r.changed), verb, o.Project)
+	if r.backup != "" {
+		sum += fmt.Sprintf("; previous content in %s (lwipgen vendor --project %s --undo)", r.backup, o.Project)
+	}
+	return &flow.VendorResult{Summary: sum, Warnings: r.warnings}, nil
 }
 
 // AuditProject audits the port lwipopts.h (header) with the BSP's

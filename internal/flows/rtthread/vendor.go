@@ -7,9 +7,8 @@
 package rtthread
 
 import (
+	"errors"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/render"
-	"github.com/lwipgen/lwipgen/internal/textdiff"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,16 +18,37 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
-	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/render"
+	"github.com/lwipgen/lwipgen/internal/textdiff"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
 // lwIP version choice members of RT-Thread's Kconfig (one is selected).
 var versionChoice = []string{"RT_USING_LWIP141", "RT_USING_LWIP202", "RT_USING_LWIP203", "RT_USING_LWIP212", "RT_USING_LWIP213", "RT_USING_LWIP_LATEST"}
 
-// Vendor writes g into the BSP at bspDir (idempotent; atomic per file). With
+// Vendor writes g into the BSP at bspDir (idempotent; one transaction). With
 // dryRun it writes nothing and prints a unified diff of every change to out.
 // It returns the BSP-relative paths that change (would change).
 func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (changed []string, err error) {
+	r, err := vendorBSP(g, flow.VendorOptions{Project: bspDir, DryRun: dryRun, Log: out})
+	if err != nil {
+		return nil, err
+	}
+	return r.changed, nil
+}
+
+// bspResult is what a run did.
+type bspResult struct {
+	changed  []string // BSP-relative paths, lwipgen's manifest included
+	backup   string   // the backup of what was replaced ("" for a dry run or no change)
+	warnings []string
+}
+
+// vendorBSP is Vendor with the options of every flow: the BSP gets the same
+// lock, manifest, edit detection, backup, transaction and --undo as the
+// CubeMX and GD32 projects (vendorkit.State).
+func vendorBSP(g *flow.Generated, o flow.VendorOptions) (res *bspResult, err error) {
+	bspDir, dryRun, out := o.Project, o.DryRun, o.Log
 	if g == nil || g.Plan == nil || ConfigOf(g.Plan) == nil {
 		return nil, fmt.Errorf("rtthread vendor: the board is not an RT-Thread board")
 	}
@@ -40,7 +60,17 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 	for _, f := range g.Files {
 		gen[f.Path] = f.Content
 	}
-	w := &tree{dir: bspDir, files: map[string][]byte{}, orig: map[string][]byte{}, existed: map[string]bool{}}
+	st, err := vendorkit.OpenState(bspDir, g.Board.Name, stateKind, dryRun)
+	if err != nil {
+		return nil, fmt.Errorf("rtthread vendor: %v", err)
+	}
+	defer st.Close()
+	w := &tree{dir: bspDir, st: st, force: o.Force, files: map[string][]byte{}, orig: map[string][]byte{}, existed: map[string]bool{}}
+	defer func() {
+		if err == nil && len(w.errs) > 0 {
+			res, err = nil, errors.Join(w.errs...)
+		}
+	}()
 	cfg, ok := w.read(".config")
 	if !ok {
 		return nil, fmt.Errorf("rtthread vendor: %s has no .config (not an RT-Thread BSP root)", bspDir)
@@ -55,11 +85,16 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 			entries = append(entries, port.Entry{Symbol: c, Value: "n"})
 		}
 	}
+	w.checkKconfig(string(cfg), entries)
 	cfgS, rtcS := editKconfig(string(cfg), string(rtc), entries)
 	// rtconfig_project.h: lwipgen's block; rtconfig.h includes it as mk_rtconfig does.
 	side, _ := render.ExecuteFS(templatesFS, "templates/rtconfig_project.h.tmpl", mustData(g))
 	proj, had := w.read("rtconfig_project.h")
-	w.set("rtconfig_project.h", []byte(replaceBlock(string(proj), string(side), had)))
+	newProj, err := w.sideBlock(string(proj), string(side), had)
+	if err != nil {
+		return nil, err
+	}
+	w.set("rtconfig_project.h", []byte(newProj))
 	if !strings.Contains(rtcS, `#include "rtconfig_project.h"`) {
 		i := strings.LastIndex(rtcS, "\n#endif")
 		if i < 0 {
@@ -73,7 +108,7 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 	if len(rt.Patches) > 0 {
 		rel, src, ok := w.findPort()
 		if !ok {
-			return nil, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h (%s) but components/net/lwip-2.1.2/src/lwipopts.h was not found under %s or its parents", rt.Patches[0].Option, bspDir)
+			return nil, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h (%s) but components/net/lwip-2.1.2/src/lwipopts.h was not found in %s", rt.Patches[0].Option, bspDir)
 		}
 		s := string(src)
 		for _, p := range rt.Patches {
@@ -81,6 +116,9 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 			want := p.To + " /* lwipgen patch (was " + p.From + "): see lwipgen/lwipopts.patch */"
 			if !re.MatchString(s) {
 				return nil, fmt.Errorf("rtthread vendor: %s: no #define %s to patch", rel, p.Option)
+			}
+			if sm := re.FindStringSubmatch(s); sm != nil {
+				w.checkValue(rel, p.Option, strings.TrimSpace(sm[2]), want)
 			}
 			s = re.ReplaceAllStringFunc(s, func(m string) string {
 				sm := re.FindStringSubmatch(m)
@@ -99,7 +137,7 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 		"rtthread/SConscript": "lwipgen/SConscript", "lwipgen_mpu.c": "lwipgen/lwipgen_mpu.c", "lwipgen_mpu.h": "lwipgen/lwipgen_mpu.h",
 	} {
 		if c, ok := gen[src]; ok {
-			w.set(dst, c)
+			w.owned(dst, c)
 		}
 	}
 	// linker script: INCLUDE the fragment first thing in SECTIONS
@@ -108,19 +146,26 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 		const begin, end = "/* lwipgen:begin (written by lwipgen vendor) */", "/* lwipgen:end */"
 		block := begin + "\nINCLUDE lwipgen/lwip_sections.ld\n" + end + "\n"
 		if i := strings.Index(s, begin); i >= 0 {
-			if j := strings.Index(s[i:], end); j >= 0 {
-				k := i + j + len(end)
-				if k < len(s) && s[k] == '\n' {
-					k++
-				}
-				s = s[:i] + block + s[k:]
+			j := strings.Index(s[i:], end)
+			if j < 0 {
+				return nil, fmt.Errorf("rtthread vendor: %s: lwipgen's INCLUDE block has lost its end marker %s; restore it (or remove the block) and run again", rel, end)
 			}
+			k := i + j + len(end)
+			if k < len(s) && s[k] == '\n' {
+				k++
+			}
+			w.checkValue(rel, "include", s[i:k], block)
+			s = s[:i] + block + s[k:]
 		} else if loc := regexp.MustCompile(`(?m)^\s*SECTIONS\s*\n?\s*\{[ \t]*\n`).FindStringIndex(s); loc != nil {
+			w.st.Block(rel, "include", false, "", block, w.force) // recorded for the next run
 			s = s[:loc[1]] + block + s[loc[1]:]
 		} else {
 			return nil, fmt.Errorf("rtthread vendor: %s has no SECTIONS { block", rel)
 		}
 		w.set(rel, []byte(s))
+	}
+	if len(w.errs) > 0 {
+		return nil, errors.Join(w.errs...)
 	}
 	return w.commit(dryRun, out)
 }
@@ -130,8 +175,10 @@ func mustData(g *flow.Generated) *Data {
 	return d
 }
 
+// hasSymbol: .config sets sym, or says it is not set (so a second run
+// makes the same entries as the first, and records the same values).
 func hasSymbol(cfg []byte, sym string) bool {
-	return regexp.MustCompile(`(?m)^CONFIG_` + sym + `=`).Match(cfg)
+	return regexp.MustCompile(`(?m)^(CONFIG_` + sym + `=|# CONFIG_` + sym + ` is not set$)`).Match(cfg)
 }
 
 // editKconfig sets every entry in .config and makes the same change to
@@ -253,16 +300,23 @@ func replaceBlock(old, rendered string, had bool) string {
 // tree is the BSP with pending changes.
 type tree struct {
 	dir         string
+	st          *vendorkit.State // reads are confined to the BSP and bounded
+	force       bool
 	files, orig map[string][]byte
 	existed     map[string]bool
+	errs        []error
 }
 
 func (t *tree) read(rel string) ([]byte, bool) {
 	if c, ok := t.files[rel]; ok {
 		return c, true
 	}
-	c, err := os.ReadFile(filepath.Join(t.dir, rel))
+	c, ok, err := t.st.Read(rel)
 	if err != nil {
+		t.errs = append(t.errs, err)
+		return nil, false
+	}
+	if !ok {
 		return nil, false
 	}
 	t.orig[rel], t.existed[rel] = c, true
@@ -277,8 +331,8 @@ func (t *tree) set(rel string, c []byte) {
 }
 
 func (t *tree) findPort() (string, []byte, bool) {
-	for _, cand := range []string{"rt-thread/components/net/lwip-2.1.2/src/lwipopts.h", "components/net/lwip-2.1.2/src/lwipopts.h",
-		"../components/net/lwip-2.1.2/src/lwipopts.h", "../../components/net/lwip-2.1.2/src/lwipopts.h", "../../../components/net/lwip-2.1.2/src/lwipopts.h"} {
+	// inside the BSP only: lwipgen edits no file outside --project (portOutside says what to do)
+	for _, cand := range []string{"rt-thread/components/net/lwip-2.1.2/src/lwipopts.h", "components/net/lwip-2.1.2/src/lwipopts.h"} {
 		if c, ok := t.read(cand); ok {
 			return cand, c, true
 		}
@@ -304,26 +358,28 @@ func (t *tree) findLinker() (string, []byte, bool) {
 	return "", nil, false
 }
 
-func (t *tree) commit(dryRun bool, out io.Writer) ([]string, error) {
-	var changed []string
+func (t *tree) commit(dryRun bool, out io.Writer) (*bspResult, error) {
+	var changes []vendorkit.FileChange
 	for _, rel := range port.SortedKeys(t.files) {
 		if string(t.files[rel]) == string(t.orig[rel]) && t.existed[rel] {
 			continue
 		}
-		changed = append(changed, rel)
-		if dryRun {
-			if out != nil {
-				a := "a/" + rel
-				if !t.existed[rel] {
-					a = "/dev/null"
-				}
-				io.WriteString(out, textdiff.Unified(a, "b/"+rel, t.orig[rel], t.files[rel]))
+		changes = append(changes, vendorkit.FileChange{Path: rel, Existed: t.existed[rel], Before: t.orig[rel], After: t.files[rel]})
+	}
+	all, backup, err := t.st.Commit(t.st.Board(), changes, nil)
+	if err != nil {
+		return nil, fmt.Errorf("rtthread vendor: %v", err)
+	}
+	res := &bspResult{backup: backup}
+	for _, c := range all {
+		res.changed = append(res.changed, c.Path)
+		if dryRun && out != nil {
+			a := "a/" + c.Path
+			if !c.Existed {
+				a = "/dev/null"
 			}
-			continue
-		}
-		if _, err := fsutil.WriteIfChanged(filepath.Join(t.dir, rel), t.files[rel], 0o644); err != nil {
-			return changed, fmt.Errorf("rtthread vendor: %v", err)
+			io.WriteString(out, textdiff.Unified(a, "b/"+c.Path, c.Before, c.After))
 		}
 	}
-	return changed, nil
+	return res, nil
 }
