@@ -108,6 +108,16 @@ func vendorBSP(g *flow.Generated, o flow.VendorOptions) (res *bspResult, err err
 	if len(rt.Patches) > 0 {
 		rel, src, ok := w.findPort()
 		if !ok {
+			for _, up := range []string{"..", "../..", "../../.."} {
+				outside := filepath.Join(bspDir, up, "components/net/lwip-2.1.2/src/lwipopts.h")
+				if _, err := os.Stat(outside); err == nil {
+					var want []string
+					for _, p := range rt.Patches {
+						want = append(want, "#define "+p.Option+" "+p.To)
+					}
+					return nil, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h, which is %s, outside the BSP: lwipgen edits only files inside --project. Set %s there yourself (lwipgen generate writes the patch as rtthread/lwipopts.patch), or copy RT-Thread into the BSP (rt-thread/), then run again", outside, strings.Join(want, ", "))
+				}
+			}
 			return nil, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h (%s) but components/net/lwip-2.1.2/src/lwipopts.h was not found in %s", rt.Patches[0].Option, bspDir)
 		}
 		s := string(src)
