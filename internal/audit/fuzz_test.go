@@ -32,3 +32,16 @@ func FuzzParse(f *testing.F) {
 		cheader.Check("fuzz.h", src)
 	})
 }
+
+// A line over 64 KiB (or 1 MiB) does not end the reading: the #define after
+// it is still found (bufio.Scanner stopped silently there).
+func TestParseLongLine(t *testing.T) {
+	src := []byte("#define MEM_SIZE 1600\n/* " + string(bytes.Repeat([]byte("x"), 2<<20)) + " */\n#define TCP_RCV_BUF 8192\n")
+	var names []string
+	for _, d := range Parse(src) {
+		names = append(names, d.Name)
+	}
+	if len(names) != 2 || names[1] != "TCP_RCV_BUF" {
+		t.Fatalf("defines after a 2 MiB line: %v", names)
+	}
+}

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -16,4 +17,12 @@ func FuzzParseIOC(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		parseIOC(src)
 	})
+}
+
+// A .ioc line over 64 KiB does not end the reading.
+func TestParseIOCLongLine(t *testing.T) {
+	src := []byte("#MicroXplorer Configuration settings - do not modify\nMx.Comment=" + strings.Repeat("x", 200_000) + "\nLWIP.MEM_SIZE=16384\n")
+	if in := parseIOC(src); in.defs["MEM_SIZE"] != "16384" {
+		t.Fatalf("MEM_SIZE after a long line: %q", in.defs["MEM_SIZE"])
+	}
 }
