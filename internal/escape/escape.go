@@ -117,14 +117,18 @@ func HashComment(v any) string { return oneLine(str(v), hashRepl) }
 // CString: printable ASCII as is except '"', '\' and '?' (trigraphs), every
 // other byte as a three-digit octal escape (a hex escape would swallow the
 // hex digits after it).
-func CString(v any) string {
-	s := str(v)
+func CString(v any) string { return quoteBytes(str(v), `"\?`) }
+
+// quoteBytes double-quotes s: the bytes of special get a backslash,
+// printable ASCII stays, every other byte becomes a three-digit octal escape
+// (C and Tcl both read \ooo as one byte).
+func quoteBytes(s, special string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '"' || c == '\\' || c == '?':
+		case strings.IndexByte(special, c) >= 0:
 			b.WriteByte('\\')
 			b.WriteByte(c)
 		case c >= 0x20 && c < 0x7f:
@@ -169,25 +173,7 @@ func PyString(v any) string {
 // TclString: inside "..." Tcl substitutes $var, [cmd] and backslashes; all
 // three are escaped, and braces too (an unbalanced brace breaks an enclosing
 // braced body). Other bytes outside printable ASCII become octal escapes.
-func TclString(v any) string {
-	s := str(v)
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case strings.IndexByte(`"\$[]{};`, c) >= 0:
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c >= 0x20 && c < 0x7f:
-			b.WriteByte(c)
-		default:
-			fmt.Fprintf(&b, `\%03o`, c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func TclString(v any) string { return quoteBytes(str(v), `"\$[]{};`) }
 
 // CMakeString: a quoted argument where ${...}, $ENV{...} and @VAR@ (in
 // configure_file) would be expanded. CMake has escapes

@@ -120,10 +120,8 @@ func (r *Root) WriteFile(rel string, data []byte, perm os.FileMode) (bool, error
 			return false, nil
 		}
 	}
-	if d := filepath.Dir(c); d != "." {
-		if err := r.r.MkdirAll(d, 0o755); err != nil {
-			return false, r.wrap(rel, err)
-		}
+	if err := r.mkParent(c, rel); err != nil {
+		return false, err
 	}
 	return true, r.wrap(rel, r.writeAtomic(c, data, perm))
 }
@@ -205,10 +203,8 @@ func (r *Root) Rename(from, to string) error {
 	if err != nil {
 		return err
 	}
-	if d := filepath.Dir(ct); d != "." {
-		if err := r.r.MkdirAll(d, 0o755); err != nil {
-			return r.wrap(to, err)
-		}
+	if err := r.mkParent(ct, to); err != nil {
+		return err
 	}
 	if err := r.r.Rename(cf, ct); err != nil {
 		return r.wrap(to, err)
@@ -232,10 +228,8 @@ func (r *Root) OpenFile(rel string, flag int, perm os.FileMode) (*os.File, error
 	if err != nil {
 		return nil, err
 	}
-	if d := filepath.Dir(c); d != "." {
-		if err := r.r.MkdirAll(d, 0o755); err != nil {
-			return nil, r.wrap(rel, err)
-		}
+	if err := r.mkParent(c, rel); err != nil {
+		return nil, err
 	}
 	f, err := r.r.OpenFile(c, flag, perm)
 	return f, r.wrap(rel, err)
@@ -267,10 +261,8 @@ func (r *Root) WriteTemp(rel string, data []byte, perm os.FileMode) error {
 	if err != nil {
 		return err
 	}
-	if d := filepath.Dir(c); d != "." {
-		if err := r.r.MkdirAll(d, 0o755); err != nil {
-			return r.wrap(rel, err)
-		}
+	if err := r.mkParent(c, rel); err != nil {
+		return err
 	}
 	f, err := r.r.OpenFile(TempName(c), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
 	if err != nil {
@@ -310,4 +302,12 @@ func (r *Root) RemoveAll(rel string) error {
 		return &OutsideError{Root: r.Dir, Path: rel, Err: errors.New("it is the root itself")}
 	}
 	return r.wrap(rel, r.r.RemoveAll(c))
+}
+
+// mkParent creates the directories above c (a cleaned rel) inside the root.
+func (r *Root) mkParent(c, rel string) error {
+	if d := filepath.Dir(c); d != "." {
+		return r.wrap(rel, r.r.MkdirAll(d, 0o755))
+	}
+	return nil
 }
