@@ -128,7 +128,7 @@ func Detect(dir string) (*Project, error) {
 		}
 		tool := ""
 		if p.IOC != "" {
-			if b, err := os.ReadFile(filepath.Join(dir, p.IOC)); err == nil {
+			if b, err := fsutil.ReadText(filepath.Join(dir, p.IOC), fsutil.MaxInput); err == nil {
 				if m := toolRe.FindSubmatch(b); m != nil {
 					tool = strings.TrimSpace(string(m[1]))
 				}
