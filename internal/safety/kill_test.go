@@ -30,12 +30,18 @@ func TestKillDuringVendor(t *testing.T) {
 		t.Fatalf("vendor: %s", out)
 	}
 	full := time.Since(start)
+	// the planning part of a run (a dry run does all of it and writes nothing)
+	dry := filepath.Join(base, "dry")
+	copyTree(t, pristine, dry)
+	start = time.Now()
+	run(t, base, nil, "vendor", "--board", "h743", "--project", dry, "--dry-run")
+	plan := min(time.Since(start), full)
 	nw := snapshot(t, done)
 	if len(diffKeys(old, nw)) < 5 {
 		t.Fatalf("the run changes too little to test: %v", diffKeys(old, nw))
 	}
 	rng := rand.New(rand.NewSource(17))
-	var mid, mixed, rolledBack, completed int
+	var inTxn, mid, mixed, rolledBack, completed int
 	for i := 0; i < runs; i++ {
 		dir := filepath.Join(base, "run", string(rune('a'+i%26))+strings.Repeat("x", i/26))
 		copyTree(t, pristine, dir)
@@ -44,9 +50,19 @@ func TestKillDuringVendor(t *testing.T) {
 		if err := c.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(rng.Int63n(int64(full))))
+		// one kill in three anywhere in the planning; the others once the
+		// transaction has begun (its folder appears), a random moment later
+		if i%3 == 0 {
+			time.Sleep(time.Duration(rng.Int63n(int64(plan)*3/2 + 1)))
+		} else {
+			waitFor(filepath.Join(dir, ".lwipgen", "txn"), full*3)
+			time.Sleep(time.Duration(rng.Int63n(int64(max(full-plan, 50*time.Millisecond)))))
+		}
 		c.Process.Signal(syscall.SIGKILL)
 		c.Wait()
+		if _, err := os.Stat(filepath.Join(dir, ".lwipgen", "txn")); err == nil {
+			inTxn++
+		}
 		if _, err := os.Stat(filepath.Join(dir, ".lwipgen", "txn", "journal.json")); err == nil {
 			mid++
 		}
@@ -81,10 +97,10 @@ func TestKillDuringVendor(t *testing.T) {
 		}
 		os.RemoveAll(dir)
 	}
-	t.Logf("kill test: %d runs SIGKILLed at random points (a full run takes %v); %d inside the transaction, %d left a mixed tree before the next command; next command completed %d and rolled back %d; all %d ended all old or all new, no stray files",
-		runs, full.Round(time.Millisecond), mid, mixed, completed, rolledBack, runs)
-	if mid < runs/5 {
-		t.Errorf("only %d of %d kills landed inside the transaction: the test does not exercise it", mid, runs)
+	t.Logf("kill test: %d runs SIGKILLed at random points (a full run takes %v, its planning %v); %d inside the transaction (%d after its journal was written), %d left a mixed tree before the next command; next command completed %d and rolled back %d; all %d ended all old or all new, no stray files",
+		runs, full.Round(time.Millisecond), plan.Round(time.Millisecond), inTxn, mid, mixed, completed, rolledBack, runs)
+	if inTxn < runs/3 || mid < runs/10 {
+		t.Errorf("only %d of %d kills landed inside the transaction (%d after the journal): the test does not exercise it", inTxn, runs, mid)
 	}
 }
 
@@ -131,4 +147,13 @@ func TestConcurrentVendorWaits(t *testing.T) {
 		t.Fatalf("stray files %v", s)
 	}
 	t.Logf("concurrent runs: the second waited for the lock, wrote nothing meanwhile, then completed")
+}
+
+// waitFor polls until p exists or the timeout passes.
+func waitFor(p string, timeout time.Duration) {
+	for end := time.Now().Add(timeout); time.Now().Before(end); time.Sleep(100 * time.Microsecond) {
+		if _, err := os.Stat(p); err == nil {
+			return
+		}
+	}
 }
