@@ -16,6 +16,10 @@ type Board struct {
 	Vendor      string // cubemx | gd32 | vitis | standalone | rtthread
 	RTOS        string // none | freertos | rtthread
 	RTOSVersion string // e.g. "4.0.3" for rtthread
+	// ToolRelease is the vendor tool release the project uses (Vitis
+	// "2023.2"), set by the caller (lwipgen --vitis-version, or read from
+	// the project by the flow), not by the board file.
+	ToolRelease string
 	LwIPVersion string // "2.1.3", "2.2.0", "2.2.1" (2.1.2 on RT-Thread)
 	LwIPDir     string // lwIP source tree the board asks for ("" = LWIP_DIR, project copy, cache)
 	Ethernet    Ethernet

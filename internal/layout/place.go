@@ -65,6 +65,10 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 			s = get(secDevice, dmaMem.Name, "device", true)
 		case o.Coherency == "noncacheable" && dcache:
 			s = get(secNoCache, lwipMem.Name, "noncacheable", true)
+		case o.Coherency == "writethrough" && dcache && o.DMA:
+			s = get(secDMA, lwipMem.Name, "writethrough", true)
+		case o.Coherency == "writethrough" && dcache:
+			s = get(secRAM, lwipMem.Name, "writethrough", false)
 		case o.DMA && o.Owner != "lwip":
 			s = get(secDMA, dmaMem.Name, "cacheable", true)
 		case o.DMA:
@@ -124,9 +128,39 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		cursor[s.Memory] = s.End()
 		l.Sections = append(l.Sections, *s)
 	}
+	// A memory marked lwipgen_place = "top": the same packing, moved to the
+	// end of the memory by a multiple of the largest alignment in it.
 	for name, end := range cursor {
 		mem, _ := b.Chip.Memory(name)
-		c := Carve{Memory: name, Base: mem.Base, End: end, MemoryBase: mem.Base, MemoryEnd: mem.End()}
+		if mem.Place != "top" || end > mem.End() {
+			continue
+		}
+		var maxAlign uint64 = 1
+		for _, s := range l.Sections {
+			if s.Memory == name && s.Align > maxAlign {
+				maxAlign = s.Align
+			}
+		}
+		shift := (mem.End() - end) / maxAlign * maxAlign
+		for i := range l.Sections {
+			if l.Sections[i].Memory == name {
+				l.Sections[i].Base += shift
+			}
+		}
+		cursor[name] = end + shift
+	}
+	for name, end := range cursor {
+		mem, _ := b.Chip.Memory(name)
+		base := mem.Base
+		if mem.Place == "top" {
+			base = end
+			for _, s := range l.Sections {
+				if s.Memory == name && s.Base < base {
+					base = s.Base
+				}
+			}
+		}
+		c := Carve{Memory: name, Base: base, End: end, MemoryBase: mem.Base, MemoryEnd: mem.End()}
 		for _, s := range l.Sections {
 			if s.Memory == name {
 				c.Used += s.Used()

@@ -22,7 +22,18 @@ func StandaloneScript(l *layout.Layout) (File, error) {
 	}
 	base, end := data.Base, data.End()
 	for _, c := range l.Carves {
-		if c.Memory == data.Name {
+		if c.Memory != data.Name {
+			continue
+		}
+		if data.Place == "top" {
+			// lwipgen's sections sit at the top: data below them, and when code
+			// shares the memory, code in its lower half.
+			end = c.Base
+			if code.Name == data.Name {
+				base = data.Base + (c.Base-data.Base)/2
+				code.Size = base - code.Base
+			}
+		} else {
 			base = c.End
 		}
 	}

@@ -57,16 +57,16 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 
 // Vendor writes the configuration into the BSP at o.Project.
 func (Flow) Vendor(g *flow.Generated, o flow.VendorOptions) (*flow.VendorResult, error) {
-	r, err := vendorBSP(g, o)
+	res, err := applyBSP(g, o)
 	if err != nil {
 		return nil, err
 	}
 	verb := map[bool]string{true: "would change", false: "changed"}[o.DryRun]
-	sum := fmt.Sprintf("%s: %d file(s) %s in %s", g.Board.Name, len(r.changed), verb, o.Project)
-	if r.backup != "" {
-		sum += fmt.Sprintf("; previous content in %s (lwipgen vendor --project %s --undo)", r.backup, o.Project)
+	sum := fmt.Sprintf("%s: %d file(s) %s in %s", g.Board.Name, len(res.Changed), verb, o.Project)
+	if res.Backup != "" {
+		sum += fmt.Sprintf("; previous content in %s (lwipgen vendor --project %s --undo)", res.Backup, o.Project)
 	}
-	return &flow.VendorResult{Summary: sum, Warnings: r.warnings}, nil
+	return &flow.VendorResult{Summary: sum, Warnings: res.Warnings}, nil
 }
 
 // AuditProject audits the port lwipopts.h (header) with the BSP's

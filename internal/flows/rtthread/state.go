@@ -2,6 +2,7 @@ package rtthread
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
@@ -75,3 +76,27 @@ func (t *tree) sideBlock(old, rendered string, had bool) (string, error) {
 	}
 	return replaceBlock(old, rendered, had), nil
 }
+
+// checkLinkerBlock: lwipgen's block in link.lds must still have its end
+// marker (else the text after it would be taken as lwipgen's), and its
+// content must be what lwipgen wrote.
+func (t *tree) checkLinkerBlock(rel, s, block string) error {
+	const end = "/* lwipgen:end */"
+	loc := linkerBegin.FindStringIndex(s)
+	if loc == nil {
+		t.st.Block(rel, "linker", false, "", block, t.force) // recorded for the next run
+		return nil
+	}
+	j := strings.Index(s[loc[0]:], end)
+	if j < 0 {
+		return fmt.Errorf("rtthread vendor: %s: lwipgen's block has lost its end marker %s; restore it (or remove the block) and run again", rel, end)
+	}
+	k := loc[0] + j + len(end)
+	if k < len(s) && s[k] == '\n' {
+		k++
+	}
+	t.checkValue(rel, "linker", s[loc[0]:k], block)
+	return nil
+}
+
+var linkerBegin = regexp.MustCompile(`/\* lwipgen:begin \(written by lwipgen vendor[^*]*\*/`)

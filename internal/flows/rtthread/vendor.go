@@ -30,31 +30,27 @@ var versionChoice = []string{"RT_USING_LWIP141", "RT_USING_LWIP202", "RT_USING_L
 // dryRun it writes nothing and prints a unified diff of every change to out.
 // It returns the BSP-relative paths that change (would change).
 func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (changed []string, err error) {
-	r, err := vendorBSP(g, flow.VendorOptions{Project: bspDir, DryRun: dryRun, Log: out})
-	if err != nil {
-		return nil, err
-	}
-	return r.changed, nil
+	r, err := Apply(g, bspDir, dryRun, out)
+	return r.Changed, err
 }
 
-// bspResult is what a run did.
-type bspResult struct {
-	changed  []string // BSP-relative paths, lwipgen's manifest included
-	backup   string   // the backup of what was replaced ("" for a dry run or no change)
-	warnings []string
+// Apply is Vendor with the warnings: every BSP value lwipgen lowers, every
+// select it had to follow, the IDE project files it does not touch.
+func Apply(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (res Result, err error) {
+	return applyBSP(g, flow.VendorOptions{Project: bspDir, DryRun: dryRun, Log: out})
 }
 
-// vendorBSP is Vendor with the options of every flow: the BSP gets the same
+// applyBSP is Apply with the options of every flow: the BSP gets the same
 // lock, manifest, edit detection, backup, transaction and --undo as the
 // CubeMX and GD32 projects (vendorkit.State).
-func vendorBSP(g *flow.Generated, o flow.VendorOptions) (res *bspResult, err error) {
+func applyBSP(g *flow.Generated, o flow.VendorOptions) (res Result, err error) {
 	bspDir, dryRun, out := o.Project, o.DryRun, o.Log
 	if g == nil || g.Plan == nil || ConfigOf(g.Plan) == nil {
-		return nil, fmt.Errorf("rtthread vendor: the board is not an RT-Thread board")
+		return res, fmt.Errorf("rtthread vendor: the board is not an RT-Thread board")
 	}
 	rt := ConfigOf(g.Plan)
 	if len(rt.Unroutable) > 0 {
-		return nil, fmt.Errorf("rtthread vendor: %s", strings.Join(rt.Unroutable, "; "))
+		return res, fmt.Errorf("rtthread vendor: %s", strings.Join(rt.Unroutable, "; "))
 	}
 	gen := map[string][]byte{}
 	for _, f := range g.Files {
@@ -62,22 +58,22 @@ func vendorBSP(g *flow.Generated, o flow.VendorOptions) (res *bspResult, err err
 	}
 	st, err := vendorkit.OpenState(bspDir, g.Board.Name, stateKind, dryRun)
 	if err != nil {
-		return nil, fmt.Errorf("rtthread vendor: %v", err)
+		return res, fmt.Errorf("rtthread vendor: %v", err)
 	}
 	defer st.Close()
 	w := &tree{dir: bspDir, st: st, force: o.Force, files: map[string][]byte{}, orig: map[string][]byte{}, existed: map[string]bool{}}
 	defer func() {
 		if err == nil && len(w.errs) > 0 {
-			res, err = nil, errors.Join(w.errs...)
+			res, err = Result{}, errors.Join(w.errs...)
 		}
 	}()
 	cfg, ok := w.read(".config")
 	if !ok {
-		return nil, fmt.Errorf("rtthread vendor: %s has no .config (not an RT-Thread BSP root)", bspDir)
+		return res, fmt.Errorf("rtthread vendor: %s has no .config (not an RT-Thread BSP root)", bspDir)
 	}
 	rtc, ok := w.read("rtconfig.h")
 	if !ok {
-		return nil, fmt.Errorf("rtthread vendor: %s has no rtconfig.h", bspDir)
+		return res, fmt.Errorf("rtthread vendor: %s has no rtconfig.h", bspDir)
 	}
 	entries := append([]port.Entry{}, rt.Kconfig...)
 	for _, c := range versionChoice {
@@ -85,20 +81,30 @@ func vendorBSP(g *flow.Generated, o flow.VendorOptions) (res *bspResult, err err
 			entries = append(entries, port.Entry{Symbol: c, Value: "n"})
 		}
 	}
+	bspCfg := port.ParseDotConfig(string(cfg))
+	res.Warnings = append(res.Warnings, loweredWarnings(bspCfg, entries)...)
 	w.checkKconfig(string(cfg), entries)
 	cfgS, rtcS := editKconfig(string(cfg), string(rtc), entries)
+	if fixes, warn := selectFixes(port.ParseDotConfig(cfgS)); len(fixes) > 0 {
+		cfgS, rtcS = editKconfig(cfgS, rtcS, fixes)
+		res.Warnings = append(res.Warnings, warn...)
+	}
+	if unmet := port.Model403().Unmet(port.ParseDotConfig(cfgS)); len(unmet) > 0 {
+		return res, fmt.Errorf("rtthread vendor: the BSP would not compile: %s", strings.Join(unmet, "; "))
+	}
+	res.Warnings = append(res.Warnings, w.ideWarnings()...)
 	// rtconfig_project.h: lwipgen's block; rtconfig.h includes it as mk_rtconfig does.
 	side, _ := render.ExecuteFS(templatesFS, "templates/rtconfig_project.h.tmpl", mustData(g))
 	proj, had := w.read("rtconfig_project.h")
 	newProj, err := w.sideBlock(string(proj), string(side), had)
 	if err != nil {
-		return nil, err
+		return res, err
 	}
 	w.set("rtconfig_project.h", []byte(newProj))
 	if !strings.Contains(rtcS, `#include "rtconfig_project.h"`) {
 		i := strings.LastIndex(rtcS, "\n#endif")
 		if i < 0 {
-			return nil, fmt.Errorf("rtthread vendor: rtconfig.h has no final #endif")
+			return res, fmt.Errorf("rtthread vendor: rtconfig.h has no final #endif")
 		}
 		rtcS = rtcS[:i+1] + "#include \"rtconfig_project.h\"\n" + rtcS[i+1:] // where mk_rtconfig writes it
 	}
@@ -115,17 +121,18 @@ func vendorBSP(g *flow.Generated, o flow.VendorOptions) (res *bspResult, err err
 					for _, p := range rt.Patches {
 						want = append(want, "#define "+p.Option+" "+p.To)
 					}
-					return nil, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h, which is %s, outside the BSP: lwipgen edits only files inside --project. Set %s there yourself (lwipgen generate writes the patch as rtthread/lwipopts.patch), or copy RT-Thread into the BSP (rt-thread/), then run again", outside, strings.Join(want, ", "))
+					return res, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h, which is %s, outside the BSP: lwipgen edits only files inside --project. Set %s there yourself (lwipgen generate writes the patch as rtthread/lwipopts.patch), or copy RT-Thread into the BSP (rt-thread/), then run again", outside, strings.Join(want, ", "))
 				}
 			}
-			return nil, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h (%s) but components/net/lwip-2.1.2/src/lwipopts.h was not found in %s", rt.Patches[0].Option, bspDir)
+			return res, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h (%s) but components/net/lwip-2.1.2/src/lwipopts.h was not found in %s", rt.Patches[0].Option, bspDir)
 		}
+
 		s := string(src)
 		for _, p := range rt.Patches {
 			re := regexp.MustCompile(`(?m)^([ \t]*#[ \t]*define[ \t]+` + p.Option + `[ \t]+)(.*)$`)
 			want := p.To + " /* lwipgen patch (was " + p.From + "): see lwipgen/lwipopts.patch */"
 			if !re.MatchString(s) {
-				return nil, fmt.Errorf("rtthread vendor: %s: no #define %s to patch", rel, p.Option)
+				return res, fmt.Errorf("rtthread vendor: %s: no #define %s to patch", rel, p.Option)
 			}
 			if sm := re.FindStringSubmatch(s); sm != nil {
 				w.checkValue(rel, p.Option, strings.TrimSpace(sm[2]), want)
@@ -143,41 +150,38 @@ func vendorBSP(g *flow.Generated, o flow.VendorOptions) (res *bspResult, err err
 	}
 	// lwipgen/ folder
 	for src, dst := range map[string]string{
-		"rtthread/lwip_sections.ld": "lwipgen/lwip_sections.ld", "rtthread/lwipgen_rtthread.c": "lwipgen/lwipgen_rtthread.c",
-		"rtthread/SConscript": "lwipgen/SConscript", "lwipgen_mpu.c": "lwipgen/lwipgen_mpu.c", "lwipgen_mpu.h": "lwipgen/lwipgen_mpu.h",
+		"rtthread/lwipgen_rtthread.c": "lwipgen/lwipgen_rtthread.c",
+		"rtthread/SConscript":         "lwipgen/SConscript", "lwipgen_mpu.c": "lwipgen/lwipgen_mpu.c", "lwipgen_mpu.h": "lwipgen/lwipgen_mpu.h",
 	} {
 		if c, ok := gen[src]; ok {
 			w.owned(dst, c)
 		}
 	}
-	// linker script: INCLUDE the fragment first thing in SECTIONS
+	// linker script: the fragment inline, first thing in SECTIONS
 	if rel, src, ok := w.findLinker(); ok {
-		s := string(src)
-		const begin, end = "/* lwipgen:begin (written by lwipgen vendor) */", "/* lwipgen:end */"
-		block := begin + "\nINCLUDE lwipgen/lwip_sections.ld\n" + end + "\n"
-		if i := strings.Index(s, begin); i >= 0 {
-			j := strings.Index(s[i:], end)
-			if j < 0 {
-				return nil, fmt.Errorf("rtthread vendor: %s: lwipgen's INCLUDE block has lost its end marker %s; restore it (or remove the block) and run again", rel, end)
-			}
-			k := i + j + len(end)
-			if k < len(s) && s[k] == '\n' {
-				k++
-			}
-			w.checkValue(rel, "include", s[i:k], block)
-			s = s[:i] + block + s[k:]
-		} else if loc := regexp.MustCompile(`(?m)^\s*SECTIONS\s*\n?\s*\{[ \t]*\n`).FindStringIndex(s); loc != nil {
-			w.st.Block(rel, "include", false, "", block, w.force) // recorded for the next run
-			s = s[:loc[1]] + block + s[loc[1]:]
-		} else {
-			return nil, fmt.Errorf("rtthread vendor: %s has no SECTIONS { block", rel)
+		block := linkerBlock(gen["rtthread/lwip_sections.ld"])
+		if err := w.checkLinkerBlock(rel, string(src), block); err != nil {
+			return res, err
+		}
+		s, ok := replaceLinkerBlock(string(src), block)
+		if !ok {
+			return res, fmt.Errorf("rtthread vendor: %s has no SECTIONS { block", rel)
 		}
 		w.set(rel, []byte(s))
 	}
-	if len(w.errs) > 0 {
-		return nil, errors.Join(w.errs...)
+	// RT-Thread Studio: the .cproject builds the lwIP folder of the old choice
+	if cp, ok := w.read(".cproject"); ok {
+		for sym, dir := range versionDirs {
+			if bspCfg[sym] == "y" {
+				w.set(".cproject", []byte(cprojectLwIP(string(cp), dir, lwipDir)))
+			}
+		}
 	}
-	return w.commit(dryRun, out)
+	if len(w.errs) > 0 {
+		return res, errors.Join(w.errs...)
+	}
+	res.Changed, res.Backup, err = w.commit(dryRun, out)
+	return res, err
 }
 
 func mustData(g *flow.Generated) *Data {
@@ -368,7 +372,7 @@ func (t *tree) findLinker() (string, []byte, bool) {
 	return "", nil, false
 }
 
-func (t *tree) commit(dryRun bool, out io.Writer) (*bspResult, error) {
+func (t *tree) commit(dryRun bool, out io.Writer) ([]string, string, error) {
 	var changes []vendorkit.FileChange
 	for _, rel := range port.SortedKeys(t.files) {
 		if string(t.files[rel]) == string(t.orig[rel]) && t.existed[rel] {
@@ -378,11 +382,11 @@ func (t *tree) commit(dryRun bool, out io.Writer) (*bspResult, error) {
 	}
 	all, backup, err := t.st.Commit(t.st.Board(), changes, nil)
 	if err != nil {
-		return nil, fmt.Errorf("rtthread vendor: %v", err)
+		return nil, "", fmt.Errorf("rtthread vendor: %v", err)
 	}
-	res := &bspResult{backup: backup}
+	var changed []string
 	for _, c := range all {
-		res.changed = append(res.changed, c.Path)
+		changed = append(changed, c.Path)
 		if dryRun && out != nil {
 			a := "a/" + c.Path
 			if !c.Existed {
@@ -391,5 +395,5 @@ func (t *tree) commit(dryRun bool, out io.Writer) (*bspResult, error) {
 			io.WriteString(out, textdiff.Unified(a, "b/"+c.Path, c.Before, c.After))
 		}
 	}
-	return res, nil
+	return changed, backup, nil
 }
