@@ -52,7 +52,10 @@ type memoryBlock struct {
 	Cacheable hcl.Expression `hcl:"cacheable,optional"`
 	Note      hcl.Expression `hcl:"note,optional"`
 	Place     hcl.Expression `hcl:"lwipgen_place,optional"`
-	DeclRange hcl.Range      `hcl:",def_range"`
+	// ClockRegister/ClockBit: the clock-enable bit the memory needs before use (STM32H7 D2 SRAMs).
+	ClockRegister hcl.Expression `hcl:"clock_register,optional"`
+	ClockBit      hcl.Expression `hcl:"clock_bit,optional"`
+	DeclRange     hcl.Range      `hcl:",def_range"`
 }
 
 type chipEthBlock struct {
@@ -107,6 +110,7 @@ type workloadBlock struct {
 	RTTMs          hcl.Expression `hcl:"rtt_ms,optional"`
 	AppTimers      hcl.Expression `hcl:"app_timers,optional"`
 	RxStreams      hcl.Expression `hcl:"rx_streams,optional"`
+	LossPercent    hcl.Expression `hcl:"loss_percent,optional"`
 	DHCP           hcl.Expression `hcl:"dhcp,optional"`
 	DNS            hcl.Expression `hcl:"dns,optional"`
 	DeclRange      hcl.Range      `hcl:",def_range"`
