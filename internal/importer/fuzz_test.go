@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/board"
 )
 
 // FuzzParseIOC: any .ioc text parses without a panic (lines of any length).
@@ -24,5 +26,20 @@ func TestParseIOCLongLine(t *testing.T) {
 	src := []byte("#MicroXplorer Configuration settings - do not modify\nMx.Comment=" + strings.Repeat("x", 200_000) + "\nLWIP.MEM_SIZE=16384\n")
 	if in := parseIOC(src); in.defs["MEM_SIZE"] != "16384" {
 		t.Fatalf("MEM_SIZE after a long line: %q", in.defs["MEM_SIZE"])
+	}
+}
+
+// A file name (or finding) with a newline stays inside its HCL comment: the
+// imported board file gets no line the user did not see.
+func TestImportFileNameStaysInComment(t *testing.T) {
+	src := []byte("#define MEM_SIZE 1600\n#define TCP_MSS 1460\n")
+	res, err := Import(src, "x.h\nboard \"evil\" {}\n#", Options{BoardName: "imported", Chip: "stm32h743zi", Source: board.Source{}})
+	if res == nil || res.HCL == nil {
+		t.Fatalf("import: %v", err)
+	}
+	for _, l := range strings.Split(string(res.HCL), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), `board "evil"`) {
+			t.Fatalf("the file name escaped its comment:\n%s", res.HCL)
+		}
 	}
 }

@@ -9,6 +9,7 @@ package importer
 import (
 	"bytes"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/escape"
 	"regexp"
 	"sort"
 	"strconv"
@@ -252,9 +253,10 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 	}
 	hdr := func(opts map[string]string, comments []string) []byte {
 		var b strings.Builder
-		fmt.Fprintf(&b, "# Imported by lwipgen from %s.\n", filename)
+		// comments of the HCL written: one line each, whatever the file name or finding says
+		fmt.Fprintf(&b, "# Imported by lwipgen from %s.\n", escape.HashComment(filename))
 		for _, c := range comments {
-			fmt.Fprintf(&b, "# %s\n", c)
+			fmt.Fprintf(&b, "# %s\n", escape.HashComment(c))
 		}
 		fmt.Fprintf(&b, "board %s {\n", hclString(o.BoardName))
 		fmt.Fprintf(&b, "  chip         = %s\n  vendor       = %s\n  rtos         = %s\n  lwip_version = %s\n\n", hclString(chipName), hclString(vendor), hclString(rtos), hclString(o.LwIPVersion))
@@ -277,7 +279,7 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 			max(1, val("MEMP_NUM_TCP_PCB", 5)-1), val("MEMP_NUM_TCP_PCB_LISTEN", 8),
 			max(0, val("MEMP_NUM_UDP_PCB", 4)-b2i(val("LWIP_DHCP", 0) != 0)-b2i(val("LWIP_DNS", 0) != 0)), val("LWIP_DHCP", 0) != 0, val("LWIP_DNS", 0) != 0)
 		if region != "" {
-			fmt.Fprintf(&b, "\n  memory {\n    lwip_region = %s # from LWIP_RAM_HEAP_POINTER %s\n  }\n", hclString(region), in.heapPointer)
+			fmt.Fprintf(&b, "\n  memory {\n    lwip_region = %s # from LWIP_RAM_HEAP_POINTER %s\n  }\n", hclString(region), escape.HashComment(in.heapPointer))
 		}
 		if len(opts) > 0 {
 			b.WriteString("\n  # The imported configuration, pinned: the generated lwipopts.h has these effective values.\n  options {\n")
