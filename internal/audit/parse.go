@@ -5,9 +5,10 @@ package audit
 
 import (
 	"bytes"
-	"github.com/lwipgen/lwipgen/internal/cheader"
 	"regexp"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
 )
 
 // Define is one `#define NAME VALUE` of the file.

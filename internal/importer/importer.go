@@ -64,7 +64,7 @@ func IsIOC(filename string, src []byte) bool {
 	return strings.HasSuffix(strings.ToLower(filename), ".ioc") || bytes.HasPrefix(src, []byte("#MicroXplorer"))
 }
 
-func parseIOC(src []byte) *input {
+func parseIOC(src []byte) (*input, error) {
 	in := &input{defs: map[string]string{}, isIOC: true}
 	ips := false
 	for _, l := range strings.Split(string(src), "\n") { // no line-length limit
@@ -108,7 +108,7 @@ func parseIOC(src []byte) *input {
 	if ips {
 		in.rtos = "freertos"
 	}
-	return in
+	return in, nil
 }
 
 func parseLwipopts(src []byte) *input {
@@ -138,7 +138,10 @@ func hclString(s string) string {
 func Import(src []byte, filename string, o Options) (*Result, error) {
 	var in *input
 	if IsIOC(filename, src) {
-		in = parseIOC(src)
+		var err error
+		if in, err = parseIOC(src); err != nil {
+			return nil, fmt.Errorf("%s: %v", filename, err)
+		}
 	} else {
 		in = parseLwipopts(src)
 	}

@@ -98,6 +98,9 @@ func Version(dir string) (string, error) {
 			parts[m[1]] = m[2]
 		}
 	}
+	if err := sc.Err(); err != nil {
+		return "", fmt.Errorf("reading init.h: %v", err)
+	}
 	if len(parts) != 3 {
 		return "", fmt.Errorf("cannot read LWIP_VERSION_* from init.h")
 	}
