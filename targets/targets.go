@@ -21,7 +21,9 @@ import (
 	"os"
 	"strings"
 
+	boardpkg "github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/cli"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 )
 
 // arg reads "key=value" (or a bare value) for the named key.
@@ -67,7 +69,20 @@ func Clean(board string) error {
 	if b == "all" {
 		return os.RemoveAll("build")
 	}
-	return os.RemoveAll("build/" + b)
+	// board=.. once removed the current directory: only a board name, and
+	// only inside build/
+	if why := boardpkg.ValidName(b); why != "" {
+		return fmt.Errorf("clean: board=%q is not a board name (%s); use board=NAME or board=all", b, why)
+	}
+	root, err := fsutil.OpenRoot("build", false)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	return root.RemoveAll(b)
 }
 
 // Build generates, compiles, links, verifies and reports: mage build board=NAME.

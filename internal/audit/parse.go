@@ -26,11 +26,9 @@ var defineRe = regexp.MustCompile(`^\s*#\s*define\s+([A-Za-z_][A-Za-z0-9_]*)(\([
 func Parse(src []byte) []Define {
 	text := cheader.StripComments(string(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))))
 	var out []Define
-	sc := cheader.Scanner(text) // sized to the text: the scan cannot stop early
 	line, pending, start := 0, "", 0
-	for sc.Scan() {
+	for _, l := range strings.Split(text, "\n") { // no line-length limit (a Scanner stopped silently at a long line)
 		line++
-		l := sc.Text()
 		if strings.HasSuffix(l, "\\") {
 			if pending == "" {
 				start = line

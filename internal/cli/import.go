@@ -4,7 +4,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"fmt"
-	"os"
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/importer"
@@ -38,7 +39,11 @@ func newImport(env *Env) *cobra.Command {
 func runImport(env *Env, file string, f *importFlags) int {
 	pos := []string{file}
 	name, chip, rtos, vendorFlow, ver, out := &f.name, &f.chip, &f.rtos, &f.vendor, &f.ver, &f.out
-	src, err := os.ReadFile(pos[0])
+	if why := board.ValidName(*name); why != "" {
+		fmt.Fprintf(env.Stderr, "lwipgen import: --board-name %q: %s\n", *name, why)
+		return 2
+	}
+	src, err := readImportSource(pos[0])
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen import:", err)
 		return 1
@@ -63,4 +68,14 @@ func runImport(env *Env, file string, f *importFlags) int {
 		return 1
 	}
 	return 0
+}
+
+// readImportSource reads a .ioc (text) or an lwipopts.h (a checked C
+// header): regular files of bounded size only.
+func readImportSource(path string) ([]byte, error) {
+	b, err := fsutil.ReadText(path, fsutil.MaxInput)
+	if err != nil || importer.IsIOC(path, b) {
+		return b, err
+	}
+	return b, cheader.Check(path, b)
 }

@@ -62,6 +62,9 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 			fmt.Fprintln(env.Stderr, "lwipgen vendor --undo:", err)
 			return 1
 		}
+		for _, w := range res.Warnings {
+			fmt.Fprintln(env.Stdout, w)
+		}
 		for _, c := range res.Changes {
 			if c.After == nil {
 				fmt.Fprintf(env.Stdout, "  removed  %s (lwipgen had created it)\n", c.Path)

@@ -9,6 +9,7 @@ package importer
 import (
 	"bytes"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/escape"
 	"regexp"
 	"sort"
 	"strconv"
@@ -16,7 +17,6 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
-	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -66,10 +66,9 @@ func IsIOC(filename string, src []byte) bool {
 
 func parseIOC(src []byte) (*input, error) {
 	in := &input{defs: map[string]string{}, isIOC: true}
-	sc := cheader.Scanner(string(src))
 	ips := false
-	for sc.Scan() {
-		l := strings.TrimSpace(sc.Text())
+	for _, l := range strings.Split(string(src), "\n") { // no line-length limit
+		l = strings.TrimSpace(l)
 		m := iocKeyRe.FindStringSubmatch(l)
 		if m == nil {
 			continue
@@ -104,9 +103,6 @@ func parseIOC(src []byte) (*input, error) {
 		case ip == "Mcu" && strings.HasPrefix(key, "IP") && val == "FREERTOS":
 			ips = true
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
 	}
 	in.rtos = "none"
 	if ips {
@@ -260,9 +256,10 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 	}
 	hdr := func(opts map[string]string, comments []string) []byte {
 		var b strings.Builder
-		fmt.Fprintf(&b, "# Imported by lwipgen from %s.\n", filename)
+		// comments of the HCL written: one line each, whatever the file name or finding says
+		fmt.Fprintf(&b, "# Imported by lwipgen from %s.\n", escape.HashComment(filename))
 		for _, c := range comments {
-			fmt.Fprintf(&b, "# %s\n", c)
+			fmt.Fprintf(&b, "# %s\n", escape.HashComment(c))
 		}
 		fmt.Fprintf(&b, "board %s {\n", hclString(o.BoardName))
 		fmt.Fprintf(&b, "  chip         = %s\n  vendor       = %s\n  rtos         = %s\n  lwip_version = %s\n\n", hclString(chipName), hclString(vendor), hclString(rtos), hclString(o.LwIPVersion))
@@ -285,7 +282,7 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 			max(1, val("MEMP_NUM_TCP_PCB", 5)-1), val("MEMP_NUM_TCP_PCB_LISTEN", 8),
 			max(0, val("MEMP_NUM_UDP_PCB", 4)-b2i(val("LWIP_DHCP", 0) != 0)-b2i(val("LWIP_DNS", 0) != 0)), val("LWIP_DHCP", 0) != 0, val("LWIP_DNS", 0) != 0)
 		if region != "" {
-			fmt.Fprintf(&b, "\n  memory {\n    lwip_region = %s # from LWIP_RAM_HEAP_POINTER %s\n  }\n", hclString(region), in.heapPointer)
+			fmt.Fprintf(&b, "\n  memory {\n    lwip_region = %s # from LWIP_RAM_HEAP_POINTER %s\n  }\n", hclString(region), escape.HashComment(in.heapPointer))
 		}
 		if len(opts) > 0 {
 			b.WriteString("\n  # The imported configuration, pinned: the generated lwipopts.h has these effective values.\n  options {\n")

@@ -48,6 +48,11 @@ func CacheDir() string {
 // The error says exactly what to run when nothing is found.
 func Resolve(setting, project string) (*Tree, error) {
 	try := func(dir, from string) (*Tree, error) {
+		// resolved here, once: the compiler runs in the output directory, where
+		// a relative --lwip ../lwip would name another folder
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
 		v, err := Version(dir)
 		if err != nil {
 			return nil, fmt.Errorf("%s lwIP directory %s: %v", from, dir, err)

@@ -65,7 +65,7 @@ func writeReport(g *Generated, v *verify.Result, extra []plan.Check, el *Linked)
 		name string
 		b    []byte
 	}{{"report.md", md}, {"memory-map.svg", svg}, {"report.json", js}} {
-		if _, err := fsutil.WriteIfChanged(filepath.Join(g.Out, f.name), f.b, 0o644); err != nil {
+		if _, err := fsutil.WriteUnder(g.Out, f.name, f.b, 0o644); err != nil {
 			return false, err
 		}
 	}
@@ -115,7 +115,7 @@ func Record(g *Generated, keys []string, v any) (files []string, err error) {
 		return nil, err
 	}
 	own := filepath.Join(g.Out, strings.Join(keys, "-")+".json")
-	if _, err := fsutil.WriteIfChanged(own, append(js, '\n'), 0o644); err != nil {
+	if _, err := fsutil.WriteUnder(g.Out, strings.Join(keys, "-")+".json", append(js, '\n'), 0o644); err != nil {
 		return nil, err
 	}
 	files = append(files, own)

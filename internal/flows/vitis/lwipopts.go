@@ -503,12 +503,13 @@ var reDefine = regexp.MustCompile(`^\s*#\s*define\s+([A-Za-z_][A-Za-z0-9_]*(?:\(
 func ParseDefines(src string) map[string]string {
 	m := map[string]string{}
 	src = cheader.StripComments(src)
-	sc := cheader.Scanner(src) // sized to the text: the scan cannot stop early
+	lines := strings.Split(src, "\n") // no line-length limit
 	var guard string
-	for sc.Scan() {
-		line := sc.Text()
-		for strings.HasSuffix(line, "\\") && sc.Scan() {
-			line = strings.TrimSuffix(line, "\\") + " " + sc.Text()
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		for strings.HasSuffix(line, "\\") && i+1 < len(lines) {
+			i++
+			line = strings.TrimSuffix(line, "\\") + " " + lines[i]
 		}
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "#ifndef") && guard == "" {
