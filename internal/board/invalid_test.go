@@ -163,7 +163,7 @@ var invalidCases = []struct {
 	{"rtos typo", src(set(`"none"`, `"freerots"`)), "Invalid rtos", `got "freerots". Did you mean "freertos"?`, "4:12", 1},
 	{"profile typo", src(set(`"balanced"`, `"throughtput"`)), "Invalid workload.profile", `got "throughtput". Did you mean "throughput"?`, "13:15", 1},
 	{"interface typo", src(set(`"rmii"`, `"rmi"`)), "Invalid ethernet.interface", `got "rmi". Did you mean "rmii"?`, "7:22", 1},
-	{"lwip_version unsupported", src(top(`lwip_version = "2.1.2"`)), "Unsupported lwIP version", `lwip_version must be one of "2.1.3", "2.2.0", "2.2.1" for rtos = "none", got "2.1.2". Did you mean "2.1.3"?`, "16:18", 1},
+	{"lwip_version unsupported", src(top(`lwip_version = "2.0.3"`)), "Unsupported lwIP version", `lwip_version must be one of "2.1.2", "2.1.3", "2.2.0", "2.2.1" for rtos = "none", got "2.0.3". Did you mean "2.1.3"?`, "16:18", 1},
 	{"lwip_version unknown", src(top(`lwip_version = "1.4.1"`)), "Unsupported lwIP version", `got "1.4.1".`, "16:18", 1},
 	{"vendor flow not for chip", src(set(`"cubemx"`, `"vitis"`)), "Vendor flow not available for this chip", `vendor = "vitis" does not apply to chip "stm32h743zi"; it supports "cubemx", "standalone", "rtthread".`, "3:12", 1},
 	{"rtthread rtos without rtthread vendor", src(set(`"none"`, `"rtthread"`)), `rtos = "rtthread" needs vendor = "rtthread"`, `set vendor = "rtthread"`, "4:12", 1},

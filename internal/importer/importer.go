@@ -10,10 +10,15 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/zclconf/go-cty/cty"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
@@ -28,32 +33,52 @@ type Options struct {
 	Chip        string // chip name (boards/chips); a .ioc names its MCU
 	Vendor      string // default: the chip's first flow
 	RTOS        string // default: from NO_SYS (none) or the .ioc's FREERTOS
-	LwIPVersion string // default 2.1.3
+	LwIPVersion string // default: the project's init.h, the .ioc's LWIP.Version, else 2.1.3
 	PHY         string // default by chip family
 	Interface   string // default rmii
 	SpeedMbps   int    // default 100
-	Source      board.Source
+	// Out is the file the HCL will be written to: every position in a
+	// warning points into it ("<stdout>" when empty). A derived chip goes to
+	// chips/ beside it.
+	Out    string
+	Source board.Source
 }
 
 // Result is the imported board.
 type Result struct {
 	HCL     []byte
-	Board   *board.Board
+	Board   *board.Board // nil when the written board does not decode
 	Options map[string]string // the options {} block
 	Input   map[string]string // the input's lwIP options as written (lwipopts.h #defines, .ioc LWIP.* keys)
 	Notes   []string          // what was not carried over, and why
 	Changes []string          // what lwipgen would choose differently without the overrides
+	// Warnings are the findings of lwipgen's checks on the imported
+	// configuration, each "file:line,col: ..." into Out. The project works as
+	// it is, so they do not stop the import.
+	Warnings []string
+	// Chip is set when no chip file matched and one was derived from the
+	// project's linker script: write ChipHCL to ChipFile for review.
+	ChipFile string
+	ChipHCL  []byte
+	Inferred []string // what the derived chip inferred, and from what
 }
 
 type input struct {
 	defs           map[string]string // every #define / LWIP.* key
+	where          map[string]string // where each came from ("LWIP/Target/lwipopts.h:57")
 	chip           string
 	rtos           string
+	cmsis          string // FreeRTOS CMSIS-RTOS layer: v1, v2
+	cmsisWhy       string
 	rxDesc, txDesc int
 	rxBufs         int
 	heapPointer    string
 	phy, iface     string
-	isIOC          bool
+	isIOC          bool // the options are a .ioc's (only what differs from CubeMX's defaults)
+	version        string
+	versionWhy     string
+	mpu            []mpuRegion
+	name           string // what was read, for the header comment
 }
 
 var iocKeyRe = regexp.MustCompile(`^([A-Za-z0-9_]+)\.([A-Za-z0-9_.\-]+)=(.*)$`)
@@ -64,10 +89,12 @@ func IsIOC(filename string, src []byte) bool {
 }
 
 func parseIOC(src []byte) *input {
-	in := &input{defs: map[string]string{}, isIOC: true}
+	in := &input{defs: map[string]string{}, where: map[string]string{}, isIOC: true}
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	ips := false
+	line := 0
 	for sc.Scan() {
+		line++
 		l := strings.TrimSpace(sc.Text())
 		m := iocKeyRe.FindStringSubmatch(l)
 		if m == nil {
@@ -81,6 +108,13 @@ func parseIOC(src []byte) *input {
 				continue
 			}
 			in.defs[key] = val
+			in.where[key] = fmt.Sprintf("line %d", line)
+		case ip == "LWIP" && key == "Version":
+			in.version, in.versionWhy = val, fmt.Sprintf("the .ioc's LWIP.Version=%s (line %d)", val, line)
+		case strings.HasPrefix(ip, "VP_FREERTOS") && strings.Contains(ip, "CMSIS_V1") && key == "Mode":
+			in.cmsis, in.cmsisWhy = "v1", fmt.Sprintf("%s.Mode (line %d)", ip, line)
+		case strings.HasPrefix(ip, "VP_FREERTOS") && strings.Contains(ip, "CMSIS_V2") && key == "Mode":
+			in.cmsis, in.cmsisWhy = "v2", fmt.Sprintf("%s.Mode (line %d)", ip, line)
 		case ip == "ETH" && key == "ETH_RX_DESC_CNT":
 			in.rxDesc, _ = strconv.Atoi(val)
 		case ip == "ETH" && key == "ETH_TX_DESC_CNT":
@@ -108,30 +142,27 @@ func parseIOC(src []byte) *input {
 	if ips {
 		in.rtos = "freertos"
 	}
+	in.mpu = iocMPU(src)
 	return in
 }
 
 func parseLwipopts(src []byte) *input {
-	in := &input{defs: map[string]string{}}
+	in := &input{defs: map[string]string{}, where: map[string]string{}}
 	for _, d := range audit.Parse(src) {
 		in.defs[d.Name] = d.Value // a later #define wins, as in the preprocessor
+		in.where[d.Name] = fmt.Sprintf("line %d", d.Line)
 	}
 	return in
 }
 
-// hclValue writes an option value: plain integers as numbers, the rest as a
-// C expression string.
-func hclValue(v string) string {
-	t := strings.TrimRight(strings.TrimSpace(v), "uUlL")
-	if n, err := strconv.ParseInt(t, 10, 64); err == nil && !strings.HasPrefix(t, "0") || t == "0" {
-		return strconv.FormatInt(n, 10)
+// plainInt parses a decimal integer as lwipopts.h writes one (no leading
+// zero: 010 is octal in C and stays an expression).
+func plainInt(t string) (int64, bool) {
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || strings.HasPrefix(t, "0") && t != "0" || strings.HasPrefix(t, "+") {
+		return 0, false
 	}
-	return hclString(strings.TrimSpace(v))
-}
-
-func hclString(s string) string {
-	s = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "${", "$${", "%{", "%%{").Replace(s)
-	return `"` + s + `"`
+	return n, true
 }
 
 // Import reads src (an lwipopts.h, or a .ioc when IsIOC) and returns the board.
@@ -142,21 +173,149 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 	} else {
 		in = parseLwipopts(src)
 	}
-	if o.BoardName == "" {
-		o.BoardName = "imported"
+	in.name = filename
+	for k, w := range in.where {
+		in.where[k] = filename + " " + w
 	}
-	if o.LwIPVersion == "" {
-		o.LwIPVersion = "2.1.3"
-	}
-	v, err := lwip.ParseVersion(o.LwIPVersion)
+	return build(in, nil, o)
+}
+
+// ImportProject reads a CubeMX (or GD32) project: its .ioc for the MCU,
+// RTOS flavour, Ethernet counts and MPU regions, its lwipopts.h for the
+// options it really compiles with, main.c's MPU_Config() for the regions
+// it programs, and the lwIP version of its own lwIP copy (init.h). A chip
+// no chip file matches is derived from its linker script.
+func ImportProject(dir string, o Options) (*Result, error) {
+	p, err := findProject(dir)
 	if err != nil {
 		return nil, err
 	}
-	chips, diags := o.Source.Chips()
+	in := &input{defs: map[string]string{}, where: map[string]string{}}
+	if b := p.read(p.ioc); b != nil {
+		in = parseIOC(b)
+		for k, w := range in.where {
+			in.where[k] = p.ioc + " " + w
+		}
+		if in.cmsisWhy != "" {
+			in.cmsisWhy = p.ioc + " " + in.cmsisWhy
+		}
+	}
+	if b := p.read(p.lwipopts); b != nil {
+		// the header CubeMX generated is what the project compiles: every option it sets
+		lo := parseLwipopts(b)
+		in.defs, in.where, in.isIOC = lo.defs, map[string]string{}, false
+		for k, w := range lo.where {
+			in.where[k] = p.lwipopts + ":" + strings.TrimPrefix(w, "line ")
+		}
+		if in.rtos == "" {
+			if v, ok := in.defs["NO_SYS"]; ok && strings.TrimSpace(v) == "0" || in.defs["WITH_RTOS"] == "1" {
+				in.rtos = "freertos"
+			}
+		}
+	}
+	if b := p.read(p.main); b != nil {
+		in.mpu = mergeMPU(in.mpu, mainMPU(b, p.main))
+	}
+	if tv, ok := p.lwipVersion(); ok {
+		in.version, in.versionWhy = tv.String(), fmt.Sprintf("the project's lwIP, %s:%d (LWIP_VERSION_MAJOR/MINOR/REVISION)", tv.File, tv.Line)
+	}
+	if in.cmsis == "" && p.cmsis != "" {
+		in.cmsis, in.cmsisWhy = p.cmsis, "the project's FreeRTOS CMSIS-RTOS layer (Middlewares/Third_Party/FreeRTOS/Source/CMSIS_RTOS"+map[bool]string{true: "_V2", false: ""}[p.cmsis == "v2"]+")"
+	}
+	if in.cmsis != "" && in.rtos == "" {
+		in.rtos = "freertos"
+	}
+	in.name = dir
+	return build(in, p, o)
+}
+
+// mergeMPU adds main.c's regions to the .ioc's (main.c is what runs).
+func mergeMPU(ioc, main []mpuRegion) []mpuRegion {
+	by := map[int]mpuRegion{}
+	for _, r := range ioc {
+		by[r.Number] = r
+	}
+	for _, r := range main {
+		if old, ok := by[r.Number]; ok {
+			r.Base, r.Size, r.Where = old.Base, old.Size, r.Where+", "+old.Where
+		}
+		by[r.Number] = r
+	}
+	var out []mpuRegion
+	for _, r := range by {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Number < out[j].Number })
+	return out
+}
+
+// CMSIS-RTOS priority names: cmsis_os2.h (osPriority_t, v2) and
+// cmsis_os.h (osPriority, v1). ST's sys_arch.c casts lwIP's *_THREAD_PRIO to
+// that type, so the number lwIP needs is the enum's value in the project's
+// CMSIS layer.
+var cmsisPrio = map[string][2]int64{ // name -> {v1, v2}
+	"osPriorityIdle": {-3, 1}, "osPriorityLow": {-2, 8}, "osPriorityBelowNormal": {-1, 16}, "osPriorityNormal": {0, 24},
+	"osPriorityAboveNormal": {1, 32}, "osPriorityHigh": {2, 40}, "osPriorityRealtime": {3, 48},
+}
+
+// threadOption explains (and for priorities, translates) an RTOS thread
+// option of a CMSIS-RTOS project.
+func threadOption(name, val, cmsis string) (string, string) {
+	if cmsis == "" {
+		return val, ""
+	}
+	layer := map[string]string{"v1": "CMSIS-RTOS v1 (cmsis_os.h)", "v2": "CMSIS-RTOS2 (cmsis_os2.h)"}[cmsis]
+	switch {
+	case strings.HasSuffix(name, "_THREAD_PRIO"):
+		if p, ok := cmsisPrio[strings.TrimSpace(val)]; ok {
+			n := p[1]
+			if cmsis == "v1" {
+				n = p[0]
+			}
+			return strconv.FormatInt(n, 10), fmt.Sprintf("%s in %s is %d", strings.TrimSpace(val), layer, n)
+		}
+		return val, "a " + layer + " priority, as ST's sys_arch.c passes it to the thread create call"
+	case strings.HasSuffix(name, "_THREAD_STACKSIZE"):
+		if cmsis == "v1" {
+			return val, "in words: ST's CMSIS-RTOS v1 sys_arch.c puts it in osThreadDef, whose cmsis_os.c passes it to xTaskCreate (StackType_t units)"
+		}
+		return val, "in bytes: ST's CMSIS-RTOS2 sys_arch.c passes it as osThreadAttr_t.stack_size"
+	}
+	return val, ""
+}
+
+func build(in *input, proj *projectFiles, o Options) (*Result, error) {
+	if o.BoardName == "" {
+		o.BoardName = "imported"
+	}
+	outName := o.Out
+	if outName == "" {
+		outName = "<stdout>"
+	}
+	verText, verWhy := o.LwIPVersion, "--lwip-version"
+	if verText == "" && in.version != "" {
+		verText, verWhy = in.version, in.versionWhy
+	}
+	if verText == "" {
+		verText, verWhy = "2.1.3", "nothing says which lwIP the project has: lwipgen's default"
+	}
+	v, err := lwip.ParseVersion(verText)
+	if err != nil {
+		return nil, err
+	}
+	if v != lwip.V22x {
+		verText = string(v) // v2.1.2_Cube -> 2.1.2
+	}
+	src := o.Source
+	if o.Out != "" {
+		src.Dirs = append([]string{filepath.Dir(o.Out)}, src.Dirs...)
+	}
+	chips, diags := src.Chips()
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	chipName := o.Chip
+	res := &Result{Options: map[string]string{}, Input: map[string]string{}}
+	chipName, chipWhy := o.Chip, "--chip"
 	if chipName == "" && in.chip != "" {
 		u := strings.ToLower(in.chip)
 		for name := range chips {
@@ -164,20 +323,34 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 				chipName = name
 			}
 		}
+		chipWhy = fmt.Sprintf("%s names the MCU %s; boards/chips/%s.hcl matches it", in.name, in.chip, chipName)
 		if chipName == "" {
-			return nil, fmt.Errorf("%s: MCU %s is not a chip lwipgen knows; pass --chip", filename, in.chip)
+			if proj == nil || proj.linker == "" {
+				return nil, fmt.Errorf("%s: MCU %s is not a chip lwipgen knows; pass --chip, or import --project DIR so lwipgen can derive one from the project's linker script", in.name, in.chip)
+			}
+			d, err := deriveChip(in.chip, proj.linker, proj.read(proj.linker), chips)
+			if err != nil {
+				return nil, fmt.Errorf("%s: MCU %s is not a chip lwipgen knows and none could be derived: %v", in.name, in.chip, err)
+			}
+			res.ChipFile = filepath.Join(filepath.Dir(outOr(o.Out, "imported.hcl")), "chips", d.Name+".hcl")
+			res.ChipHCL, res.Inferred = d.HCL, d.Inferred
+			if dd := chips.Add(d.HCL, res.ChipFile); dd.HasErrors() {
+				return nil, fmt.Errorf("the chip derived from %s does not decode: %v", proj.linker, dd)
+			}
+			chipName = d.Name
+			chipWhy = fmt.Sprintf("%s names the MCU %s, which no chip file describes: derived from %s into %s (review it)", in.name, in.chip, proj.linker, res.ChipFile)
 		}
 	}
 	if chipName == "" {
-		return nil, fmt.Errorf("%s does not say which chip it is for; pass --chip (one of the boards/chips names)", filename)
+		return nil, fmt.Errorf("%s does not say which chip it is for; pass --chip (one of the boards/chips names)", in.name)
 	}
 	chip, ok := chips[chipName]
 	if !ok {
 		return nil, fmt.Errorf("unknown chip %q", chipName)
 	}
-	res := &Result{Options: map[string]string{}, Input: map[string]string{}}
 	// the input's lwIP options, and what it leaves out
 	set := map[string]string{}
+	why := map[string]string{}
 	var names []string
 	for n := range in.defs {
 		names = append(names, n)
@@ -188,58 +361,99 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 		switch {
 		case n == "LWIP_RAM_HEAP_POINTER":
 			in.heapPointer = val
-			res.Notes = append(res.Notes, fmt.Sprintf("LWIP_RAM_HEAP_POINTER = %s is not carried over: lwipgen places the heap (ram_heap) with its linker fragment and sizes the MPU region for it; memory.lwip_region says where", val))
+			res.Notes = append(res.Notes, fmt.Sprintf("LWIP_RAM_HEAP_POINTER = %s (%s) is not carried over: lwipgen places the heap (ram_heap) with its linker fragment and sizes the MPU region for it; memory.lwip_region says where", val, in.where[n]))
 		case !lwip.Known(v, n):
 			if !strings.HasSuffix(n, "_H") && !strings.HasSuffix(n, "_H_") && !strings.HasSuffix(n, "_H__") {
-				res.Notes = append(res.Notes, fmt.Sprintf("%s = %s is not an lwIP %s option (a vendor or project macro): not carried over", n, val, o.LwIPVersion))
+				res.Notes = append(res.Notes, fmt.Sprintf("%s = %s (%s) is not an lwIP %s option (a vendor or project macro): not carried over", n, val, in.where[n], verText))
 			}
 		default:
-			set[n] = val
+			t, w := threadOption(n, val, in.cmsis)
+			set[n] = t
 			res.Input[n] = val
+			why[n] = "from " + in.where[n]
+			if w != "" {
+				why[n] += ": " + w
+			}
 		}
 	}
 	inCfg, err := lwip.Resolve(v, set)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", filename, err)
+		return nil, fmt.Errorf("%s: %v", in.name, err)
 	}
-	rtos := o.RTOS
-	if rtos == "" {
-		rtos = in.rtos
-	}
-	if rtos == "" {
-		rtos = "freertos"
-		if n, _ := inCfg.Int("NO_SYS"); n != 0 {
-			rtos = "none"
+	rtos, rtosWhy := o.RTOS, "--rtos"
+	if rtos == "" && in.rtos != "" {
+		rtos, rtosWhy = in.rtos, in.name+" uses FreeRTOS"
+		if in.rtos == "none" {
+			rtosWhy = in.name + ": no RTOS (FREERTOS is not among the .ioc's IPs)"
+		}
+		if in.cmsisWhy != "" {
+			rtosWhy += " through " + map[string]string{"v1": "CMSIS-RTOS v1", "v2": "CMSIS-RTOS2"}[in.cmsis] + ": " + in.cmsisWhy
 		}
 	}
-	vendor := o.Vendor
-	if vendor == "" && len(chip.Flows) > 0 {
-		vendor = chip.Flows[0]
+	if rtos == "" {
+		rtos, rtosWhy = "freertos", "NO_SYS is 0 (lwIP's default): an RTOS"
+		if n, _ := inCfg.Int("NO_SYS"); n != 0 {
+			rtos, rtosWhy = "none", "NO_SYS 1: bare metal"
+		}
 	}
-	phy, iface, speed := o.PHY, o.Interface, o.SpeedMbps
-	if phy == "" {
-		phy = in.phy
+	vendor, vendorWhy := o.Vendor, "--vendor"
+	if vendor == "" && len(chip.Flows) > 0 {
+		vendor, vendorWhy = chip.Flows[0], "the chip's first flow"
+		if in.isIOC || proj != nil && proj.ioc != "" {
+			vendor, vendorWhy = "cubemx", "a CubeMX project (.ioc)"
+		}
+	}
+	phy, phyWhy := o.PHY, "--phy"
+	if phy == "" && in.phy != "" {
+		phy, phyWhy = in.phy, "the .ioc's PHY component"
 	}
 	if phy == "" {
 		phy = map[bool]string{true: "DP83848", false: "LAN8742A"}[strings.HasPrefix(chip.Family, "gd32")]
+		phyWhy = "the family's usual PHY (nothing in the input names one)"
+	}
+	iface, ifaceWhy := o.Interface, "--interface"
+	if iface == "" && in.iface != "" {
+		iface, ifaceWhy = in.iface, "the .ioc's ETH.MediaInterface"
 	}
 	if iface == "" {
-		iface = in.iface
+		iface, ifaceWhy = "rmii", "not in the input: RMII, as on ST's Nucleo and GD's eval boards"
 	}
-	if iface == "" {
-		iface = "rmii"
-	}
+	speed := o.SpeedMbps
 	if speed == 0 {
 		speed = 100
 	}
-	region := ""
+	region, regionWhy := "", ""
 	if in.heapPointer != "" {
 		if a, err := strconv.ParseUint(strings.TrimRight(in.heapPointer, "uU"), 0, 64); err == nil {
 			for _, m := range chip.Memories {
 				if a >= m.Base && a < m.End() && m.Kind == "ram" {
-					region = m.Name
+					region, regionWhy = m.Name, fmt.Sprintf("LWIP_RAM_HEAP_POINTER %s (%s) is in %s", in.heapPointer, in.where["LWIP_RAM_HEAP_POINTER"], m.Name)
 				}
 			}
+		}
+	}
+	if region == "" && chip.Family == "stm32f7" && vendor == "cubemx" {
+		// F7: .data/.bss and the stack live in DTCM (CubeMX's linker script); lwIP goes to SRAM1/2
+		for _, m := range chip.Memories {
+			if m.Name == "sram1" {
+				region, regionWhy = "sram1", "F7: CubeMX keeps .data/.bss in DTCM; lwIP's memory is carved from SRAM1 so DTCM stays the application's"
+			}
+		}
+	}
+	mpuFirst, mpuWhy := 0, ""
+	if chip.Core.MPURegions > 0 && len(in.mpu) > 0 {
+		var taken []string
+		for _, r := range in.mpu {
+			t := fmt.Sprintf("region %d", r.Number)
+			if r.Base != "" {
+				t += fmt.Sprintf(" (%s, %s)", r.Base, r.Size)
+			}
+			taken = append(taken, t+" at "+r.Where)
+			mpuFirst = max(mpuFirst, r.Number+1)
+		}
+		mpuWhy = "MPU_Config() programs " + strings.Join(taken, "; ") + ": lwipgen's regions come after them"
+		if mpuFirst >= chip.Core.MPURegions {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: the project's MPU_Config() uses MPU regions up to %d of the %d the %s has: none is left for lwipgen's", in.name, mpuFirst-1, chip.Core.MPURegions, chip.Name))
 		}
 	}
 	val := func(name string, def int64) int64 {
@@ -248,65 +462,82 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 		}
 		return def
 	}
-	hdr := func(opts map[string]string, comments []string) []byte {
-		var b strings.Builder
-		fmt.Fprintf(&b, "# Imported by lwipgen from %s.\n", filename)
-		for _, c := range comments {
-			fmt.Fprintf(&b, "# %s\n", c)
-		}
-		fmt.Fprintf(&b, "board %s {\n", hclString(o.BoardName))
-		fmt.Fprintf(&b, "  chip         = %s\n  vendor       = %s\n  rtos         = %s\n  lwip_version = %s\n\n", hclString(chipName), hclString(vendor), hclString(rtos), hclString(o.LwIPVersion))
-		fmt.Fprintf(&b, "  ethernet {\n    phy        = %s\n    interface  = %s\n    speed_mbps = %d\n", hclString(phy), hclString(iface), speed)
+	write := func(opts map[string]string, comments []string) []byte {
+		f := hclwrite.NewEmptyFile()
+		root := f.Body()
+		comment(root, append([]string{"Imported by lwipgen from " + in.name + ". Each value says where it came from."}, comments...)...)
+		b := root.AppendNewBlock("board", []string{o.BoardName}).Body()
+		attr(b, "chip", cty.StringVal(chipName), chipWhy)
+		attr(b, "vendor", cty.StringVal(vendor), vendorWhy)
+		attr(b, "rtos", cty.StringVal(rtos), rtosWhy)
+		attr(b, "lwip_version", cty.StringVal(verText), verWhy)
+		b.AppendNewline()
+		eth := b.AppendNewBlock("ethernet", nil).Body()
+		attr(eth, "phy", cty.StringVal(phy), phyWhy)
+		attr(eth, "interface", cty.StringVal(iface), ifaceWhy)
+		attr(eth, "speed_mbps", cty.NumberIntVal(int64(speed)), "")
 		if in.rxDesc > 0 {
-			fmt.Fprintf(&b, "    rx_descriptors = %d\n", in.rxDesc)
+			attr(eth, "rx_descriptors", cty.NumberIntVal(int64(in.rxDesc)), "the .ioc's ETH.ETH_RX_DESC_CNT")
 		}
 		if in.txDesc > 0 {
-			fmt.Fprintf(&b, "    tx_descriptors = %d\n", in.txDesc)
+			attr(eth, "tx_descriptors", cty.NumberIntVal(int64(in.txDesc)), "the .ioc's ETH.ETH_TX_DESC_CNT")
 		}
 		if in.rxBufs > 0 {
-			fmt.Fprintf(&b, "    rx_buffers     = %d\n", in.rxBufs)
+			attr(eth, "rx_buffers", cty.NumberIntVal(int64(in.rxBufs)), "the .ioc's LWIP.ETH_RX_BUFFER_CNT")
 		}
 		if val("CHECKSUM_GEN_IP", 1) == 0 && val("CHECKSUM_CHECK_TCP", 1) == 0 {
-			b.WriteString("    checksum_offload = true\n")
+			attr(eth, "checksum_offload", cty.True, "CHECKSUM_GEN_IP and CHECKSUM_CHECK_TCP are 0: the MAC computes checksums")
 		}
-		b.WriteString("  }\n\n")
-		fmt.Fprintf(&b, "  workload {\n    profile         = \"balanced\"\n    tcp_connections = %d\n    tcp_listeners   = %d\n    udp_endpoints   = %d\n    dhcp            = %v\n    dns             = %v\n  }\n",
-			// the inverse of lwipgen's PCB rules: one spare TCP PCB, one UDP PCB for DHCP / DNS
-			max(1, val("MEMP_NUM_TCP_PCB", 5)-1), val("MEMP_NUM_TCP_PCB_LISTEN", 8),
-			max(0, val("MEMP_NUM_UDP_PCB", 4)-b2i(val("LWIP_DHCP", 0) != 0)-b2i(val("LWIP_DNS", 0) != 0)), val("LWIP_DHCP", 0) != 0, val("LWIP_DNS", 0) != 0)
-		if region != "" {
-			fmt.Fprintf(&b, "\n  memory {\n    lwip_region = %s # from LWIP_RAM_HEAP_POINTER %s\n  }\n", hclString(region), in.heapPointer)
+		b.AppendNewline()
+		wl := b.AppendNewBlock("workload", nil).Body()
+		comment(wl, "An lwipopts.h says nothing about the traffic: inferred from the pools (the inverse of lwipgen's PCB rules).")
+		attr(wl, "profile", cty.StringVal("balanced"), "")
+		attr(wl, "tcp_connections", cty.NumberIntVal(max(1, val("MEMP_NUM_TCP_PCB", 5)-1)), fmt.Sprintf("MEMP_NUM_TCP_PCB %d less the one spare PCB lwipgen keeps", val("MEMP_NUM_TCP_PCB", 5)))
+		attr(wl, "tcp_listeners", cty.NumberIntVal(val("MEMP_NUM_TCP_PCB_LISTEN", 8)), "MEMP_NUM_TCP_PCB_LISTEN")
+		attr(wl, "udp_endpoints", cty.NumberIntVal(max(0, val("MEMP_NUM_UDP_PCB", 4)-b2i(val("LWIP_DHCP", 0) != 0)-b2i(val("LWIP_DNS", 0) != 0))), "MEMP_NUM_UDP_PCB less the PCBs of DHCP and DNS")
+		attr(wl, "dhcp", cty.BoolVal(val("LWIP_DHCP", 0) != 0), "LWIP_DHCP")
+		attr(wl, "dns", cty.BoolVal(val("LWIP_DNS", 0) != 0), "LWIP_DNS")
+		if region != "" || mpuFirst > 0 {
+			b.AppendNewline()
+			mem := b.AppendNewBlock("memory", nil).Body()
+			if region != "" {
+				attr(mem, "lwip_region", cty.StringVal(region), regionWhy)
+			}
+			if mpuFirst > 0 {
+				attr(mem, "mpu_first_region", cty.NumberIntVal(int64(mpuFirst)), mpuWhy)
+			}
 		}
 		if len(opts) > 0 {
-			b.WriteString("\n  # The imported configuration, pinned: the generated lwipopts.h has these effective values.\n  options {\n")
+			b.AppendNewline()
+			ob := b.AppendNewBlock("options", nil).Body()
+			comment(ob, "The imported configuration, pinned: the generated lwipopts.h has these effective values.")
 			var on []string
 			for n := range opts {
 				on = append(on, n)
 			}
 			sort.Strings(on)
 			for _, n := range on {
-				fmt.Fprintf(&b, "    %-28s = %s\n", n, hclValue(opts[n]))
+				w := why[n]
+				if w == "" {
+					w = "lwIP's default, which lwipgen would otherwise change (the project works with it)"
+				}
+				attr(ob, n, optionValue(opts[n]), w)
 			}
-			b.WriteString("  }\n")
 		}
-		b.WriteString("}\n")
-		return []byte(b.String())
+		return hclwrite.Format(f.Bytes())
 	}
-	decode := func(src []byte) (*board.Board, *plan.Plan, error) {
-		bd, diags := o.Source.Decode(src, o.BoardName+".hcl")
+	decode := func(src []byte) (*board.Board, *plan.Plan, hcl.Diagnostics, error) {
+		bd, diags := board.DecodeBoard(src, outName, chips, o.Source.Options)
 		if diags.HasErrors() {
-			return nil, nil, diags
+			return nil, nil, diags, nil
 		}
 		p, err := plan.Build(bd)
-		if err != nil {
-			return bd, nil, err
-		}
-		return bd, p, nil
+		return bd, p, diags, err
 	}
 	// 1. lwipgen's own choice for this board, without the imported options
-	_, p0, err := decode(hdr(nil, nil))
-	if err != nil {
-		return nil, fmt.Errorf("the board without options does not plan: %v", err)
+	_, p0, _, err := decode(write(nil, nil))
+	if err != nil || p0 == nil {
+		res.Notes = append(res.Notes, fmt.Sprintf("lwipgen cannot size this board on its own (%v): the values below are the project's", err))
 	}
 	// 2. pin every option lwipgen sets that the input leaves at lwIP's default
 	opts := map[string]string{}
@@ -316,9 +547,9 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 	// (a .ioc lists only what differs from CubeMX's own defaults, which are not lwIP's: there,
 	// the options it does not list are left to lwipgen)
 	for round := 0; round < 3 && !in.isIOC; round++ {
-		_, p, err := decode(hdr(opts, nil))
-		if err != nil {
-			return nil, fmt.Errorf("the imported board does not plan: %v", err)
+		_, p, _, err := decode(write(opts, nil))
+		if err != nil || p == nil {
+			break
 		}
 		added := false
 		for _, s := range p.Settings {
@@ -339,35 +570,43 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 	}
 	res.Options = opts
 	// 3. what lwipgen would change, and why
-	for _, s := range p0.Settings {
-		want, _ := p0.Config.Int(s.Name)
-		have, ok := inCfg.Int(s.Name)
-		if ok && have == want {
-			continue
+	if p0 != nil {
+		for _, s := range p0.Settings {
+			want, _ := p0.Config.Int(s.Name)
+			have, ok := inCfg.Int(s.Name)
+			if ok && have == want {
+				continue
+			}
+			if _, listed := set[s.Name]; in.isIOC && !listed {
+				continue
+			}
+			yours := fmt.Sprint(have)
+			if !ok {
+				yours, _ = inCfg.Expr(s.Name)
+			}
+			if _, set := set[s.Name]; !set {
+				yours += " (lwIP default)"
+			}
+			res.Changes = append(res.Changes, fmt.Sprintf("%s: %s -> %d: %s", s.Name, yours, want, s.Why))
 		}
-		if _, listed := set[s.Name]; in.isIOC && !listed {
-			continue
-		}
-		yours := fmt.Sprint(have)
-		if !ok {
-			yours, _ = inCfg.Expr(s.Name)
-		}
-		if _, set := set[s.Name]; !set {
-			yours += " (lwIP default)"
-		}
-		res.Changes = append(res.Changes, fmt.Sprintf("%s: %s -> %d: %s", s.Name, yours, want, s.Why))
-	}
-	for n := range set {
-		if _, ok := p0.Setting(n); ok {
-			continue
-		}
-		have, _ := inCfg.Int(n)
-		if def, ok := p0.Config.Int(n); ok && def != have {
-			res.Changes = append(res.Changes, fmt.Sprintf("%s: %d -> %d: lwipgen leaves it at lwIP's default", n, have, def))
+		for n := range set {
+			if _, ok := p0.Setting(n); ok {
+				continue
+			}
+			have, _ := inCfg.Int(n)
+			if def, ok := p0.Config.Int(n); ok && def != have {
+				res.Changes = append(res.Changes, fmt.Sprintf("%s: %d -> %d: lwipgen leaves it at lwIP's default", n, have, def))
+			}
 		}
 	}
 	sort.Strings(res.Changes)
 	var comments []string
+	if res.ChipFile != "" {
+		comments = append(comments, "", "The chip was derived ("+res.ChipFile+"); inferred:")
+		for _, i := range res.Inferred {
+			comments = append(comments, "  "+i)
+		}
+	}
 	for _, n := range res.Notes {
 		comments = append(comments, "Note: "+n)
 	}
@@ -377,22 +616,46 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 			comments = append(comments, "  "+c)
 		}
 		comments = append(comments, "Delete an option below to let lwipgen size it.")
-	} else {
+	} else if p0 != nil {
 		comments = append(comments, "lwipgen's own sizing for this board gives the same values.")
 	}
-	res.HCL = hdr(opts, comments)
-	bd, p, err := decode(res.HCL)
-	if err != nil {
-		return res, fmt.Errorf("the imported board does not plan: %v", err)
-	}
+	res.HCL = write(opts, comments)
+	// 4. the findings on the imported board: warnings into the written file
+	bd, p, diags, err := decode(res.HCL)
 	res.Board = bd
-	if d := p.Diagnostics(); d.HasErrors() {
-		return res, fmt.Errorf("the imported configuration fails lwipgen's checks: %v", d)
-	}
-	if _, d := layout.Plan(p); d.HasErrors() {
-		return res, fmt.Errorf("the imported configuration cannot be placed: %v", d)
+	res.Warnings = append(res.Warnings, diagLines(diags)...)
+	switch {
+	case bd == nil:
+		return res, fmt.Errorf("the imported board does not decode: %v", diags)
+	case err != nil:
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%s: lwipgen cannot plan the imported board: %v", outName, err))
+	default:
+		res.Warnings = append(res.Warnings, diagLines(p.Diagnostics())...)
+		if _, d := layout.Plan(p); len(d) > 0 {
+			res.Warnings = append(res.Warnings, diagLines(d)...)
+		}
 	}
 	return res, nil
+}
+
+func outOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// diagLines formats diagnostics as "file:line,col: summary: detail".
+func diagLines(ds hcl.Diagnostics) []string {
+	var out []string
+	for _, d := range ds {
+		at := ""
+		if d.Subject != nil {
+			at = fmt.Sprintf("%s:%d,%d: ", d.Subject.Filename, d.Subject.Start.Line, d.Subject.Start.Column)
+		}
+		out = append(out, at+d.Summary+": "+d.Detail)
+	}
+	return out
 }
 
 func b2i(b bool) int64 {
