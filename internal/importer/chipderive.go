@@ -52,6 +52,7 @@ var (
 	memBlockRe = regexp.MustCompile(`(?s)MEMORY\s*\{(.*?)\}`)
 	memLineRe  = regexp.MustCompile(`^\s*([A-Za-z_][\w]*)\s*(\(([^)]*)\))?\s*:\s*(ORIGIN|org|o)\s*=\s*(0x[0-9A-Fa-f]+|\d+)\s*,\s*(LENGTH|len|l)\s*=\s*(0x[0-9A-Fa-f]+|\d+)\s*([KkMm]?)`)
 	ldComment  = regexp.MustCompile(`(?s)/\*.*?\*/`)
+	partRe     = regexp.MustCompile(`^(stm32|gd32)[a-z]\d{3}[a-z0-9]{2}`)
 )
 
 // parseMemory reads the MEMORY block of a GNU ld script.
@@ -117,8 +118,11 @@ func deriveChip(mcu, ldFile string, ld []byte, chips board.Chips) (*derivedChip,
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", ldFile, err)
 	}
-	name := strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(up, "X"), "TX"))
-	name = regexp.MustCompile(`(?i)(tx|hx|kx|ix|t6|h6)$`).ReplaceAllString(name, "")
+	// the part without package and temperature letters: STM32H723ZGTx -> stm32h723zg
+	name := strings.ToLower(up)
+	if m := partRe.FindString(name); m != "" {
+		name = m
+	}
 	d := &derivedChip{Name: name}
 	f := hclwrite.NewEmptyFile()
 	root := f.Body()

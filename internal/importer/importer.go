@@ -47,7 +47,7 @@ type Options struct {
 // Result is the imported board.
 type Result struct {
 	HCL     []byte
-	Board   *board.Board // nil when the written board does not decode
+	Board   *board.Board      // nil when the written board does not decode
 	Options map[string]string // the options {} block
 	Input   map[string]string // the input's lwIP options as written (lwipopts.h #defines, .ioc LWIP.* keys)
 	Notes   []string          // what was not carried over, and why
@@ -79,6 +79,7 @@ type input struct {
 	versionWhy     string
 	mpu            []mpuRegion
 	name           string // what was read, for the header comment
+	chipFrom       string // the file naming the MCU
 }
 
 var iocKeyRe = regexp.MustCompile(`^([A-Za-z0-9_]+)\.([A-Za-z0-9_.\-]+)=(.*)$`)
@@ -173,7 +174,7 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 	} else {
 		in = parseLwipopts(src)
 	}
-	in.name = filename
+	in.name, in.chipFrom = filename, filename
 	for k, w := range in.where {
 		in.where[k] = filename + " " + w
 	}
@@ -196,6 +197,10 @@ func ImportProject(dir string, o Options) (*Result, error) {
 		for k, w := range in.where {
 			in.where[k] = p.ioc + " " + w
 		}
+		for i := range in.mpu {
+			in.mpu[i].Where = p.ioc + " " + in.mpu[i].Where
+		}
+		in.chipFrom = p.ioc
 		if in.cmsisWhy != "" {
 			in.cmsisWhy = p.ioc + " " + in.cmsisWhy
 		}
@@ -323,7 +328,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 				chipName = name
 			}
 		}
-		chipWhy = fmt.Sprintf("%s names the MCU %s; boards/chips/%s.hcl matches it", in.name, in.chip, chipName)
+		chipWhy = fmt.Sprintf("%s names the MCU %s; chip file %s matches it", in.chipFrom, in.chip, chipName)
 		if chipName == "" {
 			if proj == nil || proj.linker == "" {
 				return nil, fmt.Errorf("%s: MCU %s is not a chip lwipgen knows; pass --chip, or import --project DIR so lwipgen can derive one from the project's linker script", in.name, in.chip)
@@ -338,7 +343,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 				return nil, fmt.Errorf("the chip derived from %s does not decode: %v", proj.linker, dd)
 			}
 			chipName = d.Name
-			chipWhy = fmt.Sprintf("%s names the MCU %s, which no chip file describes: derived from %s into %s (review it)", in.name, in.chip, proj.linker, res.ChipFile)
+			chipWhy = fmt.Sprintf("%s names the MCU %s, which no chip file describes: derived from %s into %s (review it)", in.chipFrom, in.chip, proj.linker, res.ChipFile)
 		}
 	}
 	if chipName == "" {
@@ -519,7 +524,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 			for _, n := range on {
 				w := why[n]
 				if w == "" {
-					w = "lwIP's default, which lwipgen would otherwise change (the project works with it)"
+					w = "lwIP's default (the project does not set it), kept: lwipgen would choose otherwise"
 				}
 				attr(ob, n, optionValue(opts[n]), w)
 			}
