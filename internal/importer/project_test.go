@@ -37,12 +37,12 @@ func TestImportProjectF767CMSISv1(t *testing.T) {
 	}
 	text := string(r.HCL)
 	for _, want := range []string{
-		"Middlewares/Third_Party/LwIP/src/include/lwip/init.h:4",            // where the version came from
-		"VP_FREERTOS_VS_CMSIS_V1.Mode",                                      // the RTOS layer
-		"osPriorityNormal in CMSIS-RTOS v1 (cmsis_os.h) is 0",               // the priority's translation
-		"in words: ST's CMSIS-RTOS v1 sys_arch.c",                           // the stack unit
-		"region 0 (0x20020000, 32KB) at Core/Src/main.c:15",                 // the MPU region taken
-		"from LWIP/Target/lwipopts.h:30",                                    // an option's source line
+		"Middlewares/Third_Party/LwIP/src/include/lwip/init.h:4", // where the version came from
+		"VP_FREERTOS_VS_CMSIS_V1.Mode",                           // the RTOS layer
+		"osPriorityNormal in CMSIS-RTOS v1 (cmsis_os.h) is 0",    // the priority's translation
+		"in words: ST's CMSIS-RTOS v1 sys_arch.c",                // the stack unit
+		"region 0 (0x20020000, 32KB) at Core/Src/main.c:15",      // the MPU region taken
+		"from LWIP/Target/lwipopts.h:30",                         // an option's source line
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the HCL does not say %q\n%s", want, text)
