@@ -66,17 +66,17 @@ func TestImportProjectF767CMSISv1(t *testing.T) {
 	}
 }
 
-// An H723 project: no chip file, so the chip is derived from the linker
+// An H730 project: no chip file, so the chip is derived from the linker
 // script with the STM32H7 rules (DTCM/ITCM not DMA-reachable) and written
 // beside the board; CubeMX's regions 0..2 push lwipgen's to 3.
 func TestImportProjectDerivesChip(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "h723.hcl")
-	r, err := ImportProject(filepath.Join("testdata", "h723-cmsis2"), Options{Out: out, Source: board.Source{}})
+	r, err := ImportProject(filepath.Join("testdata", "h730-cmsis2"), Options{Out: out, Source: board.Source{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.ChipFile != filepath.Join(dir, "chips", "stm32h723zg.hcl") || len(r.Inferred) == 0 {
+	if r.ChipFile != filepath.Join(dir, "chips", "stm32h730zb.hcl") || len(r.Inferred) == 0 {
 		t.Fatalf("chip file %q, %d inferred facts", r.ChipFile, len(r.Inferred))
 	}
 	b := r.Board
@@ -105,7 +105,7 @@ func TestImportProjectDerivesChip(t *testing.T) {
 	}
 	os.WriteFile(r.ChipFile, r.ChipHCL, 0o644)
 	os.WriteFile(out, r.HCL, 0o644)
-	if b2, d := (board.Source{}).Load(out); d.HasErrors() || b2.Chip.Name != "stm32h723zg" {
+	if b2, d := (board.Source{}).Load(out); d.HasErrors() || b2.Chip.Name != "stm32h730zb" {
 		t.Errorf("written board with its chip: %v", d)
 	}
 }
