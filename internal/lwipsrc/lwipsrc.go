@@ -5,12 +5,13 @@
 package lwipsrc
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
 // Tree is a resolved lwIP source tree.
@@ -27,6 +28,8 @@ var ProjectSubdirs = []string{
 	"Third_Party/lwip",
 	"lwip",
 	"components/net/lwip-2.1.2", // RT-Thread 4.0.x
+	"lwip-2.1.2",                // GD32F4xx firmware library ENET demos (Examples/ENET/*/lwip-2.1.2)
+	"lwip-2.1.3",
 }
 
 // DefaultVersion is the lwIP release lwipgen fetches and tests against.
@@ -61,11 +64,8 @@ func Resolve(setting, project string) (*Tree, error) {
 		return try(d, "LWIP_DIR")
 	}
 	if project != "" {
-		for _, sub := range ProjectSubdirs {
-			d := filepath.Join(project, sub)
-			if _, err := os.Stat(filepath.Join(d, "src", "include", "lwip", "init.h")); err == nil {
-				return try(d, "project")
-			}
+		if d := InProject(project); d != "" {
+			return try(d, "project")
 		}
 	}
 	d := filepath.Join(CacheDir(), "lwip-"+DefaultVersion)
@@ -77,24 +77,25 @@ func Resolve(setting, project string) (*Tree, error) {
 		"which runs `apt-get source --download-only lwip` (Debian's lwIP 2.1.3; needs a deb-src entry, see README.md) into %s", CacheDir())
 }
 
-var versionRe = regexp.MustCompile(`^#define\s+LWIP_VERSION_(MAJOR|MINOR|REVISION)\s+(\d+)`)
-
 // Version reads the release number from src/include/lwip/init.h.
 func Version(dir string) (string, error) {
-	f, err := os.Open(filepath.Join(dir, "src", "include", "lwip", "init.h"))
-	if err != nil {
+	tv, err := lwip.ReadTreeVersion(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return "", fmt.Errorf("not an lwIP tree (no src/include/lwip/init.h)")
-	}
-	defer f.Close()
-	parts := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if m := versionRe.FindStringSubmatch(strings.TrimSpace(sc.Text())); m != nil {
-			parts[m[1]] = m[2]
-		}
-	}
-	if len(parts) != 3 {
+	case err != nil:
 		return "", fmt.Errorf("cannot read LWIP_VERSION_* from init.h")
 	}
-	return parts["MAJOR"] + "." + parts["MINOR"] + "." + parts["REVISION"], nil
+	return tv.String(), nil
+}
+
+// InProject returns the lwIP copy a project keeps (ProjectSubdirs), or "".
+func InProject(project string) string {
+	for _, sub := range ProjectSubdirs {
+		d := filepath.Join(project, sub)
+		if _, err := os.Stat(filepath.Join(d, "src", "include", "lwip", "init.h")); err == nil {
+			return d
+		}
+	}
+	return ""
 }

@@ -2,6 +2,8 @@ package vendor
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -28,5 +30,31 @@ func TestKeptRAMEffect(t *testing.T) {
 	}
 	if d, _ := keptRAMEffect(g, kept[:1]); len(d) != 0 {
 		t.Errorf("LWIP_NETIF_HOSTNAME changes no lwIP RAM symbol, got %v", d)
+	}
+}
+
+// The board's lwip_version against the project's own copy: a CubeMX project
+// with v2.1.2_Cube and a 2.1.3 board fails the check with the fix named.
+func TestLwIPVersionCheck(t *testing.T) {
+	g := generated(t, "h743") // lwip_version 2.1.3
+	dir := t.TempDir()
+	inc := filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src", "include", "lwip")
+	if err := os.MkdirAll(inc, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(rev string) {
+		os.WriteFile(filepath.Join(inc, "init.h"), []byte("#define LWIP_VERSION_MAJOR 2\n#define LWIP_VERSION_MINOR 1\n#define LWIP_VERSION_REVISION "+rev+"\n"), 0o644)
+	}
+	write("2")
+	c, ok := lwipVersionCheck(dir, g)
+	if !ok || c.OK || !strings.Contains(c.Detail, `set lwip_version = "2.1.2"`) || !strings.Contains(c.Detail, "init.h:1") {
+		t.Errorf("2.1.2 project, 2.1.3 board: %+v", c)
+	}
+	write("3")
+	if c, ok := lwipVersionCheck(dir, g); !ok || !c.OK {
+		t.Errorf("2.1.3 project, 2.1.3 board: %+v", c)
+	}
+	if _, ok := lwipVersionCheck(t.TempDir(), g); ok {
+		t.Error("a project without its own lwIP has nothing to check")
 	}
 }
