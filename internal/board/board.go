@@ -65,6 +65,12 @@ type MemoryConfig struct {
 	// numbers stay the application's. Default 1 for CubeMX (its MPU_Config uses
 	// region 0 as the background region), else 0.
 	MPUFirstRegion int
+	// Placement is where in its memory lwipgen carves lwIP's sections:
+	// "bottom" (from the memory's base) or "top" (ending at its last byte).
+	// Default "top" for CubeMX on STM32F7, whose linker script runs one RAM
+	// region from DTCM (0x20000000) through SRAM1/SRAM2: a carve at the top
+	// leaves DTCM and the rest below it to .data/.bss and the stack.
+	Placement string
 }
 
 // Option is one `options {}` entry: an lwIP option the user pins.

@@ -454,9 +454,17 @@ func decodeMemoryCfg(bb *boardBlock, b *Board, rec func(string, hcl.Expression),
 	if b.Vendor == "cubemx" {
 		b.Memory.MPUFirstRegion = 1
 	}
+	b.Memory.Placement = "bottom"
+	if b.Vendor == "cubemx" && b.Chip != nil && b.Chip.Family == "stm32f7" {
+		b.Memory.Placement = "top"
+	}
 	m := bb.Memory
 	if m == nil {
 		return
+	}
+	rec("memory.lwip_placement", m.Placement)
+	if v := enum(ev, m.Placement, "memory.lwip_placement", Placements); v != "" {
+		b.Memory.Placement = v
 	}
 	rec("memory.mpu_first_region", m.MPUFirst)
 	if b.Chip != nil {

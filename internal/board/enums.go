@@ -7,6 +7,7 @@ var (
 	RTOSes       = []string{"none", "freertos", "rtthread"}
 	Profiles     = []string{"throughput", "latency", "balanced"}
 	Interfaces   = []string{"mii", "rmii", "rgmii", "internal"}
+	Placements   = []string{"bottom", "top"}
 	LwIPVersions = []string{"2.1.2", "2.1.3", "2.2.0", "2.2.1"}
 	// RT-Thread 4.0.x/4.1.x ship lwIP 2.1.2 in their own tree; only valid with rtos = "rtthread".
 	RTThreadLwIPVersions = []string{"2.1.2", "2.1.3"}

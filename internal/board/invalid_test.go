@@ -135,7 +135,7 @@ var invalidCases = []struct {
 	{"fraction where count", src(eth("tx_descriptors = 8.5")), "Not a whole number", "ethernet.tx_descriptors must be a whole number, got 8.5", "10:22", 1},
 
 	// chip and memory references
-	{"unknown chip near miss", src(set(`"stm32h743zi"`, `"stm32h743"`)), "Unknown chip", `There is no chip "stm32h743". Known chips: "gd32f407", "mps2-an500", "stm32f407", "stm32f767zi", "stm32h743zi", "xc7z035". Did you mean "stm32h743zi"?`, "2:12", 1},
+	{"unknown chip near miss", src(set(`"stm32h743zi"`, `"stm32h743"`)), "Unknown chip", `There is no chip "stm32h743". Known chips: "gd32f407", "gd32f450", "gd32f470", "mps2-an500", "stm32f407", "stm32f429zi", "stm32f439zi", "stm32f746zg", "stm32f756zg", "stm32f767zi", "stm32f769ni", "stm32h723zg", "stm32h725ig", "stm32h735ig", "stm32h743zi", "stm32h747xi", "stm32h753zi", "xc7z035". Did you mean "stm32h743zi"?`, "2:12", 1},
 	{"unknown chip far off", src(set(`"stm32h743zi"`, `"esp32"`)), "Unknown chip", `There is no chip "esp32".`, "2:12", 1},
 	{"memory not in chip", src(mem(`lwip_region = "dtcmm"`)), "Unknown memory", `memory.lwip_region: chip stm32h743zi has no memory "dtcmm"; it has "itcm", "flash", "dtcm", "axi_sram", "sram1", "sram2", "sram3", "sram4", "bkpsram". Did you mean "dtcm"?`, "17:19", 1},
 	{"dma region not in chip", src(mem(`dma_region = "ccm"`)), "Unknown memory", `memory.dma_region: chip stm32h743zi has no memory "ccm"`, "17:18", 1},

@@ -116,6 +116,7 @@ type memoryCfgBlock struct {
 	LwIPBudget hcl.Expression `hcl:"lwip_budget,optional"`
 	DMARegion  hcl.Expression `hcl:"dma_region,optional"`
 	MPUFirst   hcl.Expression `hcl:"mpu_first_region,optional"`
+	Placement  hcl.Expression `hcl:"lwip_placement,optional"`
 }
 
 type optionsBlock struct {

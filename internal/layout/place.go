@@ -124,9 +124,54 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		cursor[s.Memory] = s.End()
 		l.Sections = append(l.Sections, *s)
 	}
+	// memory.lwip_placement = "top": the sections end at the memory's last
+	// byte, so its lower part stays the application's (CubeMX F7: .data/.bss
+	// from DTCM upward). Two packings are tried - the bottom-up layout moved up
+	// by a multiple of its largest alignment, and the sections laid downward
+	// from the top smallest alignment first - and the one that leaves more
+	// below is kept.
+	start := map[string]uint64{}
 	for name, end := range cursor {
 		mem, _ := b.Chip.Memory(name)
-		c := Carve{Memory: name, Base: mem.Base, End: end, MemoryBase: mem.Base, MemoryEnd: mem.End()}
+		start[name] = mem.Base
+		if b.Memory.Placement != "top" || end > mem.End() {
+			continue
+		}
+		var idx []int
+		var maxAlign uint64 = 1
+		for i, s := range l.Sections {
+			if s.Memory == name {
+				idx = append(idx, i)
+				maxAlign = max(maxAlign, s.Align)
+			}
+		}
+		shift := (mem.End() - end) / maxAlign * maxAlign
+		down := map[int]uint64{}
+		top := mem.End()
+		for k := len(idx) - 1; k >= 0; k-- {
+			s := l.Sections[idx[k]]
+			if s.Size > top-mem.Base {
+				top = 0
+				break
+			}
+			top = (top - s.Size) / s.Align * s.Align
+			down[idx[k]] = top
+		}
+		if top >= mem.Base && top > mem.Base+shift {
+			for _, i := range idx {
+				l.Sections[i].Base = down[i]
+			}
+			start[name], cursor[name] = top, mem.End()
+			continue
+		}
+		for _, i := range idx {
+			l.Sections[i].Base += shift
+		}
+		start[name], cursor[name] = mem.Base+shift, end+shift
+	}
+	for name, end := range cursor {
+		mem, _ := b.Chip.Memory(name)
+		c := Carve{Memory: name, Base: start[name], End: end, MemoryBase: mem.Base, MemoryEnd: mem.End()}
 		for _, s := range l.Sections {
 			if s.Memory == name {
 				c.Used += s.Used()

@@ -22,8 +22,10 @@ func StandaloneScript(l *layout.Layout) (File, error) {
 	}
 	base, end := data.Base, data.End()
 	for _, c := range l.Carves {
-		if c.Memory == data.Name {
-			base = c.End
+		if c.Memory == data.Name && c.Base == data.Base {
+			base = c.End // lwIP at the bottom (memory.lwip_placement "bottom")
+		} else if c.Memory == data.Name {
+			end = c.Base // at the top
 		}
 	}
 	out, err := ExecuteFS(linker.FS, "standalone.ld.tmpl", map[string]any{

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -56,5 +57,35 @@ func TestLwIPVersionCheck(t *testing.T) {
 	}
 	if _, ok := lwipVersionCheck(t.TempDir(), g); ok {
 		t.Error("a project without its own lwIP has nothing to check")
+	}
+}
+
+// F7 CubeMX: the linker script's one RAM region runs from DTCM (0x20000000)
+// through SRAM1/SRAM2. lwipgen's memory is carved at the top of SRAM1
+// (memory.lwip_placement "top", the F7 CubeMX default), so RAM keeps its
+// origin in DTCM and .data/.bss stay there.
+func TestVendorF7KeepsDTCM(t *testing.T) {
+	g := generated(t, "f767")
+	if g.Board.Memory.Placement != "top" {
+		t.Fatalf("f767 placement %q, want top", g.Board.Memory.Placement)
+	}
+	dir := copyTree(t, filepath.Join("testdata", "cubemx-cmake-f767"))
+	if _, err := Vendor(g, Options{Project: dir}); err != nil {
+		t.Fatal(err)
+	}
+	ld, err := os.ReadFile(filepath.Join(dir, "STM32F767XX_FLASH.ld"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^\s*RAM\s*\(xrw\)\s*:\s*ORIGIN = (0x[0-9A-F]+), LENGTH = (\d+)`).FindStringSubmatch(string(ld))
+	if m == nil {
+		t.Fatalf("no RAM line in the vendored script:\n%s", ld)
+	}
+	var lo uint64
+	for _, c := range g.Layout.Carves {
+		lo = c.Base
+	}
+	if m[1] != "0x20000000" || m[2] != fmt.Sprint(lo-0x20000000) {
+		t.Errorf("RAM ORIGIN %s LENGTH %s; want 0x20000000 and %d (up to lwipgen's carve at 0x%08X): DTCM must stay the application's", m[1], m[2], lo-0x20000000, lo)
 	}
 }
