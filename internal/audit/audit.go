@@ -102,6 +102,10 @@ func File(defs []Define, v lwip.Version, b *board.Board) []Finding {
 	return sortFindings(fs)
 }
 
+// Sort orders findings by line, then rule id (for audits that add their own
+// findings to File's, e.g. a flow's project audit).
+func Sort(fs []Finding) []Finding { return sortFindings(fs) }
+
 func sortFindings(fs []Finding) []Finding {
 	sort.SliceStable(fs, func(i, j int) bool {
 		if fs[i].Line != fs[j].Line {

@@ -289,8 +289,8 @@ func decodeBoard(bb *boardBlock, chips Chips, opts OptionCatalog, ev *evaluator)
 	b.LwIPVersion = "2.1.3"
 	if v, ok := ev.str(bb.LwIPVersion, "lwip_version"); ok {
 		allowed := LwIPVersions
-		if b.RTOS == "rtthread" {
-			allowed = RTThreadLwIPVersions
+		if rf, ok := rtosFlows[b.RTOS]; ok {
+			allowed = rf.LwIP
 		}
 		if !contains(allowed, v) {
 			ev.errorf(bb.LwIPVersion.Range(), "Unsupported lwIP version",
@@ -303,16 +303,16 @@ func decodeBoard(bb *boardBlock, chips Chips, opts OptionCatalog, ev *evaluator)
 		ev.errorf(bb.Vendor.Range(), "Vendor flow not available for this chip",
 			"vendor = %q does not apply to chip %q; it supports %s.", b.Vendor, b.Chip.Name, quoteList(b.Chip.Flows))
 	}
-	if (b.Vendor == "rtthread") != (b.RTOS == "rtthread") && b.Vendor != "" && b.RTOS != "" {
+	if b.Vendor != "" && b.RTOS != "" && b.Vendor != b.RTOS {
 		r := bb.RTOS.Range()
-		if b.Vendor == "rtthread" {
-			ev.errorf(r, "RT-Thread BSP needs rtos = \"rtthread\"", "vendor = \"rtthread\" writes an RT-Thread BSP; set rtos = \"rtthread\".")
-		} else {
-			ev.errorf(r, "rtos = \"rtthread\" needs vendor = \"rtthread\"", "RT-Thread configures lwIP through its BSP (.config, rtconfig_project.h); set vendor = \"rtthread\".")
+		if rf, ok := rtosFlows[b.Vendor]; ok {
+			ev.errorf(r, rf.Title+" needs rtos = \""+b.Vendor+"\"", "vendor = %q %s; set rtos = %q.", b.Vendor, rf.Writes, b.Vendor)
+		} else if rf, ok := rtosFlows[b.RTOS]; ok {
+			ev.errorf(r, "rtos = \""+b.RTOS+"\" needs vendor = \""+b.RTOS+"\"", "%s; set vendor = %q.", rf.ConfiguredBy, b.RTOS)
 		}
 	}
-	if b.RTOS == "rtthread" && b.RTOSVersion == "" {
-		b.RTOSVersion = "4.0.3"
+	if rf, ok := rtosFlows[b.RTOS]; ok && b.RTOSVersion == "" {
+		b.RTOSVersion = rf.Version
 	}
 	decodeEthernet(bb, b, rec, ev)
 	decodeWorkload(bb, b, rec, ev)
@@ -451,11 +451,9 @@ func decodeWorkload(bb *boardBlock, b *Board, rec func(string, hcl.Expression), 
 }
 
 func decodeMemoryCfg(bb *boardBlock, b *Board, rec func(string, hcl.Expression), ev *evaluator) {
-	if b.Vendor == "cubemx" {
-		b.Memory.MPUFirstRegion = 1
-	}
+	b.Memory.MPUFirstRegion = firstMPURegion[b.Vendor]
 	b.Memory.Placement = "bottom"
-	if b.Vendor == "cubemx" && b.Chip != nil && b.Chip.Family == "stm32f7" {
+	if b.Chip != nil && topPlacement[[2]string{b.Vendor, b.Chip.Family}] {
 		b.Memory.Placement = "top"
 	}
 	m := bb.Memory

@@ -15,6 +15,39 @@ var (
 	MemoryKinds          = []string{"ram", "flash"}
 )
 
+// Per-vendor and per-RTOS schema facts, as data: the schema knows the flow
+// names it accepts and what they demand of the other attributes; everything
+// else a flow knows lives in internal/flows/<name>.
+var (
+	// rtosFlows pairs an RTOS that configures lwIP through its own BSP with
+	// the only vendor flow that writes it (both ways: each needs the other).
+	rtosFlows = map[string]rtosFlow{
+		"rtthread": {
+			Title:        "RT-Thread BSP",
+			Writes:       "writes an RT-Thread BSP",
+			ConfiguredBy: "RT-Thread configures lwIP through its BSP (.config, rtconfig_project.h)",
+			LwIP:         RTThreadLwIPVersions,
+			Version:      "4.0.3",
+		},
+	}
+	// firstMPURegion is the first MPU region lwipgen may use, per vendor
+	// flow, when memory.mpu_first_region is not set: CubeMX's generated
+	// MPU_Config() keeps region 0 for its background region.
+	firstMPURegion = map[string]int{"cubemx": 1}
+	// topPlacement: vendor flow and chip family whose linker scripts run one
+	// RAM region from the data memory through lwIP's: CubeMX's F7 scripts
+	// start RAM at DTCM (0x20000000) and end at SRAM2, so lwipgen carves at
+	// the top and .data/.bss keep DTCM (memory.lwip_placement default).
+	topPlacement = map[[2]string]bool{{"cubemx", "stm32f7"}: true}
+)
+
+// rtosFlow is an RTOS whose BSP owns the lwIP configuration.
+type rtosFlow struct {
+	Title, Writes, ConfiguredBy string
+	LwIP                        []string // lwIP versions its trees ship
+	Version                     string   // default rtos_version
+}
+
 func contains(list []string, s string) bool {
 	for _, v := range list {
 		if v == s {

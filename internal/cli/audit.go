@@ -4,12 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
@@ -57,19 +56,17 @@ func runAudit(env *Env, args []string) int {
 	}
 	var findings []audit.Finding
 	if *rtconfig != "" {
-		rtc, err := os.ReadFile(*rtconfig)
-		if err != nil {
+		// The RT-Thread flow audits the port header with the BSP's rtconfig.h.
+		f, _ := flow.Lookup("rtthread")
+		af, ok := f.(flow.Auditor)
+		if !ok {
+			fmt.Fprintln(env.Stderr, "lwipgen audit: --rtconfig needs the rtthread flow")
+			return 2
+		}
+		if findings, err = af.AuditProject(src, pos[0], *rtconfig, v, b); err != nil {
 			fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
 			return 2
 		}
-		in := audit.RTThreadInput{Port: src, Rtconfig: rtc, PortName: pos[0], RtconfigName: *rtconfig}
-		if strings.Contains(string(rtc), `#include "rtconfig_project.h"`) {
-			pj := filepath.Join(filepath.Dir(*rtconfig), "rtconfig_project.h")
-			if c, err := os.ReadFile(pj); err == nil {
-				in.Project, in.ProjectName = c, pj
-			}
-		}
-		findings = audit.RTThread(in, v, b)
 	} else {
 		findings = audit.File(audit.Parse(src), v, b)
 	}

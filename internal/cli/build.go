@@ -8,7 +8,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
-	"github.com/lwipgen/lwipgen/internal/vendor"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
 func init() {
@@ -85,7 +85,7 @@ func buildProject(ctx context.Context, env *Env, o *pipeline.Options, project st
 	if diags.HasErrors() {
 		return 1
 	}
-	elf, v, err := vendor.BuildProject(ctx, project, g, env.Stdout)
+	elf, v, err := vendorkit.BuildProject(ctx, project, g, env.Stdout)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen build:", err)
 		return 1

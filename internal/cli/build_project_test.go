@@ -18,7 +18,7 @@ func TestBuildVendoredProject(t *testing.T) {
 	testenv.CrossCompiler(t)
 	lw := testenv.LwIP(t)
 	proj := filepath.Join(t.TempDir(), "proj")
-	if out, err := exec.Command("cp", "-r", filepath.Join("..", "vendor", "testdata", "cubemx-makefile-f407"), proj).CombinedOutput(); err != nil {
+	if out, err := exec.Command("cp", "-r", filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"), proj).CombinedOutput(); err != nil {
 		t.Fatalf("copy fixture: %v %s", err, out)
 	}
 	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(proj, "Middlewares", "Third_Party", "LwIP", "src")); err != nil {

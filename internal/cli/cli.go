@@ -3,6 +3,8 @@
 package cli
 
 import (
+	_ "github.com/lwipgen/lwipgen/internal/flows/all" // every vendor flow
+
 	"flag"
 	"fmt"
 	"io"

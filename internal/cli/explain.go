@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -49,7 +50,7 @@ func runExplain(env *Env, args []string) int {
 			return 2
 		}
 		ver = b.LwIPVersion
-		if p, err = plan.Build(b); err != nil {
+		if p, err = flow.Plan(b); err != nil {
 			fmt.Fprintln(env.Stderr, "lwipgen explain:", err)
 			return 1
 		}

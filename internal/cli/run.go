@@ -12,7 +12,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/qemu"
-	"github.com/lwipgen/lwipgen/internal/render"
 )
 
 func init() {
@@ -53,7 +52,7 @@ func runRun(env *Env, args []string) int {
 	if b == nil || diags.HasErrors() {
 		return 1
 	}
-	if !render.HasFirmware(b.Plan) {
+	if !b.Firmware {
 		fmt.Fprintf(env.Stderr, "lwipgen run: board %s builds a layout probe, not a firmware QEMU can run; use --board mps2-an500\n", b.Board.Name)
 		return 2
 	}

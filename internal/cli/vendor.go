@@ -8,9 +8,9 @@ import (
 	"os/signal"
 
 	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
-	"github.com/lwipgen/lwipgen/internal/rtthread"
-	"github.com/lwipgen/lwipgen/internal/vendor"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
 func init() {
@@ -34,7 +34,7 @@ func runVendor(env *Env, args []string) int {
 		return 2
 	}
 	if *undo {
-		res, err := vendor.Undo(*project, *force)
+		res, err := vendorkit.Undo(*project, *force)
 		if err != nil {
 			fmt.Fprintln(env.Stderr, "lwipgen vendor --undo:", err)
 			return 1
@@ -53,19 +53,15 @@ func runVendor(env *Env, args []string) int {
 	if diags.HasErrors() {
 		return 1
 	}
-	if g.Board.Vendor == "rtthread" {
-		// An RT-Thread BSP is configured through .config/rtconfig.h and a side header.
-		changed, err := rtthread.Vendor(g, *project, *dry, env.Stdout)
-		if err != nil {
-			fmt.Fprintln(env.Stderr, "lwipgen vendor:", err)
-			return 1
-		}
-		fmt.Fprintf(env.Stdout, "%s: %d file(s) %s in %s\n", g.Board.Name, len(changed), map[bool]string{true: "would change", false: "changed"}[*dry], *project)
-		return 0
+	f, _ := flow.Lookup(g.Board.Vendor)
+	vf, ok := f.(flow.Vendorer)
+	if !ok {
+		fmt.Fprintf(env.Stderr, "lwipgen vendor: the %s flow does not vendor into a project\n", g.Board.Vendor)
+		return 1
 	}
-	res, err := vendor.Vendor(g, vendor.Options{Project: *project, DryRun: *dry, RemoveConflicts: *remove, Force: *force, Log: env.Stdout})
+	res, err := vf.Vendor(g, flow.VendorOptions{Project: *project, DryRun: *dry, RemoveConflicts: *remove, Force: *force, Log: env.Stdout})
 	if err != nil {
-		var ce *vendor.ConflictError
+		var ce *vendorkit.ConflictError
 		if errors.As(err, &ce) {
 			fmt.Fprintln(env.Stderr, "lwipgen vendor: refusing to overwrite edited files:")
 		}
@@ -75,21 +71,14 @@ func runVendor(env *Env, args []string) int {
 	for _, w := range res.Warnings {
 		fmt.Fprintln(env.Stderr, "warning:", w)
 	}
-	switch {
-	case *dry && len(res.Changes) == 0:
-		fmt.Fprintf(env.Stdout, "%s (%s): up to date, nothing would change\n", *project, res.Project.Kind)
-	case *dry:
-		fmt.Fprintf(env.Stdout, "%s (%s): %d files would change (dry run, nothing written)\n", *project, res.Project.Kind, len(res.Changes))
-	case len(res.Changes) == 0:
-		fmt.Fprintf(env.Stdout, "%s (%s): up to date\n", *project, res.Project.Kind)
-	default:
-		fmt.Fprintf(env.Stdout, "%s (%s): %d files changed for board %s; previous content in %s (lwipgen vendor --project %s --undo)\n",
-			*project, res.Project.Kind, len(res.Changes), g.Board.Name, res.Backup, *project)
+	fmt.Fprintln(env.Stdout, res.Summary)
+	if !res.Buildable {
+		return 0
 	}
 	if *build && !*dry {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		elf, v, err := vendor.BuildProject(ctx, *project, g, env.Stdout)
+		elf, v, err := vendorkit.BuildProject(ctx, *project, g, env.Stdout)
 		if err != nil {
 			fmt.Fprintln(env.Stderr, "lwipgen vendor --build:", err)
 			return 1

@@ -1,5 +1,6 @@
 // Package glue holds the tests of the generated Ethernet driver and timing
-// glue (templates/glue, rendered by render.Glue): cross-compiles against
+// glue (templates/glue/common and each flow's ethernetif.c, rendered by the
+// glue the flows register): cross-compiles against
 // minimal vendor declaration headers, a golden file, and a host-side
 // simulation of the RX pool.
 package glue
@@ -20,6 +21,8 @@ import (
 
 	boardfiles "github.com/lwipgen/lwipgen/boards"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/render"
@@ -164,7 +167,11 @@ func prepare(t *testing.T, name string) *rendered {
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", name, diags)
 	}
-	files, defines, err := render.GlueFS(templateFS(t), g.Plan, g.Layout)
+	gl, ok := flow.GlueFor(g.Board.Chip.Ethernet.MAC)
+	if !ok {
+		t.Fatalf("%s: no glue registered for MAC %s", name, g.Board.Chip.Ethernet.MAC)
+	}
+	files, defines, err := gl.Render(g.Plan, g.Layout)
 	if err != nil {
 		t.Fatalf("%s: Glue: %v", name, err)
 	}

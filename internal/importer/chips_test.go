@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
-	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
 // Every shipped chip file decodes, and a plain board on it (its first flow,
@@ -28,7 +28,7 @@ func TestShippedChipsPlan(t *testing.T) {
 		if c.Family == "" || c.Core.MPURegions == 0 || c.Ethernet.DescriptorSize == 0 {
 			t.Errorf("%s: family %q, %d MPU regions, %d B descriptors", name, c.Family, c.Core.MPURegions, c.Ethernet.DescriptorSize)
 		}
-		flow := c.Flows[0]
+		first := c.Flows[0]
 		hcl := fmt.Sprintf(`board "t" {
   chip   = %q
   vendor = %q
@@ -44,13 +44,13 @@ func TestShippedChipsPlan(t *testing.T) {
     target_mbps     = 20
   }
 }
-`, name, flow)
+`, name, first)
 		b, d := board.DecodeBoard([]byte(hcl), name+".hcl", chips, nil)
 		if d.HasErrors() {
 			t.Errorf("%s: %v", name, d)
 			continue
 		}
-		p, err := plan.Build(b)
+		p, err := flow.Plan(b)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue

@@ -22,6 +22,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -413,8 +414,11 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		phy, phyWhy = in.phy, "the .ioc's PHY component"
 	}
 	if phy == "" {
-		phy = map[bool]string{true: "DP83848", false: "LAN8742A"}[strings.HasPrefix(chip.Family, "gd32")]
-		phyWhy = "the family's usual PHY (nothing in the input names one)"
+		phy = "LAN8742A"
+		if g, ok := flow.GlueFor(chip.Ethernet.MAC); ok {
+			phy = g.DefaultPHY() // the vendor's evaluation boards
+		}
+		phyWhy = "the PHY of the vendor's evaluation boards (nothing in the input names one)"
 	}
 	iface, ifaceWhy := o.Interface, "--interface"
 	if iface == "" && in.iface != "" {
@@ -434,14 +438,6 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 				if a >= m.Base && a < m.End() && m.Kind == "ram" {
 					region, regionWhy = m.Name, fmt.Sprintf("LWIP_RAM_HEAP_POINTER %s (%s) is in %s", in.heapPointer, in.where["LWIP_RAM_HEAP_POINTER"], m.Name)
 				}
-			}
-		}
-	}
-	if region == "" && chip.Family == "stm32f7" && vendor == "cubemx" {
-		// F7: .data/.bss and the stack live in DTCM (CubeMX's linker script); lwIP goes to SRAM1/2
-		for _, m := range chip.Memories {
-			if m.Name == "sram1" {
-				region, regionWhy = "sram1", "F7: CubeMX keeps .data/.bss in DTCM; lwIP's memory is carved from SRAM1 so DTCM stays the application's"
 			}
 		}
 	}
@@ -536,7 +532,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		if diags.HasErrors() {
 			return nil, nil, diags, nil
 		}
-		p, err := plan.Build(bd)
+		p, err := flow.Plan(bd)
 		return bd, p, diags, err
 	}
 	// 1. lwipgen's own choice for this board, without the imported options

@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"github.com/lwipgen/lwipgen/internal/flow"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,7 +11,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
-	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/render"
 )
 
@@ -34,7 +35,7 @@ func resolve(t *testing.T, v lwip.Version, src []byte, only map[string]string) *
 // regenerate renders the lwipopts.h of the imported board.
 func regenerate(t *testing.T, r *Result) []byte {
 	t.Helper()
-	p, err := plan.Build(r.Board)
+	p, err := flow.Plan(r.Board)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,45 +1,19 @@
 package layout
 
-import "strings"
+import (
+	"strings"
 
-// driverSymbols: the C symbol and the input sections that hold each driver
-// object, per RX model of the generated glue. GNU ld silently makes an
-// unmatched input section an orphan in the default RAM, so every selector
-// that exists in the wild is listed (CubeMX spells the descriptor sections
-// both "Decrip" and "Descrip"), and the verifier checks the result.
-var driverSymbols = map[string]map[string]struct {
-	Symbol string
-	Inputs []string
-}{
-	"custom_pool": {
-		"eth_rx_descriptors": {"DMARxDscrTab", []string{".RxDecripSection", ".RxDescripSection"}},
-		"eth_tx_descriptors": {"DMATxDscrTab", []string{".TxDecripSection", ".TxDescripSection"}},
-		"eth_rx_pool":        {"memp_memory_RX_POOL_base", []string{".Rx_PoolSection"}},
-	},
-	"copy_to_heap": {
-		// RT-Thread's ART-Pi-style H7 driver (drv_eth.c): its own descriptor and
-		// RX buffer arrays, in the sections its CubeMX heritage names.
-		"eth_rx_descriptors": {"DMARxDscrTab", []string{".RxDescripSection", ".RxDecripSection"}},
-		"eth_tx_descriptors": {"DMATxDscrTab", []string{".TxDescripSection", ".TxDecripSection"}},
-		"eth_rx_buffers":     {"Rx_Buff", []string{".RxArraySection"}},
-	},
-	"copy_to_pool": {
-		// GD32F4 firmware library: the arrays live in gd32f4xx_enet.c without a
-		// section attribute; with -fdata-sections each has its own .bss.NAME.
-		"eth_rx_descriptors": {"rxdesc_tab", []string{".bss.rxdesc_tab"}},
-		"eth_tx_descriptors": {"txdesc_tab", []string{".bss.txdesc_tab"}},
-		"eth_rx_buffers":     {"rx_buff", []string{".bss.rx_buff"}},
-		"eth_tx_buffers":     {"tx_buff", []string{".bss.tx_buff"}},
-	},
-}
+	"github.com/lwipgen/lwipgen/internal/plan"
+)
 
-// inputsFor returns the selectors for an object (lwIP arrays come from
-// -fdata-sections: .bss.<symbol>).
-func inputsFor(model string, name, symbol string) (string, []string) {
-	if m, ok := driverSymbols[model]; ok {
-		if d, ok := m[name]; ok {
-			return d.Symbol, d.Inputs
-		}
+// inputsFor returns the symbol and input-section selectors of an object: the
+// vendor driver's own, as its flow gave them to the plan (GNU ld silently makes
+// an unmatched input section an orphan in the default RAM, so a flow lists
+// every selector that exists in the wild, and the verifier checks the
+// result), else .bss.<symbol> from -fdata-sections (lwIP's arrays).
+func inputsFor(inputs map[string]plan.Input, name, symbol string) (string, []string) {
+	if d, ok := inputs[name]; ok {
+		return d.Symbol, d.Sections
 	}
 	return symbol, []string{".bss." + symbol}
 }

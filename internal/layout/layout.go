@@ -20,8 +20,8 @@ type Layout struct {
 	MPU       []mpu.Region   // regions lwipgen programs (Cortex-M), in number order
 	TLB       []mpu.TLBEntry // 1 MB section attributes (Cortex-A9)
 	FirstFree int            // first MPU region number lwipgen used
-	// Protection are the regions of a self-contained firmware (vendor
-	// "standalone" with an MPU): code read-only and executable, data
+	// Protection are the regions of a self-contained firmware (its flow
+	// sets plan.Hooks.Protect; with an MPU): code read-only and executable, data
 	// read-write and never executable. They sit below FirstFree.
 	Protection []mpu.Region
 	Carves     []Carve // the address ranges lwipgen owns, per memory

@@ -1,6 +1,8 @@
 package layout_test
 
 import (
+	"github.com/lwipgen/lwipgen/internal/flow"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"strings"
 	"testing"
 
@@ -8,7 +10,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/mpu"
-	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
 // withMemory loads a built-in board and replaces its memory block.
@@ -25,7 +26,7 @@ func TestLayoutPlacesEveryObjectOnce(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			p, err := plan.Build(b)
+			p, err := flow.Plan(b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,7 +97,7 @@ func TestLayoutRefusesMemoryTheDMACannotReach(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			p, err := plan.Build(b)
+			p, err := flow.Plan(b)
 			if err != nil {
 				t.Fatal(err)
 			}

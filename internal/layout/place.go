@@ -56,7 +56,7 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 			}
 			continue
 		}
-		sym, inputs := inputsFor(p.Driver.RxModel, o.Name, o.Symbol)
+		sym, inputs := inputsFor(p.Inputs, o.Name, o.Symbol)
 		o.Symbol = sym
 		pl := Placed{Object: o, Inputs: inputs}
 		var s *Section
@@ -201,7 +201,9 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	protection(l)
+	if p.Protect {
+		protection(l)
+	}
 	diags = append(diags, solveMPU(l, p)...)
 	if diags.HasErrors() {
 		return nil, diags
@@ -311,7 +313,7 @@ var _ = fmt.Sprint
 // qualify; otherwise there is no protection map and nothing changes.
 func protection(l *Layout) {
 	b := l.Board
-	if b.Vendor != "standalone" || b.Chip.Core.MPURegions < 3 || b.Chip.Core.MMUSection > 0 {
+	if b.Chip.Core.MPURegions < 3 || b.Chip.Core.MMUSection > 0 {
 		return
 	}
 	code, ok1 := b.Chip.Memory(b.Chip.CodeMemory)

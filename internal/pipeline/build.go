@@ -13,7 +13,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/plan"
-	"github.com/lwipgen/lwipgen/internal/render"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/internal/verify"
 )
@@ -84,7 +83,7 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	b := &toolchain.Builder{TC: tc, Jobs: o.Jobs, Progress: o.Progress, Dir: out}
 	script := filepath.Join(gen, g.Board.Name+".ld")
 	port := filepath.Join(gen, "port")
-	if render.HasFirmware(g.Plan) {
+	if g.Firmware {
 		// A complete firmware brings its own port, start-up and link script.
 		port, script = filepath.Join(gen, "firmware"), filepath.Join(gen, "firmware", "link.ld")
 	}

@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"encoding/json"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"os"
 	"os/exec"
 	"path/filepath"

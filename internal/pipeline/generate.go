@@ -3,20 +3,16 @@
 package pipeline
 
 import (
-	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/diag"
-	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/render"
-	"github.com/lwipgen/lwipgen/internal/rtthread/bsp"
-	"github.com/lwipgen/lwipgen/internal/vitis"
 )
 
 // Options select the board and where results go.
@@ -30,14 +26,9 @@ type Options struct {
 	Progress io.Writer    // progress lines; nil = quiet
 }
 
-// Generated is the result of the stages before the compiler.
-type Generated struct {
-	Board  *board.Board
-	Plan   *plan.Plan
-	Layout *layout.Layout
-	Files  []render.File // relative to Out/generated
-	Out    string
-}
+// Generated is the result of the stages before the compiler (defined with
+// the flows' hooks, which receive it).
+type Generated = flow.Generated
 
 // Prepare runs board → plan → layout → render, in memory. Errors are
 // diagnostics that point at the board file.
@@ -46,7 +37,11 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	p, err := plan.Build(b)
+	f, err := flow.Of(b)
+	if err != nil {
+		return nil, append(diags, diag.At(b.RangeOf("vendor"), "Unknown vendor flow", "%v", err))
+	}
+	p, err := plan.Build(b, f.Plan(b))
 	if err != nil {
 		if fe, ok := err.(*plan.FitError); ok {
 			return nil, append(diags, diag.At(fe.Range, "Workload does not fit", "%s", fe.Msg))
@@ -61,33 +56,19 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	files, err := render.All(p, l)
+	// The board's flow renders its glue, BSP fragments or firmware; the core
+	// renders around them.
+	fr, err := f.Render(p, l)
+	if err != nil {
+		return nil, append(diags, diag.At(b.RangeOf("vendor"), "Rendering the "+f.Name()+" flow's files failed", "%v", err))
+	}
+	files, err := render.All(p, l, render.Extra{Glue: fr.Glue, Defines: fr.Defines, Firmware: fr.Firmware})
 	if err != nil {
 		return nil, append(diags, diag.At(b.DeclRange, "Rendering failed", "%v", err))
 	}
-	if b.Vendor == "rtthread" {
-		// RT-Thread BSP: lwipopts.h becomes the port's header over rtconfig.h and
-		// rtconfig_project.h, plus the BSP files under rtthread/.
-		rt, err := bsp.Files(p, l)
-		if err != nil {
-			return nil, append(diags, diag.At(b.RangeOf("vendor"), "RT-Thread BSP files", "%v", err))
-		}
-		for _, f := range rt {
-			if f.Path == "lwipopts.h" {
-				files[0] = f // render.All puts lwipopts.h first
-			} else {
-				files = append(files, f)
-			}
-		}
-	}
-	if b.Vendor == "vitis" {
-		// The Xilinx BSP settings (.mss, xsct, SDT) and their own checks.
-		vf, checks, err := vitis.Fragments(p, l)
-		if err != nil {
-			return nil, append(diags, diag.At(b.RangeOf("vendor"), "Vitis BSP settings", "%v", err))
-		}
-		files = append(files, vf...)
-		p.Checks = append(p.Checks, checks...)
+	files = merge(files, fr.Files)
+	if len(fr.Checks) > 0 {
+		p.Checks = append(p.Checks, fr.Checks...)
 		if d := p.Diagnostics(); d.HasErrors() {
 			return nil, append(diags, d...)
 		}
@@ -96,24 +77,26 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	if out == "" {
 		out = filepath.Join("build", b.Name)
 	}
-	return &Generated{Board: b, Plan: p, Layout: l, Files: files, Out: out}, diags
+	return &Generated{Board: b, Plan: p, Layout: l, Files: files, Out: out, Firmware: fr.Firmware}, diags
 }
 
-// Write puts the generated files under Out/generated, atomically and only
-// where the content changed. It returns the paths it changed.
-func (g *Generated) Write() ([]string, error) {
-	var changed []string
-	for _, f := range g.Files {
-		path := filepath.Join(g.Out, "generated", f.Path)
-		c, err := fsutil.WriteIfChanged(path, f.Content, 0o644)
-		if err != nil {
-			return changed, fmt.Errorf("writing %s: %v", path, err)
-		}
-		if c {
-			changed = append(changed, path)
-		}
+// merge adds the flow's files to the core's: one with the path of a core
+// file replaces it where it stands (RT-Thread's lwipopts.h), the others
+// follow in the flow's order.
+func merge(core, extra []render.File) []render.File {
+	at := map[string]int{}
+	for i, f := range core {
+		at[f.Path] = i
 	}
-	return changed, nil
+	for _, f := range extra {
+		if i, ok := at[f.Path]; ok {
+			core[i] = f
+			continue
+		}
+		at[f.Path] = len(core)
+		core = append(core, f)
+	}
+	return core
 }
 
 // Generate runs Prepare, writes the files and the pre-link report.json.
@@ -130,5 +113,3 @@ func Generate(o Options) (*Generated, hcl.Diagnostics) {
 	}
 	return g, diags
 }
-
-var _ = os.Stat

@@ -11,7 +11,7 @@ import (
 )
 
 // rules run in this order; each may read what the earlier ones decided.
-var rules = []func(*sizer){
+var rules = []Rule{
 	ruleSystem,
 	ruleChecksum,
 	ruleMSS,
@@ -21,7 +21,7 @@ var rules = []func(*sizer){
 	ruleDriver,
 	rulePbufPool,
 	ruleSegments,
-	ruleVitis,
+	constraints, // the flow's Hooks.Constraints
 	ruleHeap,
 	ruleTimeouts,
 	ruleMailboxes,
@@ -30,8 +30,11 @@ var rules = []func(*sizer){
 // Build sizes lwIP for the board. It returns an error only when the plan
 // cannot be made at all (e.g. the RAM budget is too small); rule violations are
 // in Plan.Checks, and Plan.Failed() is empty for a good plan.
-func Build(b *board.Board) (*Plan, error) {
-	p, err := buildFor(b, b.Workload.TargetMbps)
+//
+// h is what the board's vendor flow contributes (internal/flow.Plan builds a
+// board with its flow's hooks).
+func Build(b *board.Board, h Hooks) (*Plan, error) {
+	p, err := buildFor(b, h, b.Workload.TargetMbps)
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +44,7 @@ func Build(b *board.Board) (*Plan, error) {
 	return p, nil
 }
 
-func buildFor(b *board.Board, target float64) (*Plan, error) {
+func buildFor(b *board.Board, h Hooks, target float64) (*Plan, error) {
 	v, err := lwip.ParseVersion(b.LwIPVersion)
 	if err != nil {
 		return nil, err
@@ -50,21 +53,21 @@ func buildFor(b *board.Board, target float64) (*Plan, error) {
 	if !ok {
 		return nil, fmt.Errorf("chip %s: lwipgen has no driver for the %q MAC", b.Chip.Name, b.Chip.Ethernet.MAC)
 	}
-	s := &sizer{b: b, idx: map[string]int{}, val: map[string]int64{}, model: model, target: target, rxStreams: int64(max(b.Workload.RxStreams, 1))}
+	s := &Sizer{b: b, hooks: h, idx: map[string]int{}, val: map[string]int64{}, model: model, target: target, rxStreams: int64(max(b.Workload.RxStreams, 1))}
 	s.version = v
 	s.align = int64(b.Chip.Core.MemAlign)
 	if s.align == 0 {
 		s.align = 4
 	}
 	rs := rules
-	if b.RTOS == "rtthread" {
-		rs = rtthreadRules // rules_rtthread.go: Kconfig symbols, the port lwipopts.h, rtconfig_project.h
+	if h.Rules != nil {
+		rs = h.Rules
 	}
 	for _, r := range rs {
 		r(s)
 	}
 	applyOverrides(s)
-	p := &Plan{Board: b, Version: v, Settings: s.settings, Driver: s.driver}
+	p := &Plan{Board: b, Version: v, Settings: s.settings, Driver: s.driver, Inputs: h.Inputs, Protect: h.Protect, hooks: h}
 	set := map[string]string{}
 	for _, st := range p.Settings {
 		set[st.Name] = st.Expr
@@ -83,8 +86,8 @@ func buildFor(b *board.Board, target float64) (*Plan, error) {
 	}
 	p.Objects = objects(p)
 	p.Checks = append(p.Checks, planChecks(p, s)...)
-	if b.RTOS == "rtthread" {
-		rtthreadPost(p, s) // RAM with the port's MEMP_OVERFLOW_CHECK, driver objects, RT-Thread checks
+	for _, f := range h.Finish {
+		f(p, s)
 	}
 	blameOverrides(p)
 	sortChecks(p.Checks)
@@ -93,7 +96,7 @@ func buildFor(b *board.Board, target float64) (*Plan, error) {
 
 // applyOverrides lets options {} win over computed values; they are still
 // checked like everything else.
-func applyOverrides(s *sizer) {
+func applyOverrides(s *Sizer) {
 	for _, o := range s.b.Options {
 		r := o.Range
 		v := o.Int
@@ -149,7 +152,7 @@ func (p *Plan) doesNotFit(over int64) error {
 	best := -1.0
 	for i := 0; i < 40 && hi-lo > 0.05; i++ {
 		mid := (lo + hi) / 2
-		q, err := buildFor(b, mid)
+		q, err := buildFor(b, p.hooks, mid)
 		if err == nil && q.budgetOverrun() == 0 {
 			best, lo = mid, mid
 		} else {

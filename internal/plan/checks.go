@@ -7,7 +7,7 @@ import (
 
 // planChecks are lwipgen's own rules on top of lwIP's: the plan must meet the
 // workload on this hardware, not merely compile.
-func planChecks(p *Plan, s *sizer) []Check {
+func planChecks(p *Plan, s *Sizer) []Check {
 	b := p.Board
 	var cs []Check
 	add := func(id string, ok bool, path, format string, args ...any) {

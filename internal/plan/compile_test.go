@@ -1,6 +1,8 @@
 package plan_test
 
 import (
+	"github.com/lwipgen/lwipgen/internal/flow"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"math/rand"
 	"strings"
 	"testing"
@@ -50,7 +52,7 @@ func TestGeneratedHeaderCompiles(t *testing.T) {
 	testenv.CrossCompiler(t)
 	for _, name := range boards {
 		t.Run(name, func(t *testing.T) {
-			p, err := plan.Build(load(t, name))
+			p, err := flow.Plan(load(t, name))
 			if err != nil {
 				t.Fatal(err)
 			}

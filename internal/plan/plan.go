@@ -54,6 +54,12 @@ type Plan struct {
 	Driver   Driver
 	Objects  []Object // memory objects the layout stage places
 	Checks   []Check
+
+	// From the board's flow (Hooks): the driver objects' input sections and
+	// whether the firmware gets a protection map; the layout reads them.
+	Inputs  map[string]Input `json:"-"`
+	Protect bool             `json:"-"`
+	hooks   Hooks
 }
 
 // Object is a block of RAM that must be placed: an lwIP array or a driver DMA array.

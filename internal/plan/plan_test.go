@@ -2,6 +2,8 @@ package plan_test
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/flow"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"math/rand"
 	"strings"
 	"testing"
@@ -26,7 +28,7 @@ var boards = []string{"h743", "f767", "f407", "gd32f407", "zynq7035", "mps2-an50
 func TestBuiltinBoardsPlan(t *testing.T) {
 	for _, name := range boards {
 		t.Run(name, func(t *testing.T) {
-			p, err := plan.Build(load(t, name))
+			p, err := flow.Plan(load(t, name))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +52,7 @@ func TestBuiltinBoardsPlan(t *testing.T) {
 
 // Facts the rules must get right, each a known trap of the seeds.
 func TestRuleFacts(t *testing.T) {
-	h7, _ := plan.Build(load(t, "h743"))
+	h7, _ := flow.Plan(load(t, "h743"))
 	if h7.Value("TCP_MSS") != 1460 {
 		t.Errorf("TCP_MSS %d, want 1460 (not the seed's 1448)", h7.Value("TCP_MSS"))
 	}
@@ -69,7 +71,7 @@ func TestRuleFacts(t *testing.T) {
 	if _, ok := h7.Setting("TCP_NODELAY"); ok {
 		t.Errorf("TCP_NODELAY is not an lwipopts option")
 	}
-	mps2, _ := plan.Build(load(t, "mps2-an500"))
+	mps2, _ := flow.Plan(load(t, "mps2-an500"))
 	if w := mps2.Value("TCP_WND"); w > 4*1460 {
 		t.Errorf("mps2 TCP_WND %d leaves less than 2 of the 6 frames the LAN9118 RX FIFO holds free", w)
 	}
@@ -84,7 +86,7 @@ func TestRuleFacts(t *testing.T) {
 	if mps2.Value("NO_SYS") != 1 || mps2.Value("LWIP_NETCONN") != 0 || mps2.Value("SYS_LIGHTWEIGHT_PROT") != 0 {
 		t.Errorf("bare metal: NO_SYS 1, no netconn, no critical sections")
 	}
-	z, _ := plan.Build(load(t, "zynq7035"))
+	z, _ := flow.Plan(load(t, "zynq7035"))
 	// The Vitis BSP has no window scaling and hard-codes TCP_SND_QUEUELEN = 16*SND_BUF/MSS.
 	if z.Value("TCP_WND") > 0xFFFF || z.Value("LWIP_WND_SCALE") != 0 {
 		t.Errorf("vitis: TCP_WND %d / LWIP_WND_SCALE %d, the BSP cannot scale windows", z.Value("TCP_WND"), z.Value("LWIP_WND_SCALE"))
@@ -95,7 +97,7 @@ func TestRuleFacts(t *testing.T) {
 	// The same chip without the BSP gets window scaling for 900 Mbps at 0.3 ms.
 	zs := load(t, "zynq7035")
 	zs.Vendor = "standalone"
-	sa, err := plan.Build(zs)
+	sa, err := flow.Plan(zs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +122,7 @@ func TestRuleFacts(t *testing.T) {
 func TestOverridesWinAndAreChecked(t *testing.T) {
 	b := load(t, "f407")
 	b.Options = []board.Option{{Name: "MEMP_NUM_TCP_SEG", Expr: "4", Int: 4, IsInt: true}}
-	p, err := plan.Build(b)
+	p, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +150,7 @@ func TestDoesNotFit(t *testing.T) {
 	b := load(t, "gd32f407")
 	b.Memory.LwIPBudget = 64 * 1024
 	b.Workload.TargetMbps = 90
-	_, err := plan.Build(b)
+	_, err := flow.Plan(b)
 	fe, ok := err.(*plan.FitError)
 	if !ok {
 		t.Fatalf("want a FitError, got %v", err)
@@ -163,7 +165,7 @@ func TestDoesNotFit(t *testing.T) {
 		t.Fatalf("best rate %g from %q", best, fe.Msg)
 	}
 	b.Workload.TargetMbps = best
-	if p, err := plan.Build(b); err != nil || p.PlacedBytes() > 64*1024 {
+	if p, err := flow.Plan(b); err != nil || p.PlacedBytes() > 64*1024 {
 		t.Errorf("the rate the error promises does not fit: %v", err)
 	}
 }
@@ -223,7 +225,7 @@ func randomPlans(t testing.TB, r *rand.Rand, n int) []randomPlan {
 		if b.Memory.LwIPBudget > 0 && r.Intn(2) == 0 {
 			b.Memory.LwIPBudget = uint64(16*1024 + r.Intn(256*1024))
 		}
-		p, err := plan.Build(b)
+		p, err := flow.Plan(b)
 		out = append(out, randomPlan{desc: fmt.Sprintf("#%d %s %+v budget %d", i, b.Name, *w, b.Memory.LwIPBudget), plan: p, err: err})
 	}
 	return out
@@ -238,7 +240,7 @@ func BenchmarkPlanAllBoards(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, bb := range bs {
-			if _, err := plan.Build(bb); err != nil {
+			if _, err := flow.Plan(bb); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -250,13 +252,13 @@ func BenchmarkPlanAllBoards(b *testing.B) {
 // segments each.
 func TestRxStreamsShareTheReceivePath(t *testing.T) {
 	b := load(t, "mps2-an500")
-	one, err := plan.Build(b)
+	one, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b.Workload.RxStreams = 2
 	b.Workload.TargetMbps = 25
-	two, err := plan.Build(b)
+	two, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +275,7 @@ func TestRxStreamsShareTheReceivePath(t *testing.T) {
 func TestPinnedExpressionDrivesDerivedSizes(t *testing.T) {
 	b := load(t, "mps2-an500")
 	b.Options = []board.Option{{Name: "TCP_SND_BUF", Expr: "(12 * TCP_MSS)"}}
-	p, err := plan.Build(b)
+	p, err := flow.Plan(b)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package plan
 import "fmt"
 
 // rulePCBs sizes the protocol control block pools from the workload.
-func rulePCBs(s *sizer) {
+func rulePCBs(s *Sizer) {
 	w := s.b.Workload
 	const sec = "Pools: protocol control blocks"
 	n := int64(w.TCPConnections) + 1
@@ -31,7 +31,7 @@ func rulePCBs(s *sizer) {
 }
 
 // ruleDriver decides the descriptor rings and driver-owned RX buffers.
-func ruleDriver(s *sizer) {
+func ruleDriver(s *Sizer) {
 	e := s.b.Ethernet
 	ce := s.b.Chip.Ethernet
 	d := &s.driver
@@ -82,7 +82,7 @@ func ruleDriver(s *sizer) {
 
 // rulePbufPool sizes PBUF_POOL: the RX path of copy/FIFO/DMA-into-pool
 // drivers, and otherwise what init.c #error 67 demands for the window.
-func rulePbufPool(s *sizer) {
+func rulePbufPool(s *Sizer) {
 	const sec = "Pools: packet buffers"
 	hdr := int64(ethHdr + ipHdr + tcpHdr)
 	bufsize := alignUp(s.mss+hdr, s.align)
@@ -115,7 +115,7 @@ func rulePbufPool(s *sizer) {
 }
 
 // ruleSegments sizes the TCP segment pool shared by all connections.
-func ruleSegments(s *sizer) {
+func ruleSegments(s *Sizer) {
 	w := s.b.Workload
 	tx := int64(w.TCPConnections)
 	if tx < 1 {
@@ -132,7 +132,7 @@ func ruleSegments(s *sizer) {
 }
 
 // ruleHeap sizes MEM_SIZE for the TX copies all sending connections can queue.
-func ruleHeap(s *sizer) {
+func ruleHeap(s *Sizer) {
 	w := s.b.Workload
 	tx := int64(w.TCPConnections)
 	if tx < 1 {
@@ -162,7 +162,7 @@ func ruleHeap(s *sizer) {
 }
 
 // ruleTimeouts: lwIP's internal timers plus the application's and the glue's.
-func ruleTimeouts(s *sizer) {
+func ruleTimeouts(s *Sizer) {
 	extra := int64(s.b.Workload.AppTimers) + 1
 	s.setExpr("MEMP_NUM_SYS_TIMEOUT", fmt.Sprintf("(LWIP_NUM_SYS_TIMEOUT_INTERNAL + %d)", extra), 0, "Pools: timers", "pool.sys_timeout",
 		"lwIP's own timers (LWIP_NUM_SYS_TIMEOUT_INTERNAL, per version) + workload.app_timers %d + 1 link-check timer of the glue; written as an expression so lwIP 2.2's extra ACD timer is counted too",
@@ -171,7 +171,7 @@ func ruleTimeouts(s *sizer) {
 
 // ruleMailboxes: message boxes of the sequential API (RTOS only). lwIP's
 // defaults are 0, which most sys_arch ports reject.
-func ruleMailboxes(s *sizer) {
+func ruleMailboxes(s *Sizer) {
 	if s.b.RTOS == "none" {
 		return
 	}

@@ -3,7 +3,7 @@ package plan
 // System-level rules: how lwIP is integrated (RTOS or not, locking, API layer,
 // alignment, protocols, stats).
 
-func ruleSystem(s *sizer) {
+func ruleSystem(s *Sizer) {
 	b := s.b
 	const sec = "System integration"
 	if b.RTOS == "none" {
@@ -62,7 +62,7 @@ func ruleSystem(s *sizer) {
 }
 
 // ruleChecksum switches lwIP's software checksums off where the MAC does them.
-func ruleChecksum(s *sizer) {
+func ruleChecksum(s *Sizer) {
 	const sec = "Checksums"
 	on := s.b.Ethernet.ChecksumOffload
 	v, why := int64(1), "the "+s.b.Chip.Ethernet.MAC+" MAC does not compute checksums here, so lwIP must"

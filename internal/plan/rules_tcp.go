@@ -3,7 +3,7 @@ package plan
 import "fmt"
 
 // ruleMSS: the largest segment that fits an Ethernet MTU without TCP options.
-func ruleMSS(s *sizer) {
+func ruleMSS(s *Sizer) {
 	s.mss = mtu - ipHdr - tcpHdr
 	if v, ok := s.pinned("TCP_MSS"); ok && v > 0 {
 		s.mss = v // the board pins it; every size below follows
@@ -14,7 +14,7 @@ func ruleMSS(s *sizer) {
 
 // rxWindowFrames is how many full frames the receive path can hold for one
 // stream while the link keeps delivering; it bounds TCP_WND.
-func (s *sizer) rxWindowFrames() (frames int64, why string) {
+func (s *Sizer) rxWindowFrames() (frames int64, why string) {
 	e := s.b.Ethernet
 	switch s.model {
 	case rxFIFO:
@@ -43,7 +43,7 @@ func (s *sizer) rxWindowFrames() (frames int64, why string) {
 
 // ruleWindow sizes TCP_WND from the bandwidth-delay product, capped by what
 // the receive path can hold.
-func ruleWindow(s *sizer) {
+func ruleWindow(s *Sizer) {
 	bdp := s.bdpBytes()
 	per := int64(float64(bdp)*s.headroom()) / s.rxStreams
 	want := ceilDiv(per, s.mss)
@@ -90,7 +90,7 @@ func ruleWindow(s *sizer) {
 // ruleWindowScale enables RFC 7323 window scaling for windows above 64 KiB
 // and defines TCP_RCV_SCALE itself (lwIP only defaults it when LWIP_WND_SCALE
 // is not user-set, so leaving it out fails in tcp_in.c).
-func ruleWindowScale(s *sizer, need int64) {
+func ruleWindowScale(s *Sizer, need int64) {
 	scale := int64(0)
 	for need > int64(u16Max)<<scale && scale < maxScale {
 		scale++
@@ -102,7 +102,7 @@ func ruleWindowScale(s *sizer, need int64) {
 }
 
 // ruleSendBuffer sizes TCP_SND_BUF and the segment queue.
-func ruleSendBuffer(s *sizer) {
+func ruleSendBuffer(s *Sizer) {
 	// target_mbps is the aggregate of all connections: each sends its share. With one
 	// connection that is the whole BDP (a fixed 4-segment cap held a single h743 connection to
 	// 61 of 90 Mbps in the simulator); with five it is a fifth, which keeps the heap, the

@@ -22,9 +22,9 @@ const (
 	txHeapCost = 80 // heap bytes around each copied TCP segment at MEM_ALIGNMENT 4: struct mem 8 + pbuf 16 + 56 header room (ARM, measured); see heapSegCost
 )
 
-// sizer carries the board and the decisions made so far; each rule reads
+// Sizer carries the board and the decisions made so far; each rule reads
 // what it needs and records its settings.
-type sizer struct {
+type Sizer struct {
 	b        *board.Board
 	settings []Setting
 	idx      map[string]int
@@ -39,13 +39,21 @@ type sizer struct {
 	driver    Driver
 	target    float64 // Mbps the plan is sized for (the fit search may lower it)
 	version   lwip.Version
+	hooks     Hooks // what the board's flow contributes
 }
 
-func (s *sizer) set(name string, v int64, section, rule, why string, args ...any) {
+// constraints runs the flow's Hooks.Constraints in the generic rule order.
+func constraints(s *Sizer) {
+	for _, r := range s.hooks.Constraints {
+		r(s)
+	}
+}
+
+func (s *Sizer) set(name string, v int64, section, rule, why string, args ...any) {
 	s.setExpr(name, strconv.FormatInt(v, 10), v, section, rule, why, args...)
 }
 
-func (s *sizer) setExpr(name, expr string, v int64, section, rule, why string, args ...any) {
+func (s *Sizer) setExpr(name, expr string, v int64, section, rule, why string, args ...any) {
 	st := Setting{Name: name, Expr: expr, Why: fmt.Sprintf(why, args...), Rule: rule, Section: section}
 	if i, ok := s.idx[name]; ok {
 		s.settings[i] = st
@@ -66,14 +74,14 @@ func ceilDiv(a, b int64) int64 {
 func alignUp(x, a int64) int64 { return (x + a - 1) / a * a }
 
 // bdpBytes is the bandwidth-delay product of the target rate at the board's RTT.
-func (s *sizer) bdpBytes() int64 {
+func (s *Sizer) bdpBytes() int64 {
 	return int64(math.Ceil(s.target * 1e6 / 8 * s.effectiveRTTMs() / 1000))
 }
 
 // headroom is how many BDPs of window a profile keeps: throughput keeps the
 // pipe full across the peer's delayed ACKs and processing jitter; latency
 // keeps queues short.
-func (s *sizer) headroom() float64 {
+func (s *Sizer) headroom() float64 {
 	switch s.b.Workload.Profile {
 	case "throughput":
 		return 2
@@ -89,7 +97,7 @@ func (s *sizer) headroom() float64 {
 // 32-bit CPU), PBUF_TRANSPORT header room (54 B) and the data, each rounded
 // up to MEM_ALIGNMENT. At alignment 4 that is n + 80 (measured); at the
 // Zynq BSP's 64 it is 64 + 64 + 64 + A(n).
-func (s *sizer) heapSegCost(n int64, bigHeap bool) int64 {
+func (s *Sizer) heapSegCost(n int64, bigHeap bool) int64 {
 	mem := int64(8)
 	if bigHeap {
 		mem = 12
@@ -99,7 +107,7 @@ func (s *sizer) heapSegCost(n int64, bigHeap bool) int64 {
 }
 
 // frameTime is how long one full frame occupies the wire at the link speed.
-func (s *sizer) frameTime() float64 {
+func (s *Sizer) frameTime() float64 {
 	bits := float64(s.mss+ipHdr+tcpHdr+ethHdr+wireExtra) * 8
 	return bits / (float64(s.b.Ethernet.SpeedMbps) * 1e6)
 }
@@ -108,7 +116,7 @@ func (s *sizer) frameTime() float64 {
 // the wire time of the two segments a delayed ACK waits for and of the ACK's
 // own slot (the host simulator showed 4 segments at 0.5 ms RTT reaching only
 // 61 of the 93 Mbps that window/RTT promises).
-func (s *sizer) effectiveRTTMs() float64 {
+func (s *Sizer) effectiveRTTMs() float64 {
 	return s.b.Workload.RTTMs + 3*s.frameTime()*1000
 }
 
@@ -118,7 +126,7 @@ func (s *sizer) effectiveRTTMs() float64 {
 //
 // The user's expressions are evaluated over the plan's settings so far
 // ("(12 * TCP_MSS)" means 12 of the plan's MSS, not of lwIP's default 536).
-func (s *sizer) pinned(name string) (int64, bool) {
+func (s *Sizer) pinned(name string) (int64, bool) {
 	if _, ok := s.b.Option(name); !ok {
 		return 0, false
 	}

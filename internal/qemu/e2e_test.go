@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/lwipgen/lwipgen/internal/board"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"math/rand"
 	"os"

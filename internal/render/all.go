@@ -5,8 +5,21 @@ import (
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
-// All renders every generated file of the board.
-func All(p *plan.Plan, l *layout.Layout) ([]File, error) {
+// Extra is what the board's flow renders into the core's file list.
+type Extra struct {
+	// Glue is the Ethernet driver glue, placed after the MPU set-up.
+	Glue []File
+	// Defines are compile definitions every translation unit needs
+	// (compile_definitions.txt).
+	Defines []string
+	// Firmware: the flow brings a complete firmware (port, start-up, link
+	// script); the probe, port headers and standalone script are left out.
+	Firmware bool
+}
+
+// All renders the core files of the board (lwipopts.h, the linker fragment,
+// the MPU set-up, the probe) around what the board's flow renders.
+func All(p *plan.Plan, l *layout.Layout, x Extra) ([]File, error) {
 	var files []File
 	add := func(f File, err error) error {
 		if err != nil {
@@ -28,25 +41,11 @@ func All(p *plan.Plan, l *layout.Layout) ([]File, error) {
 		}
 		files = append(files, m...)
 	}
-	if HasFirmware(p) {
-		fw, err := Firmware(p, l)
-		if err != nil {
-			return nil, err
-		}
-		return append(files, fw...), nil
+	if x.Firmware {
+		return files, nil
 	}
-	var glue []File
-	var defines []string
-	var err error
-	// An RT-Thread BSP keeps its own driver (drv_eth.c); the pipeline adds its
-	// files (internal/rtthread/bsp).
-	if p.Board.Vendor != "rtthread" {
-		if glue, defines, err = Glue(p, l); err != nil {
-			return nil, err
-		}
-	}
-	files = append(files, glue...)
-	if len(defines) > 0 {
+	files = append(files, x.Glue...)
+	if defines := x.Defines; len(defines) > 0 {
 		// The HAL / vendor library must see these too (not only the glue), so
 		// they are compile definitions, not header lines.
 		txt := "# Compile definitions lwipgen's Ethernet glue needs in EVERY translation unit,\n" +

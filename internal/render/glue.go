@@ -14,60 +14,54 @@ import (
 	"github.com/lwipgen/lwipgen/templates"
 )
 
-// Glue renders the Ethernet driver glue and the timing/RX-scheduling glue of
-// the board: ethernetif.c/.h for the chip family's vendor driver,
-// lwipgen_sys.c/.h for the board's RTOS, and lwipgen_rxpool.c/.h (the pure,
-// host-tested pool and budget logic). defines are the compile definitions
-// (without "-D") that must reach every translation unit, the vendor driver's
-// included, because the vendor sizes its own arrays with them.
-//
-// Families other than stm32h7, stm32f7, stm32f4 and gd32f4 get no files here
-// (zynq7000 and mps2 have their own generators).
-func Glue(p *plan.Plan, l *layout.Layout) (files []File, defines []string, err error) {
-	return GlueFS(templates.FS, p, l)
+// The Ethernet driver glue shared by the flows whose chips get lwipgen's own
+// ethernetif (CubeMX, GD32): the data every driver template sees, the common
+// templates (templates/glue/common: ethernetif.h, lwipgen_sys.c/.h for the
+// board's RTOS, lwipgen_rxpool.c/.h) and the render step. The flow owns its
+// driver template (ethernetif.c) and fills the vendor part of GlueData.
+
+// RenderGlue renders the common glue and the flow's driver template
+// driverTmpl from driverFS (as ethernetif.c) over d. It returns the files and
+// d.Defines, sorted.
+func RenderGlue(driverFS fs.FS, driverTmpl string, d *GlueData) (files []File, defines []string, err error) {
+	return RenderGlueFS(templates.FS, driverFS, driverTmpl, d)
 }
 
-// GlueFS is Glue with the templates read from fsys (a tree shaped like
-// templates/, e.g. os.DirFS of it).
-func GlueFS(fsys fs.FS, p *plan.Plan, l *layout.Layout) (files []File, defines []string, err error) {
-	if p == nil || p.Board == nil || p.Board.Chip == nil {
-		return nil, nil, fmt.Errorf("glue: plan without board")
-	}
-	fam := p.Board.Chip.Family
-	var driverTmpl string
-	switch fam {
-	case "stm32h7", "stm32f7", "stm32f4":
-		driverTmpl = "glue/stm32/ethernetif.c.tmpl"
-	case "gd32f4":
-		driverTmpl = "glue/gd32f4/ethernetif.c.tmpl"
-	default:
-		return nil, nil, nil
-	}
-	var sysTmpl string
+// sysTemplate is the timing/RX-scheduling glue of the board's RTOS.
+func sysTemplate(p *plan.Plan) (string, error) {
 	switch p.Board.RTOS {
 	case "none":
-		sysTmpl = "glue/common/lwipgen_sys_none.c.tmpl"
+		return "glue/common/lwipgen_sys_none.c.tmpl", nil
 	case "freertos":
-		sysTmpl = "glue/common/lwipgen_sys_freertos.c.tmpl"
-	default:
-		return nil, nil, fmt.Errorf("glue: %s: rtos %q has no %s glue (supported: none, freertos)", p.Board.Name, p.Board.RTOS, fam)
+		return "glue/common/lwipgen_sys_freertos.c.tmpl", nil
 	}
-	d, err := newGlueData(p, l)
+	return "", fmt.Errorf("glue: %s: rtos %q has no %s glue (supported: none, freertos)", p.Board.Name, p.Board.RTOS, p.Board.Chip.Family)
+}
+
+// RenderGlueFS is RenderGlue with the common templates read from fsys (a
+// tree shaped like templates/, e.g. os.DirFS of it).
+func RenderGlueFS(fsys, driverFS fs.FS, driverTmpl string, d *GlueData) (files []File, defines []string, err error) {
+	p := d.Plan
+	sysTmpl, err := sysTemplate(p)
 	if err != nil {
 		return nil, nil, err
 	}
+	sort.Strings(d.Defines)
 	pool, err := GlueRxPoolFS(fsys, d.PoolCount, p.Driver.RxBudget)
 	if err != nil {
 		return nil, nil, err
 	}
 	files = append(files, pool...)
-	for _, t := range []struct{ tmpl, out string }{
-		{"glue/common/ethernetif.h.tmpl", "ethernetif.h"},
-		{driverTmpl, "ethernetif.c"},
-		{"glue/common/lwipgen_sys.h.tmpl", "lwipgen_sys.h"},
-		{sysTmpl, "lwipgen_sys.c"},
+	for _, t := range []struct {
+		fsys      fs.FS
+		tmpl, out string
+	}{
+		{fsys, "glue/common/ethernetif.h.tmpl", "ethernetif.h"},
+		{driverFS, driverTmpl, "ethernetif.c"},
+		{fsys, "glue/common/lwipgen_sys.h.tmpl", "lwipgen_sys.h"},
+		{fsys, sysTmpl, "lwipgen_sys.c"},
 	} {
-		out, err := ExecuteFS(fsys, t.tmpl, d)
+		out, err := ExecuteFS(t.fsys, t.tmpl, d)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -101,18 +95,19 @@ func GlueRxPoolFS(fsys fs.FS, count, budget int) ([]File, error) {
 	return files, nil
 }
 
-// glueData is what the glue templates see.
-type glueData struct {
+// GlueData is what the glue templates see. NewGlueData fills the common
+// part; the flow sets its vendor part (the STM32 or GD32 fields).
+type GlueData struct {
 	Board  *board.Board
 	Plan   *plan.Plan
 	Driver plan.Driver
 	STM32  bool
 	GD32   bool
-	HAL    glueHAL // STM32 only
+	HAL    GlueHAL // STM32 only
 
-	RxDesc, TxDesc glueObject
-	RxPool         glueObject // STM32: the zero-copy pool
-	RxBuf, TxBuf   glueObject // GD32: library ring buffers
+	RxDesc, TxDesc GlueObject
+	RxPool         GlueObject // STM32: the zero-copy pool
+	RxBuf, TxBuf   GlueObject // GD32: library ring buffers
 	PoolCount      int        // buffers of the driver's own RX pool (0 for GD32)
 	Enhanced       bool       // GD32: 32-byte enhanced descriptors
 
@@ -121,25 +116,28 @@ type glueData struct {
 	PHYAddressWhy string
 	GD32Interface string
 	DCache        bool
-	NoDMA         []glueRange
+	NoDMA         []GlueRange
 	TxTimeoutMs   int
 	LinkPollMs    int
-	Coalesce      glueCoalesce
+	Coalesce      GlueCoalesce
 	Defines       []string
+
+	layout *layout.Layout
 }
 
-// glueObject is a placed DMA object as the C code names it.
-type glueObject struct {
+// GlueObject is a placed DMA object as the C code names it.
+type GlueObject struct {
 	Symbol   string
 	Section  string // input section the C attribute (or the library's -fdata-sections) uses
 	Align    int64
 	PoolName string // RX pool: NAME of LWIP_MEMPOOL_DECLARE(NAME, ...)
 }
 
-type glueRange struct{ Name, Base, End string }
+// GlueRange is a memory the Ethernet DMA cannot reach.
+type GlueRange struct{ Name, Base, End string }
 
-// glueHAL holds what differs between the H7 (EQOS) and F4/F7 (DWMAC) HAL ETH drivers.
-type glueHAL struct {
+// GlueHAL holds what differs between the H7 (EQOS) and F4/F7 (DWMAC) HAL ETH drivers.
+type GlueHAL struct {
 	Header         string
 	H7             bool
 	RxIE           string // RX interrupt enable bit (DMACIER / DMAIER)
@@ -151,8 +149,8 @@ type glueHAL struct {
 	MediaInterface string
 }
 
-// glueCoalesce is the RX interrupt watchdog setting (H7 only).
-type glueCoalesce struct {
+// GlueCoalesce is the RX interrupt watchdog setting (H7 only).
+type GlueCoalesce struct {
 	Us         int
 	Applies    bool
 	AssumedMHz int64
@@ -162,11 +160,18 @@ type glueCoalesce struct {
 	MaxUs      int64
 }
 
-func newGlueData(p *plan.Plan, l *layout.Layout) (*glueData, error) {
+// NewGlueData derives the common glue data: driver plan, MAC, PHY address,
+// descriptor objects, TX timeout, memories the DMA cannot reach.
+func NewGlueData(p *plan.Plan, l *layout.Layout) (*GlueData, error) {
+	if p == nil || p.Board == nil || p.Board.Chip == nil {
+		return nil, fmt.Errorf("glue: plan without board")
+	}
+	if _, err := sysTemplate(p); err != nil {
+		return nil, err
+	}
 	b := p.Board
 	dr := p.Driver
-	fam := b.Chip.Family
-	d := &glueData{Board: b, Plan: p, Driver: dr, DCache: b.Chip.Core.DCache, LinkPollMs: 500}
+	d := &GlueData{Board: b, Plan: p, Driver: dr, DCache: b.Chip.Core.DCache, LinkPollMs: 500, layout: l}
 	if dr.RxDescriptors < 1 || dr.TxDescriptors < 1 || dr.RxBufferSize < 64 || dr.RxBudget < 1 {
 		return nil, fmt.Errorf("glue: %s: driver plan incomplete (rx %d, tx %d descriptors, %d B buffers, budget %d)",
 			b.Name, dr.RxDescriptors, dr.TxDescriptors, dr.RxBufferSize, dr.RxBudget)
@@ -176,28 +181,10 @@ func newGlueData(p *plan.Plan, l *layout.Layout) (*glueData, error) {
 		return nil, fmt.Errorf("glue: %s: ethernet.mac_address: %v", b.Name, err)
 	}
 	d.MAC = mac
-	obj := func(name string) (glueObject, error) {
-		if l == nil {
-			return glueObject{}, fmt.Errorf("glue: %s: no layout", b.Name)
-		}
-		_, o, ok := l.SectionOf(name)
-		if !ok {
-			return glueObject{}, fmt.Errorf("glue: %s: the layout did not place %q", b.Name, name)
-		}
-		sec := o.PrimaryInput()
-		if o.Symbol == "" || sec == "" {
-			return glueObject{}, fmt.Errorf("glue: %s: object %q has no symbol or input section", b.Name, name)
-		}
-		a := o.Align
-		if a < 4 {
-			a = 4
-		}
-		return glueObject{Symbol: o.Symbol, Section: sec, Align: a}, nil
-	}
-	if d.RxDesc, err = obj("eth_rx_descriptors"); err != nil {
+	if d.RxDesc, err = d.Object("eth_rx_descriptors"); err != nil {
 		return nil, err
 	}
-	if d.TxDesc, err = obj("eth_tx_descriptors"); err != nil {
+	if d.TxDesc, err = d.Object("eth_tx_descriptors"); err != nil {
 		return nil, err
 	}
 	// TX ring drain time at 10 Mbit/s (the slowest link): one full frame on
@@ -209,118 +196,34 @@ func newGlueData(p *plan.Plan, l *layout.Layout) (*glueData, error) {
 	}
 	for _, m := range b.Chip.Memories {
 		if !m.DMA {
-			d.NoDMA = append(d.NoDMA, glueRange{Name: m.Name, Base: fmt.Sprintf("0x%08X", m.Base), End: fmt.Sprintf("0x%08X", m.Base+m.Size)})
+			d.NoDMA = append(d.NoDMA, GlueRange{Name: m.Name, Base: fmt.Sprintf("0x%08X", m.Base), End: fmt.Sprintf("0x%08X", m.Base+m.Size)})
 		}
 	}
 	d.PHYAddress, d.PHYAddressWhy = phyAddress(b.Ethernet.PHY)
 
-	switch fam {
-	case "stm32h7", "stm32f7", "stm32f4":
-		if dr.RxModel != "custom_pool" {
-			return nil, fmt.Errorf("glue: %s: STM32 glue implements the custom_pool RX model, plan says %q", b.Name, dr.RxModel)
-		}
-		if dr.RxBufferSize%32 != 0 || dr.RxBufferSize > 1536 {
-			return nil, fmt.Errorf("glue: %s: RX buffer size %d must be a multiple of 32 and at most 1536 (HAL RxBuffLen)", b.Name, dr.RxBufferSize)
-		}
-		if dr.RxBuffers < dr.RxDescriptors {
-			return nil, fmt.Errorf("glue: %s: %d RX buffers cannot arm %d descriptors", b.Name, dr.RxBuffers, dr.RxDescriptors)
-		}
-		d.STM32 = true
-		if d.RxPool, err = obj("eth_rx_pool"); err != nil {
-			return nil, err
-		}
-		name := strings.TrimSuffix(strings.TrimPrefix(d.RxPool.Symbol, "memp_memory_"), "_base")
-		if name == d.RxPool.Symbol || name == "" || cIdent(name) != name {
-			return nil, fmt.Errorf("glue: %s: RX pool symbol %q is not memp_memory_<NAME>_base", b.Name, d.RxPool.Symbol)
-		}
-		d.RxPool.PoolName = name
-		d.PoolCount = dr.RxBuffers
-		d.HAL = stm32HAL(fam, b.Ethernet.Interface)
-		d.Defines = []string{
-			fmt.Sprintf("ETH_RX_DESC_CNT=%dU", dr.RxDescriptors),
-			fmt.Sprintf("ETH_TX_DESC_CNT=%dU", dr.TxDescriptors),
-		}
-		if b.Ethernet.RxCoalesceUs > 0 && fam == "stm32h7" {
-			// RWT counts units of 256 HCLK cycles. H743 at 480 MHz: HCLK = 240 MHz
-			// (HPRE /2, the CubeMX default); the code reads the real HCLK at run time.
-			hclk := b.Chip.Core.ClockHz / 2
-			c := glueCoalesce{Us: b.Ethernet.RxCoalesceUs, Applies: true, AssumedMHz: hclk / 1e6}
-			c.RWT = (int64(c.Us)*hclk/1e6 + 255) / 256
-			c.Wanted = c.RWT
-			c.MaxUs = 255 * 256 * 1e6 / hclk
-			if c.RWT > 255 {
-				c.RWT, c.Clamped = 255, true
-			}
-			if c.RWT < 1 {
-				c.RWT = 1
-			}
-			d.Coalesce = c
-		}
-	case "gd32f4":
-		if dr.RxModel != "copy_to_pool" {
-			return nil, fmt.Errorf("glue: %s: GD32 glue implements the copy_to_pool RX model, plan says %q", b.Name, dr.RxModel)
-		}
-		if dr.RxBufferSize < 1524 {
-			return nil, fmt.Errorf("glue: %s: RX buffer size %d cannot hold a whole frame (ENET_MAX_FRAME_SIZE 1524); the GD32 library drops frames that span descriptors", b.Name, dr.RxBufferSize)
-		}
-		d.GD32 = true
-		if d.RxBuf, err = obj("eth_rx_buffers"); err != nil {
-			return nil, err
-		}
-		if d.TxBuf, err = obj("eth_tx_buffers"); err != nil {
-			return nil, err
-		}
-		switch dr.DescriptorSize {
-		case 16:
-		case 32:
-			d.Enhanced = true
-		default:
-			return nil, fmt.Errorf("glue: %s: GD32 ENET descriptors are 16 (normal) or 32 (enhanced) bytes, plan says %d", b.Name, dr.DescriptorSize)
-		}
-		switch b.Ethernet.Interface {
-		case "rmii":
-			d.GD32Interface = "SYSCFG_ENET_PHY_RMII"
-		case "mii":
-			d.GD32Interface = "SYSCFG_ENET_PHY_MII"
-		default:
-			return nil, fmt.Errorf("glue: %s: GD32F4 ENET supports mii or rmii, not %q", b.Name, b.Ethernet.Interface)
-		}
-		d.Defines = []string{
-			fmt.Sprintf("ENET_RXBUF_NUM=%dU", dr.RxDescriptors),
-			fmt.Sprintf("ENET_TXBUF_NUM=%dU", dr.TxDescriptors),
-			fmt.Sprintf("ENET_RXBUF_SIZE=%dU", dr.RxBufferSize),
-			// The layout sizes tx_buff with the RX buffer size as well.
-			fmt.Sprintf("ENET_TXBUF_SIZE=%dU", dr.RxBufferSize),
-		}
-		if d.Enhanced {
-			d.Defines = append(d.Defines, "SELECT_DESCRIPTORS_ENHANCED_MODE")
-		}
-	}
-	sort.Strings(d.Defines)
 	return d, nil
 }
 
-func stm32HAL(fam, iface string) glueHAL {
-	media := "HAL_ETH_RMII_MODE"
-	if iface == "mii" {
-		media = "HAL_ETH_MII_MODE"
+// Object is the placed object name as the C code names it: its symbol, the
+// input section its attribute uses, its alignment (at least 4).
+func (d *GlueData) Object(name string) (GlueObject, error) {
+	b := d.Board
+	if d.layout == nil {
+		return GlueObject{}, fmt.Errorf("glue: %s: no layout", b.Name)
 	}
-	if fam == "stm32h7" {
-		return glueHAL{
-			Header: "stm32h7xx_hal.h", H7: true,
-			RxIE: "ETH_DMACIER_RIE", RxStatus: "ETH_DMACSR_RI", StatusReg: "DMACSR", RBU: "ETH_DMACSR_RBU",
-			Resume:         "WRITE_REG(heth.Instance->DMACRDTPR, READ_REG(heth.Instance->DMACRDTPR));",
-			ResumeWhy:      "the RX descriptor tail pointer (DMACRDTPR) is written again",
-			MediaInterface: media,
-		}
+	_, o, ok := d.layout.SectionOf(name)
+	if !ok {
+		return GlueObject{}, fmt.Errorf("glue: %s: the layout did not place %q", b.Name, name)
 	}
-	return glueHAL{
-		Header: fam + "xx_hal.h",
-		RxIE:   "ETH_DMAIER_RIE", RxStatus: "ETH_DMASR_RS", StatusReg: "DMASR", RBU: "ETH_DMASR_RBUS",
-		Resume:         "WRITE_REG(heth.Instance->DMARPDR, 0U);",
-		ResumeWhy:      "the receive poll demand register (DMARPDR) is written",
-		MediaInterface: media,
+	sec := o.PrimaryInput()
+	if o.Symbol == "" || sec == "" {
+		return GlueObject{}, fmt.Errorf("glue: %s: object %q has no symbol or input section", b.Name, name)
 	}
+	a := o.Align
+	if a < 4 {
+		a = 4
+	}
+	return GlueObject{Symbol: o.Symbol, Section: sec, Align: a}, nil
 }
 
 // phyAddress is the MDIO address the glue defaults to (LWIPGEN_PHY_ADDRESS overrides it).

@@ -8,22 +8,12 @@ import (
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
-func TestGlueSkipsOtherFamilies(t *testing.T) {
-	for _, fam := range []string{"zynq7000", "mps2"} {
-		p := &plan.Plan{Board: &board.Board{Name: "x", RTOS: "none", Chip: &board.Chip{Family: fam}}}
-		files, defines, err := Glue(p, nil)
-		if err != nil || files != nil || defines != nil {
-			t.Errorf("%s: got %d files, %v, %v; want nothing", fam, len(files), defines, err)
-		}
-	}
-	if _, _, err := Glue(&plan.Plan{}, nil); err == nil {
+func TestGlueDataRejectsBadPlans(t *testing.T) {
+	if _, err := NewGlueData(&plan.Plan{}, nil); err == nil {
 		t.Error("plan without board accepted")
 	}
-}
-
-func TestGlueRejectsUnsupportedRTOS(t *testing.T) {
 	p := &plan.Plan{Board: &board.Board{Name: "x", RTOS: "rtthread", Chip: &board.Chip{Family: "stm32h7"}}}
-	if _, _, err := Glue(p, nil); err == nil || !strings.Contains(err.Error(), "rtthread") {
+	if _, err := NewGlueData(p, nil); err == nil || !strings.Contains(err.Error(), "rtthread") {
 		t.Errorf("rtos rtthread: err = %v", err)
 	}
 }

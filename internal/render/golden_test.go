@@ -3,6 +3,7 @@ package render_test
 import (
 	"bytes"
 	"flag"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"os"
 	"path/filepath"
 	"testing"

@@ -6,16 +6,18 @@ import (
 	"github.com/lwipgen/lwipgen/internal/mpu"
 )
 
-type layoutRegion struct {
+// LayoutRegion is an MPU region as the C templates write it.
+type LayoutRegion struct {
 	Number     int
 	RBAR, RASR uint32
 	Comment    string
 }
 
-func regions(rs []mpu.Region) []layoutRegion {
-	var out []layoutRegion
+// LayoutRegions turns solved MPU regions into their register values.
+func LayoutRegions(rs []mpu.Region) []LayoutRegion {
+	var out []LayoutRegion
 	for _, r := range rs {
-		out = append(out, layoutRegion{Number: r.Number, RBAR: r.RBAR(), RASR: r.RASR(), Comment: r.Attr.String() + ": " + strings.Join(r.Covers, ", ")})
+		out = append(out, LayoutRegion{Number: r.Number, RBAR: r.RBAR(), RASR: r.RASR(), Comment: r.Attr.String() + ": " + strings.Join(r.Covers, ", ")})
 	}
 	return out
 }

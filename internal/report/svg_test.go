@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"encoding/xml"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"image/png"
 	"io"
 	"os"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"github.com/lwipgen/lwipgen/internal/seeds"
 	"math"
 	"os"

@@ -1,0 +1,66 @@
+package flow
+
+import (
+	"sort"
+
+	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/render"
+)
+
+// Glue is lwipgen's Ethernet driver glue for one MAC family (ethernetif.c
+// over the vendor's HAL or library). The flow that owns the vendor driver
+// registers it; a flow that reuses a chip's driver (standalone on an STM32)
+// finds it by the chip's MAC, without importing the owning flow.
+type Glue interface {
+	// Inputs are the input sections of the driver's objects (plan.Hooks.Inputs).
+	Inputs() map[string]plan.Input
+	// Render returns ethernetif.c/.h, lwipgen_sys.c/.h, the RX pool and the
+	// compile definitions every translation unit needs.
+	Render(p *plan.Plan, l *layout.Layout) (files []render.File, defines []string, err error)
+	// DefaultPHY is the PHY of the vendor's evaluation boards, for a board
+	// imported from a project that does not name one.
+	DefaultPHY() string
+}
+
+// RegisterGlue adds the glue of the MAC families macs (chip ethernet.mac values).
+func RegisterGlue(g Glue, macs ...string) {
+	mu.Lock()
+	defer mu.Unlock()
+	for _, m := range macs {
+		if _, dup := glues[m]; dup {
+			panic("flow: glue for MAC " + m + " registered twice")
+		}
+		glues[m] = g
+	}
+}
+
+// GlueFor returns the glue of a MAC family.
+func GlueFor(mac string) (Glue, bool) {
+	mu.RLock()
+	defer mu.RUnlock()
+	g, ok := glues[mac]
+	return g, ok
+}
+
+// GlueMACs lists the MAC families that have glue.
+func GlueMACs() []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	var out []string
+	for m := range glues {
+		out = append(out, m)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// RenderGlue is the Render of a flow whose output is the glue g: its files
+// and compile definitions.
+func RenderGlue(g Glue, p *plan.Plan, l *layout.Layout) (*Rendered, error) {
+	files, defines, err := g.Render(p, l)
+	if err != nil {
+		return nil, err
+	}
+	return &Rendered{Glue: files, Defines: defines}, nil
+}

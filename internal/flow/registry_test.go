@@ -1,0 +1,64 @@
+package flow_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/plan"
+)
+
+type fake struct{ name string }
+
+func (f fake) Name() string                                            { return f.name }
+func (fake) Plan(*board.Board) plan.Hooks                              { return plan.Hooks{} }
+func (fake) Render(*plan.Plan, *layout.Layout) (*flow.Rendered, error) { return &flow.Rendered{}, nil }
+
+// Every vendor the board schema accepts has exactly one registered flow.
+func TestEveryVendorHasAFlow(t *testing.T) {
+	var names []string
+	for _, f := range flow.All() {
+		names = append(names, f.Name())
+	}
+	if !slices.IsSorted(names) {
+		t.Errorf("All() not sorted: %v", names)
+	}
+	for _, v := range board.Vendors {
+		if _, ok := flow.Lookup(v); !ok {
+			t.Errorf("vendor %q has no registered flow", v)
+		}
+	}
+	if len(names) != len(board.Vendors) {
+		t.Errorf("flows %v, vendors %v", names, board.Vendors)
+	}
+	for _, mac := range []string{"stm32h7-eqos", "stm32-dwmac", "gd32-enet"} {
+		if _, ok := flow.GlueFor(mac); !ok {
+			t.Errorf("no glue for MAC %s", mac)
+		}
+	}
+	if _, ok := flow.GlueFor("lan9118"); ok {
+		t.Error("glue registered for the LAN9118 (the standalone firmware brings its own driver)")
+	}
+}
+
+func TestRegisterTwicePanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("a second cubemx registration was accepted")
+		}
+	}()
+	flow.Register(fake{"cubemx"})
+}
+
+func TestUnknownVendor(t *testing.T) {
+	_, err := flow.Of(&board.Board{Vendor: "nosuch"})
+	if err == nil || !strings.Contains(err.Error(), `"nosuch"`) {
+		t.Errorf("err = %v", err)
+	}
+	if _, err := flow.Plan(&board.Board{Vendor: "nosuch"}); err == nil {
+		t.Error("flow.Plan accepted a board without a flow")
+	}
+}

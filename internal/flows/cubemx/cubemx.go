@@ -1,0 +1,39 @@
+// Package cubemx is the STM32CubeMX flow (STM32 H7/F7/F4 with the HAL ETH
+// driver): lwipgen's ethernetif glue over the HAL, the driver objects' input
+// sections, and vendoring into STM32CubeIDE, Makefile and CMake projects
+// (through internal/vendorkit).
+package cubemx
+
+import (
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
+)
+
+func init() {
+	flow.Register(Flow{})
+	flow.RegisterGlue(Glue{}, "stm32h7-eqos", "stm32-dwmac")
+}
+
+// Flow is the CubeMX flow.
+type Flow struct{}
+
+// Name is the board's vendor value.
+func (Flow) Name() string { return "cubemx" }
+
+// Plan: the HAL driver objects live in the sections CubeMX names.
+func (Flow) Plan(*board.Board) plan.Hooks { return plan.Hooks{Inputs: Glue{}.Inputs()} }
+
+// Render renders the HAL glue.
+func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
+	return flow.RenderGlue(Glue{}, p, l)
+}
+
+// Vendor writes the generated files into a CubeMX project. The H7 hal_conf
+// CubeMX generates defines ETH_*_DESC_CNT unconditionally, so it is checked
+// against the plan there.
+func (Flow) Vendor(g *flow.Generated, o flow.VendorOptions) (*flow.VendorResult, error) {
+	return vendorkit.Run(g, o, Glue{}, g.Board.Chip.Family == "stm32h7")
+}

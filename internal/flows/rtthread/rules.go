@@ -1,0 +1,478 @@
+package rtthread
+
+// RT-Thread 4.0.x (lwIP 2.1.2) target: lwipgen does not own lwipopts.h there.
+// The port's own lwipopts.h maps Kconfig symbols (.config -> rtconfig.h) to
+// lwIP options, hard-codes others, and leaves the rest to lwIP's defaults or
+// to rtconfig_project.h, which rtconfig.h includes last. These rules size the
+// board through exactly those channels, and the plan's settings are the
+// *effective* options the port produces (port.Effective), so lwIP's rules,
+// the RAM model and the compile check all see what RT-Thread will compile.
+// Reference: shared/reference/rtthread.md.
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
+	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/plan"
+)
+
+// rxCopyToHeap: the ART-Pi H7 drv_eth.c. The DMA writes into the driver's
+// Rx_Buff ring; the erx thread copies every frame into a PBUF_RAM pbuf
+// (pbuf_alloc(PBUF_RAW, len, PBUF_RAM)), so received data lives in the lwIP
+// heap (MEM_SIZE) until the application reads it. PBUF_POOL is not on the RX
+// path. TX is zero-copy from lwIP pbufs after a whole-D-cache clean.
+const rxCopyToHeap = "copy_to_heap"
+
+// ART-Pi drv_eth.c facts (old H7 HAL).
+const (
+	rttEthMaxPacket = 1528 // ETH_MAX_PACKET_SIZE: one Rx_Buff entry
+	rttFrameMax     = 1522 // largest frame copied: 1500 + 14 header + 4 VLAN tag + 4 FCS (when the MAC does not strip it)
+	rttPbufStruct   = 16   // struct pbuf on 32-bit ARM
+	rttMemStruct    = 8    // struct mem (u16 mem_size_t, 6 B) aligned to MEM_ALIGNMENT 4
+	rttPoolPbufData = 1460 // PBUF_POOL_BUFSIZE 1516 - (PBUF_LINK_HLEN 16 + IP 20 + TCP 20): init.c #error 67 counts this per pbuf
+	rttTCPRecvMbox  = 10   // DEFAULT_TCP_RECVMBOX_SIZE hard-coded by the port
+)
+
+var rtthreadRules = []plan.Rule{ruleRTThread}
+
+// rxFrameHeapCost is the heap one received frame occupies: struct mem + the
+// PBUF_RAM allocation (struct pbuf + frame, aligned).
+func rxFrameHeapCost() int64 {
+	return rttMemStruct + rttPbufStruct + plan.AlignUp(rttFrameMax, 4)
+}
+
+// Config is how a board is expressed to an RT-Thread BSP.
+type Config struct {
+	Kconfig []port.Entry   // .config / rtconfig.h assignments, in menu order
+	Side    []plan.Setting // rtconfig_project.h defines (lwIP options the port leaves open)
+	Patches []Patch
+	// Effective is what lwIP sees: port lines over rtconfig.h + side header + patches.
+	Effective map[string]port.Value
+	Lines     []port.Line // the modelled port lwipopts.h (patches applied by Effective)
+	// Unroutable lists user overrides that no channel can express.
+	Unroutable []string
+}
+
+// Patch changes one hard-coded line of the port lwipopts.h.
+type Patch struct {
+	Option, From, To, Why string
+}
+
+// ConfigOf returns the RT-Thread configuration of an rtthread board (nil otherwise).
+func ConfigOf(p *plan.Plan) *Config {
+	if p == nil || p.Board == nil || p.Board.RTOS != "rtthread" {
+		return nil
+	}
+	c, _ := rtthreadDecide(p.Board, p.Board.Workload.TargetMbps)
+	return c
+}
+
+// rtSizing carries the numbers the checks explain.
+type rtSizing struct {
+	wndSegs, sndSegs, rxFrames, txHeap, rxHeap, otherHeap int64
+	driver                                                plan.Driver
+}
+
+func ruleRTThread(s *plan.Sizer) {
+	s.SetRxModel(rxCopyToHeap)
+	s.SetMSS(1460)
+	c, z := rtthreadDecide(s.Board(), s.Target())
+	s.SetSegments(z.wndSegs, z.sndSegs)
+	s.SetDriver(z.driver)
+	why := map[string]string{}
+	for _, st := range c.Side {
+		why[st.Name] = st.Why
+	}
+	kwhy := map[string]string{}
+	for _, e := range c.Kconfig {
+		kwhy[e.Symbol] = e.Why
+	}
+	pwhy := map[string]string{}
+	for _, pt := range c.Patches {
+		pwhy[pt.Option] = pt.Why
+	}
+	for _, name := range port.SortedKeys(c.Effective) {
+		v := c.Effective[name]
+		if !lwip.Known(lwip.V213, name) {
+			continue // port macros lwIP does not read (LWIP_PLATFORM_BYTESWAP, PBUF_STATS)
+		}
+		n, _ := strconv.ParseInt(v.Expr, 0, 64)
+		var sec, rule, w string
+		switch v.Origin {
+		case port.FromKconfig:
+			sec, rule = "RT-Thread Kconfig (.config -> rtconfig.h)", "rtthread.kconfig"
+			w = fmt.Sprintf("CONFIG_%s through the port lwipopts.h: %s", v.Symbol, kwhy[v.Symbol])
+		case port.FromPort:
+			sec, rule = "RT-Thread port lwipopts.h (hard-coded)", "rtthread.port"
+			w = "hard-coded (or fallback) in RT-Thread " + port.Version403 + "'s port lwipopts.h; lwipgen keeps it"
+		case port.FromPatch:
+			sec, rule = "RT-Thread port lwipopts.h (patched)", "rtthread.patch"
+			w = "port lwipopts.h patched by lwipgen: " + pwhy[name]
+		default:
+			sec, rule = "rtconfig_project.h (side header)", "rtthread.side"
+			w = why[name]
+			if w == "" {
+				w = "rtconfig.h defines it (a Kconfig symbol named like the lwIP option): " + kwhy[name]
+			}
+		}
+		if v.Ignored != "" {
+			w += fmt.Sprintf(" (rtconfig.h/rtconfig_project.h also define it as %q, which the port overrides)", v.Ignored)
+		}
+		s.SetExpr(name, v.Expr, n, sec, rule, "%s", w)
+	}
+	// the fit search and later rules read these
+	for _, n := range []string{"TCP_WND", "TCP_SND_BUF", "MEM_SIZE"} {
+		if v, err := strconv.ParseInt(c.Effective[n].Expr, 0, 64); err == nil {
+			s.SetVal(n, v)
+		}
+	}
+}
+
+// rtthreadDecide sizes the board for RT-Thread and routes every value (and
+// every options {} override) to the channel that can set it.
+func rtthreadDecide(b *board.Board, target float64) (*Config, rtSizing) {
+	s := plan.NewSizer(b, target, 1460)
+	w, e := b.Workload, b.Ethernet
+	var z rtSizing
+	c := &Config{Lines: port.Port403}
+	kc := map[string]port.Entry{}
+	setK := func(sym, val, format string, args ...any) {
+		kc[sym] = port.Entry{Symbol: sym, Value: val, Why: fmt.Sprintf(format, args...)}
+	}
+	side := map[string]plan.Setting{}
+	setSide := func(name, expr, format string, args ...any) {
+		side[name] = plan.Setting{Name: name, Expr: expr, Why: fmt.Sprintf(format, args...), Rule: "rtthread.side", Section: "rtconfig_project.h"}
+	}
+	yn := func(on bool) string {
+		if on {
+			return "y"
+		}
+		return "n"
+	}
+
+	// Window and send buffer: the BDP rules of the other targets, in whole
+	// segments of the port's fixed TCP_MSS 1460. No window scaling (the port
+	// does not enable it), so both stay below 64 KiB.
+	bdp := s.BDPBytes()
+	per := int64(float64(bdp) * s.Headroom())
+	z.wndSegs = max(plan.CeilDiv(per, s.MSS()), 4)
+	z.wndSegs = min(z.wndSegs, plan.U16Max/s.MSS())
+	z.sndSegs = plan.CeilDiv(per, s.MSS())
+	if w.Profile == "latency" {
+		z.sndSegs = min(z.sndSegs, 4)
+	}
+	z.sndSegs = min(max(z.sndSegs, 2), plan.U16Max/s.MSS())
+	wnd, snd := z.wndSegs*s.MSS(), z.sndSegs*s.MSS()
+	bdpWhy := fmt.Sprintf("BDP %g Mbps x %g ms = %d B x%.1f (%s profile) = %d B", target, w.RTTMs, bdp, s.Headroom(), w.Profile, per)
+
+	// Driver: ART-Pi drv_eth.c, Rx_Buff[ETH_RX_DESC_CNT][ETH_MAX_PACKET_SIZE].
+	d := &z.driver
+	d.RxModel = rxCopyToHeap
+	d.RxDescriptors, d.TxDescriptors = e.RxDescriptors, e.TxDescriptors
+	if d.RxDescriptors == 0 {
+		d.RxDescriptors = b.Chip.Ethernet.DefaultRxDesc
+	}
+	if d.TxDescriptors == 0 {
+		d.TxDescriptors = b.Chip.Ethernet.DefaultTxDesc
+	}
+	d.RxBuffers = d.RxDescriptors
+	d.RxBufferSize = rttEthMaxPacket
+	d.DescriptorSize = b.Chip.Ethernet.DescriptorSize
+	d.RxBudget = d.RxDescriptors
+	d.ChecksumHW = e.ChecksumOffload
+	d.NagleOff = w.Profile == "latency"
+
+	// Heap: every received frame is a PBUF_RAM copy until the application
+	// reads it (at most one window per stream, since unread data closes the
+	// advertised window), plus a ring's worth of non-window frames in the
+	// tcpip mailbox, plus the TX copies of every sending connection.
+	tx := max(int64(w.TCPConnections), 1)
+	z.rxFrames = z.wndSegs*s.RxStreams() + int64(d.RxDescriptors)
+	z.rxHeap = z.rxFrames * rxFrameHeapCost()
+	z.txHeap = tx * z.sndSegs * (s.MSS() + plan.TxHeapCost)
+	z.otherHeap = int64(w.UDPEndpoints)*plan.AlignUp(plan.MTU-plan.IPHeader-8+plan.TxHeapCost, 4) + 2*(s.MSS()+plan.TxHeapCost)
+	if w.DHCP {
+		z.otherHeap += 60
+	}
+	mem := plan.AlignUp(z.rxHeap+z.txHeap+z.otherHeap, 1024)
+	d.RxWindowFrames = int(z.wndSegs)
+
+	// Kconfig symbols, in menu order.
+	setK("RT_USING_LWIP", "y", "lwIP is the network stack")
+	setK("RT_USING_LWIP212", "y", "lwip_version = %q: the 4.0.x choice RT_USING_LWIP212 (the default is 2.0.2)", b.LwIPVersion)
+	setK("RT_USING_LWIP_IPV6", "n", "IPv4-only board description")
+	setK("RT_LWIP_IGMP", "n", "no multicast in the workload (saves the IGMP group pool and per-UDP-PCB multicast fields)")
+	setK("RT_LWIP_ICMP", "y", "ping replies for diagnostics")
+	setK("RT_LWIP_SNMP", "n", "no SNMP agent")
+	setK("RT_LWIP_DNS", yn(w.DNS), "workload.dns = %v", w.DNS)
+	setK("RT_LWIP_DHCP", yn(w.DHCP), "workload.dhcp = %v", w.DHCP)
+	setK("RT_LWIP_UDP", "y", "UDP endpoints and DHCP")
+	setK("RT_LWIP_TCP", "y", "TCP connections in the workload")
+	setK("RT_LWIP_RAW", "n", "no raw IP sockets in the workload")
+	setK("RT_LWIP_PPP", "n", "Ethernet only")
+	netconn := max(int64(w.TCPConnections+w.TCPListeners+w.UDPEndpoints), 1)
+	setK("RT_MEMP_NUM_NETCONN", itoa(netconn), "one netconn per TCP connection, listener and UDP endpoint (%d)", netconn)
+	setK("RT_LWIP_PBUF_NUM", itoa(z.wndSegs),
+		"the ART-Pi driver receives into PBUF_RAM (the heap), so PBUF_POOL only has to satisfy init.c #error 67: TCP_WND %d B / %d B of TCP data per pool pbuf = %d (each pool pbuf costs %d B; the default 16 would waste %d B)",
+		wnd, rttPoolPbufData, z.wndSegs, 16+1516, max(0, 16-z.wndSegs)*(16+1516))
+	udp := int64(w.UDPEndpoints)
+	if w.DHCP {
+		udp++
+	}
+	if w.DNS {
+		udp++
+	}
+	setK("RT_LWIP_UDP_PCB_NUM", itoa(max(udp, 1)), "workload.udp_endpoints %d + DHCP/DNS clients", w.UDPEndpoints)
+	setK("RT_LWIP_TCP_PCB_NUM", itoa(int64(w.TCPConnections)+1), "workload.tcp_connections %d + 1 so a new connection can start while one sits in TIME_WAIT", w.TCPConnections)
+	ql := 4 * snd / s.MSS()
+	seg := max(ql, tx*z.sndSegs+s.RxStreams()*z.wndSegs)
+	setK("RT_LWIP_TCP_SEG_NUM", itoa(seg),
+		"max(the port's TCP_SND_QUEUELEN = 4*TCP_SND_BUF/TCP_MSS = %d (init.c #error 60), %d connection(s) x %d unacked + %d out-of-order segments)", ql, tx, z.sndSegs, z.wndSegs)
+	setK("RT_LWIP_TCP_SND_BUF", itoa(snd), "TX side of the %s -> %d segments x MSS 1460 (the Kconfig default 8196 is not a multiple of the MSS)", bdpWhy, z.sndSegs)
+	setK("RT_LWIP_TCP_WND", itoa(wnd), "%s -> %d segments x MSS 1460 (at least 4 so three duplicate ACKs can trigger fast retransmit)", bdpWhy, z.wndSegs)
+	mbox := max(z.rxFrames, 8)
+	setK("RT_LWIP_TCPTHREAD_PRIORITY", "10", "RT-Thread default: above application threads (lower number = higher priority)")
+	setK("RT_LWIP_TCPTHREAD_MBOX_SIZE", itoa(mbox), "a window (%d frames) plus one RX ring (%d) of input messages can wait for the tcpip thread; a full mailbox makes tcpip_input drop the frame silently", z.wndSegs, d.RxDescriptors)
+	setK("RT_LWIP_TCPTHREAD_STACKSIZE", "2048", "tcpip thread runs TCP, DHCP and the socket callbacks; the 1024 default is tight (check with list_thread)")
+	setK("LWIP_NO_RX_THREAD", "n", "the erx thread copies frames out of the RX ring")
+	setK("LWIP_NO_TX_THREAD", "n", "RT-Thread default")
+	setK("RT_LWIP_ETHTHREAD_PRIORITY", "9", "erx above tcpip (10): it drains the %d-deep RX ring (the only buffer in front of the copy) before the stack processes the frames", d.RxDescriptors)
+	setK("RT_LWIP_ETHTHREAD_STACKSIZE", "1024", "RT-Thread default")
+	setK("RT_LWIP_ETHTHREAD_MBOX_SIZE", itoa(max(int64(2*d.RxDescriptors), 8)), "4.0.3 posts one mail per RX interrupt (no rx_notice): room for two rings of completions, at least the default 8")
+	setK("RT_LWIP_USING_HW_CHECKSUM", yn(e.ChecksumOffload), "ethernet.checksum_offload = %v: the port sets every CHECKSUM_GEN_*/CHECK_* to 0 and the driver inserts them", e.ChecksumOffload)
+	setK("RT_LWIP_STATS", "n", "off: it also turns on LWIP_STATS_DISPLAY and MIB2_STATS, whose RAM lwipgen does not model; switch it on for diagnosis (stats_display via an MSH command)")
+	setK("RT_LWIP_REASSEMBLY_FRAG", "n", "no fragmented datagrams in the workload")
+	for _, n := range []string{"LWIP_NETIF_STATUS_CALLBACK", "LWIP_NETIF_LINK_CALLBACK", "SO_REUSE", "LWIP_SO_RCVTIMEO", "LWIP_SO_SNDTIMEO", "LWIP_SO_RCVBUF", "LWIP_SO_LINGER", "IP_SOF_BROADCAST", "IP_SOF_BROADCAST_RECV"} {
+		setK(n, port.Kconfig[n].Default, "RT-Thread default (the Kconfig symbol is the lwIP option itself)")
+	}
+
+	// Side header: what neither Kconfig nor the port sets.
+	setSide("MEM_SIZE", itoa(mem),
+		"no Kconfig symbol exists and 4.0.3 leaves lwIP's 1600 default: RX %d frames (window %d + RX ring %d) x %d B (struct mem %d + struct pbuf %d + %d B frame) = %d B, TX %d connection(s) x %d copied segments x %d B = %d B, UDP/ARP/ICMP/DHCP %d B; rounded up to %d",
+		z.rxFrames, z.wndSegs, d.RxDescriptors, rxFrameHeapCost(), rttMemStruct, rttPbufStruct, plan.AlignUp(rttFrameMax, 4), z.rxHeap, tx, z.sndSegs, s.MSS()+plan.TxHeapCost, z.txHeap, z.otherHeap, mem)
+	setSide("MEMP_NUM_TCPIP_MSG_INPKT", itoa(mbox), "one message per frame the tcpip mailbox can hold (RT_LWIP_TCPTHREAD_MBOX_SIZE %d); lwIP's default is 8", mbox)
+	setSide("MEMP_NUM_TCP_PCB_LISTEN", itoa(max(int64(w.TCPListeners), 1)), "workload.tcp_listeners = %d (lwIP's default 8 when unset)", w.TCPListeners)
+	if nb := int64(w.UDPEndpoints)*2 + 2; nb > 2 {
+		setSide("MEMP_NUM_NETBUF", itoa(nb), "2 netbufs per UDP endpoint + 2 (lwIP's default 2)")
+	}
+	if w.AppTimers > 0 {
+		setSide("MEMP_NUM_SYS_TIMEOUT", fmt.Sprintf("(LWIP_NUM_SYS_TIMEOUT_INTERNAL + %d)", w.AppTimers), "lwIP's own timers + workload.app_timers %d", w.AppTimers)
+	}
+
+	patches := map[string]string{}
+	pwhy := map[string]string{}
+	if z.wndSegs+2 > rttTCPRecvMbox {
+		patches["DEFAULT_TCP_RECVMBOX_SIZE"] = itoa(z.wndSegs + 2)
+		pwhy["DEFAULT_TCP_RECVMBOX_SIZE"] = fmt.Sprintf("the port hard-codes 10 mails per TCP socket, fewer than a window of %d segments + 2: received segments would be refused (and retransmitted) before the application reads them", z.wndSegs)
+	}
+
+	// options {} overrides, each through the channel that can set it.
+	for _, o := range b.Options {
+		l, inPort := port.LineFor(port.Port403, o.Name)
+		where := fmt.Sprintf("options { %s = %s } in %s:%d", o.Name, o.Expr, o.Range.Filename, o.Range.Start.Line)
+		switch {
+		case port.Kconfig[o.Name].Type == "int":
+			// a Kconfig symbol named like the lwIP option (SO_REUSE, LWIP_SO_RCVTIMEO ...)
+			if !o.IsInt {
+				c.Unroutable = append(c.Unroutable, fmt.Sprintf("%s: Kconfig int symbol; write a plain integer, not %q", o.Name, o.Expr))
+				continue
+			}
+			setK(o.Name, itoa(o.Int), "%s", where)
+		case inPort && l.Kind == port.FromInt && l.Expr == "" && port.Kconfig[l.Symbol].Type == "":
+			// no Kconfig symbol behind the port's #ifdef: the side header sets the option itself
+			setSide(o.Name, o.Expr, "%s", where)
+		case inPort && l.Kind == port.FromInt && (l.Guard == "" || kc[l.Guard].Value != "n") && port.Kconfig[l.Symbol].Type == "int":
+			if !o.IsInt {
+				c.Unroutable = append(c.Unroutable, fmt.Sprintf("%s: Kconfig %s is an int symbol; write a plain integer, not %q", o.Name, l.Symbol, o.Expr))
+				continue
+			}
+			setK(l.Symbol, itoa(o.Int), "%s", where)
+		case inPort && l.Kind == port.FromBool && o.IsInt && (o.Expr == l.Expr || o.Expr == l.Off):
+			setK(l.Symbol, yn(o.Expr == l.Expr), "%s", where)
+		case inPort && l.Kind == port.Ifndef, !inPort:
+			setSide(o.Name, o.Expr, "%s", where)
+		case inPort && l.Kind == port.Fixed:
+			if o.Expr != l.Expr {
+				patches[o.Name] = o.Expr
+				pwhy[o.Name] = fmt.Sprintf("%s; the port defines it unconditionally, so no header can override it", where)
+			}
+		default:
+			if l.Kind == port.Group && !hasMember(l, o.Name, o.Expr) {
+				setSide(o.Name, o.Expr, "%s", where)
+				if kc[l.Symbol].Value == "y" {
+					c.Unroutable = append(c.Unroutable, fmt.Sprintf("%s: with %s set the port forces it to its own value; unset %s", o.Name, l.Symbol, l.Symbol))
+				}
+				continue
+			}
+			c.Unroutable = append(c.Unroutable, fmt.Sprintf("%s = %s: the port derives it from Kconfig %s and cannot take that value", o.Name, o.Expr, l.Symbol))
+		}
+	}
+
+	// ordered outputs
+	for _, sym := range kconfigOrder {
+		if en, ok := kc[sym]; ok {
+			if sym == "RT_LWIP_RAW_PCB_NUM" && kc["RT_LWIP_RAW"].Value != "y" {
+				continue
+			}
+			c.Kconfig = append(c.Kconfig, en)
+		}
+	}
+	names := port.SortedKeys(side)
+	for _, n := range names {
+		c.Side = append(c.Side, side[n])
+	}
+	for _, n := range port.SortedKeys(patches) {
+		l, _ := port.LineFor(port.Port403, n)
+		c.Patches = append(c.Patches, Patch{Option: n, From: l.Expr, To: patches[n], Why: pwhy[n]})
+	}
+	macros := port.Macros(c.Kconfig)
+	for _, st := range c.Side {
+		macros[st.Name] = st.Expr
+	}
+	c.Effective = port.Effective(port.Port403, macros, patches)
+	return c, z
+}
+
+func hasMember(l port.Line, name, expr string) bool {
+	for _, m := range l.Members {
+		if m[0] == name && (m[1] == expr || m[2] == expr) {
+			return true
+		}
+	}
+	return false
+}
+
+// kconfigOrder is the order of RT-Thread's lwIP menu (what .config lists).
+var kconfigOrder = []string{
+	"RT_USING_LWIP", "RT_USING_LWIP212", "RT_USING_LWIP_IPV6", "RT_LWIP_IGMP", "RT_LWIP_ICMP", "RT_LWIP_SNMP",
+	"RT_LWIP_DNS", "RT_LWIP_DHCP", "RT_LWIP_UDP", "RT_LWIP_TCP", "RT_LWIP_RAW", "RT_LWIP_PPP",
+	"RT_MEMP_NUM_NETCONN", "RT_LWIP_PBUF_NUM", "RT_LWIP_RAW_PCB_NUM", "RT_LWIP_UDP_PCB_NUM", "RT_LWIP_TCP_PCB_NUM",
+	"RT_LWIP_TCP_SEG_NUM", "RT_LWIP_TCP_SND_BUF", "RT_LWIP_TCP_WND", "RT_LWIP_TCPTHREAD_PRIORITY",
+	"RT_LWIP_TCPTHREAD_MBOX_SIZE", "RT_LWIP_TCPTHREAD_STACKSIZE", "LWIP_NO_RX_THREAD", "LWIP_NO_TX_THREAD",
+	"RT_LWIP_ETHTHREAD_PRIORITY", "RT_LWIP_ETHTHREAD_STACKSIZE", "RT_LWIP_ETHTHREAD_MBOX_SIZE",
+	"RT_LWIP_REASSEMBLY_FRAG", "LWIP_NETIF_STATUS_CALLBACK", "LWIP_NETIF_LINK_CALLBACK", "SO_REUSE",
+	"LWIP_SO_RCVTIMEO", "LWIP_SO_SNDTIMEO", "LWIP_SO_RCVBUF", "LWIP_SO_LINGER", "RT_LWIP_USING_HW_CHECKSUM",
+	"IP_SOF_BROADCAST", "IP_SOF_BROADCAST_RECV", "RT_LWIP_STATS",
+}
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// rtthreadPost runs after the generic checks: RAM with the port's
+// MEMP_OVERFLOW_CHECK, the driver's objects, and RT-Thread's own checks.
+func rtthreadPost(p *plan.Plan, s *plan.Sizer) {
+	c, z := rtthreadDecide(p.Board, s.Target())
+	// RAM: the port keeps MEMP_OVERFLOW_CHECK 1, which lwip.PredictRAM does
+	// not model: predict without it, then add memp.c's per-element overhead
+	// (struct memp grows to 12 B, plus the 16 B sanity regions before and
+	// after every element: MEMP_SIZE + MEMP_ALIGN_SIZE(size)).
+	if p.Value("MEMP_OVERFLOW_CHECK") != 0 {
+		set := map[string]string{}
+		for _, st := range p.Settings {
+			set[st.Name] = st.Expr
+		}
+		set["MEMP_OVERFLOW_CHECK"] = "0"
+		var kept []plan.Check
+		for _, ck := range p.Checks {
+			if ck.ID != "plan.ram_model" {
+				kept = append(kept, ck)
+			}
+		}
+		p.Checks = kept
+		cfg, err := lwip.Resolve(p.Version, set)
+		if err == nil {
+			p.RAM, err = lwip.PredictRAM(cfg)
+		}
+		if err != nil {
+			p.Checks = append(p.Checks, plan.Check{ID: "plan.ram_model", OK: false, Detail: err.Error()})
+		} else {
+			a := p.Value("MEM_ALIGNMENT")
+			over := plan.AlignUp(12, a) + plan.AlignUp(16, a) + plan.AlignUp(16, a)
+			p.RAM.Total = 0
+			for i, pl := range p.RAM.Pools {
+				pl.Bytes = pl.Num*(plan.AlignUp(pl.ElemSize, a)+over) + a - 1
+				p.RAM.Pools[i] = pl
+				p.RAM.Symbols["memp_memory_"+pl.Name+"_base"] = pl.Bytes
+			}
+			for _, v := range p.RAM.Symbols {
+				p.RAM.Total += v
+			}
+			p.RAM.Total += p.RAM.Static
+		}
+	}
+	p.Objects = plan.Objects(p)
+	d := p.Driver
+	for i := range p.Objects {
+		o := &p.Objects[i]
+		if o.Symbol == "ram_heap" {
+			o.DMA, o.Coherency = true, "clean"
+			o.Why = "lwIP heap: every received frame is copied here by the erx thread, and TX pbufs (copied socket data) are read by the DMA in place after drv_eth.c cleans the whole D-cache before each transmit"
+		}
+	}
+	if d.RxBuffers > 0 {
+		coh := "none"
+		if p.Board.Chip.Core.DCache {
+			coh = "invalidate"
+		}
+		p.Objects = append(p.Objects, plan.Object{Name: "eth_rx_buffers", Symbol: "Rx_Buff", Size: int64(d.RxBuffers * d.RxBufferSize), Align: 4, DMA: true, Coherency: coh, Owner: "driver",
+			Why: fmt.Sprintf("drv_eth.c Rx_Buff[ETH_RX_DESC_CNT %d][ETH_MAX_PACKET_SIZE %d]: DMA-written, invalidated by address before each copy into the heap", d.RxBuffers, d.RxBufferSize)})
+	}
+
+	b := p.Board
+	add := func(id string, ok bool, path, format string, args ...any) {
+		ck := plan.Check{ID: id, OK: ok, Detail: fmt.Sprintf(format, args...)}
+		if !ok && path != "" {
+			r := b.RangeOf(path)
+			ck.Range = &r
+		}
+		p.Checks = append(p.Checks, ck)
+	}
+	ql, seg := p.Value("TCP_SND_QUEUELEN"), p.Value("MEMP_NUM_TCP_SEG")
+	add("rtthread.snd_queuelen_fits_seg_num", ql <= seg, "",
+		"the port derives TCP_SND_QUEUELEN = 4*TCP_SND_BUF/TCP_MSS = 4*%d/%d = %d; MEMP_NUM_TCP_SEG (RT_LWIP_TCP_SEG_NUM) = %d must be at least that or lwIP's init.c #error stops the build",
+		p.Value("TCP_SND_BUF"), p.Value("TCP_MSS"), ql, seg)
+	rxFrames := int64(p.Value("TCP_WND")+p.Value("TCP_MSS")-1)/max(p.Value("TCP_MSS"), 1) + int64(d.RxDescriptors)
+	need := rxFrames*rxFrameHeapCost() + z.txHeap
+	add("rtthread.heap_holds_rx_copies", p.Value("MEM_SIZE") >= need, "options.MEM_SIZE",
+		"MEM_SIZE %d B; the copy-to-heap RX path holds %d frames x %d B (a window + the RX ring) and TX copies need %d B: %d B",
+		p.Value("MEM_SIZE"), rxFrames, rxFrameHeapCost(), z.txHeap, need)
+	add("rtthread.mem_size_set", p.Value("MEM_SIZE") > 1600, "options.MEM_SIZE",
+		"MEM_SIZE %d B (RT-Thread 4.0.3 leaves lwIP's 1600 B default: one full frame fills it)", p.Value("MEM_SIZE"))
+	add("rtthread.tcp_recvmbox_holds_window", p.Value("DEFAULT_TCP_RECVMBOX_SIZE") >= plan.CeilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)), "options.TCP_WND",
+		"DEFAULT_TCP_RECVMBOX_SIZE %d mails per TCP socket for a %d-segment window", p.Value("DEFAULT_TCP_RECVMBOX_SIZE"), plan.CeilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)))
+	add("rtthread.tcpip_mbox_holds_window", p.Value("TCPIP_MBOX_SIZE") >= plan.CeilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)) && p.Value("MEMP_NUM_TCPIP_MSG_INPKT") >= p.Value("TCPIP_MBOX_SIZE"), "",
+		"TCPIP_MBOX_SIZE (RT_LWIP_TCPTHREAD_MBOX_SIZE) %d and MEMP_NUM_TCPIP_MSG_INPKT %d for a window of %d segments: a full mailbox or message pool drops the frame in tcpip_input",
+		p.Value("TCPIP_MBOX_SIZE"), p.Value("MEMP_NUM_TCPIP_MSG_INPKT"), plan.CeilDiv(p.Value("TCP_WND"), max(p.Value("TCP_MSS"), 1)))
+	var bad []string
+	for _, en := range c.Kconfig {
+		sym, ok := port.Kconfig[en.Symbol]
+		if !ok {
+			bad = append(bad, en.Symbol+" (no such Kconfig symbol)")
+		} else if sym.Type == "int" {
+			if _, ok := port.IntValue(en.Value); !ok {
+				bad = append(bad, fmt.Sprintf("%s=%s (int symbol)", en.Symbol, en.Value))
+			}
+		}
+	}
+	add("rtthread.kconfig_values", len(bad) == 0, "", "every .config assignment names a Kconfig symbol of RT-Thread's lwIP menu with a value of its type: %s", strings.Join(orNone(bad), ", "))
+	add("rtthread.overrides_routed", len(c.Unroutable) == 0, "", "every options {} value reaches lwIP through Kconfig, rtconfig_project.h or a port patch: %s", strings.Join(orNone(c.Unroutable), "; "))
+	var ignored []string
+	for _, n := range port.SortedKeys(c.Effective) {
+		if v := c.Effective[n]; v.Ignored != "" {
+			ignored = append(ignored, n)
+		}
+	}
+	add("rtthread.side_header_effective", len(ignored) == 0, "", "no rtconfig_project.h define is overridden by the port: %s", strings.Join(orNone(ignored), ", "))
+	sort.SliceStable(p.Checks, func(i, j int) bool { return p.Checks[i].ID < p.Checks[j].ID })
+}
+
+func orNone(s []string) []string {
+	if len(s) == 0 {
+		return []string{"none"}
+	}
+	return s
+}

@@ -1,0 +1,372 @@
+package vitis
+
+import (
+	"embed"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/render"
+)
+
+// Output paths (relative to the generated/ directory).
+const (
+	PathMSS213    = "vitis/system.mss.lwip213"
+	PathMSS211    = "vitis/system.mss.lwip211"
+	PathTcl       = "vitis/bsp.tcl"
+	PathYAML      = "vitis/bsp.yaml"
+	PathCMake     = "vitis/lwip220.cmake"
+	PathEmpyro    = "vitis/empyro.py"
+	PathLwipopts  = "vitis/lwipopts.h"
+	PathLwipopts2 = "vitis/lwipopts.lwip220.h"
+	PathXlwip     = "vitis/xlwipconfig.h"
+	PathLinker    = "vitis/lscript_lwip.ld"
+	PathTLB       = "vitis/lwipgen_tlb.c"
+)
+
+// Result is everything Fragments derives, for callers that want more than
+// the files (reports, tests).
+type Result struct {
+	BSP     *BSP
+	Headers map[string]*Header      // lwip213 (classic), lwip220 (SDT)
+	Configs map[string]*lwip.Config // the headers resolved as the preprocessor will
+	RAM     map[string]lwip.RAM     // lwIP RAM of the BSP-built library, per header
+	NoCache *NoCache
+	Files   []render.File
+	Checks  []plan.Check
+}
+
+// Fragments renders the Vitis BSP fragments of a board (the .mss LIBRARY
+// blocks, the xsct Tcl, the SDT bsp.yaml/CMake/empyro forms, the lwipopts.h
+// and xlwipconfig.h the BSP would generate, the lscript.ld fragment and the
+// translation-table code) and the checks that prove them consistent.
+func Fragments(p *plan.Plan, l *layout.Layout) ([]render.File, []plan.Check, error) {
+	r, err := Build(p, l)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r.Files, r.Checks, nil
+}
+
+// Build is Fragments with everything it derived.
+func Build(p *plan.Plan, l *layout.Layout) (*Result, error) {
+	bsp, err := Settings(p)
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{BSP: bsp, Headers: map[string]*Header{}, Configs: map[string]*lwip.Config{}, RAM: map[string]lwip.RAM{}}
+	check := func(id string, ok bool, detail string) {
+		r.Checks = append(r.Checks, plan.Check{ID: id, OK: ok, Detail: detail})
+	}
+	for _, lib := range []string{Classic, SDT} {
+		h, err := bsp.Header(lib)
+		if err != nil {
+			return nil, err
+		}
+		r.Headers[lib] = h
+		cfg, err := h.Resolve()
+		if err != nil {
+			return nil, fmt.Errorf("vitis: resolving the %s lwipopts.h: %v", lib, err)
+		}
+		r.Configs[lib] = cfg
+		var fatal []string
+		for _, c := range lwip.Checks(cfg) {
+			if !c.OK && c.Fatal {
+				fatal = append(fatal, c.ID+": "+c.Detail)
+			}
+		}
+		check("vitis."+lib+".lwip_sanity", len(fatal) == 0, okOr(len(fatal) == 0,
+			"the lwipopts.h "+lib+" generates passes every lwIP "+MustLib(lib).LwIP+" init.c/header rule", strings.Join(fatal, "; ")))
+		ram, err := lwip.PredictRAM(cfg)
+		check("vitis."+lib+".ram_model", err == nil, okOr(err == nil, fmt.Sprintf("lwIP RAM of the BSP build: %d B", ram.Total), fmt.Sprint(err)))
+		if err == nil {
+			r.RAM[lib] = ram
+		}
+	}
+	cfg := r.Configs[Classic]
+	bsp.Differences = differences(p, bsp, cfg)
+
+	var ram *lwip.RAM
+	if x, ok := r.RAM[Classic]; ok {
+		ram = &x
+	}
+	nc, err := planNoCache(p, l, ram)
+	if err != nil {
+		return nil, err
+	}
+	r.NoCache = nc
+	r.Checks = append(r.Checks, ruleChecks(p, bsp, cfg, r.Configs[SDT])...)
+	r.Checks = append(r.Checks, nameChecks(bsp)...)
+
+	files, err := renderAll(p, r)
+	if err != nil {
+		return nil, err
+	}
+	r.Files = files
+	r.Checks = append(r.Checks, roundTrip(bsp, files)...)
+	r.Checks = append(r.Checks, tlbChecks(nc)...)
+	sort.SliceStable(r.Checks, func(i, j int) bool { return r.Checks[i].ID < r.Checks[j].ID })
+	return r, nil
+}
+
+// differences lists plan options the BSP output does not match.
+func differences(p *plan.Plan, b *BSP, cfg *lwip.Config) []Difference {
+	var out []Difference
+	for _, s := range p.Settings {
+		want := p.Value(s.Name)
+		got, ok := cfg.Int(s.Name)
+		if !ok || got == want {
+			continue
+		}
+		why := "no BSP parameter; the BSP leaves lwIP's default"
+		switch {
+		case bspOwned[s.Name] != "":
+			why = "the BSP generator " + bspOwned[s.Name]
+		case s.Name == "LWIP_WND_SCALE" || s.Name == "TCP_RCV_SCALE":
+			why = "no BSP parameter: without window scaling tcp_wnd/tcp_snd_buf are capped at 65535"
+		case s.Name == "LWIP_STATS" || s.Name == "LWIP_STATS_DISPLAY":
+			why = "lwip_stats is off (see its provenance)"
+		default:
+			for _, prm := range MustLib(Classic).Params {
+				if prm.LwIP != s.Name || !prm.Settable() {
+					continue
+				}
+				if _, set := b.Value(prm.Name); set {
+					why = "BSP parameter " + prm.Name + " (see its provenance)"
+				} else {
+					why = "BSP parameter " + prm.Name + " left at its default " + prm.Default
+					if prm.Name == "memp_n_sys_timeout" {
+						why += " (no pool: no_sys_no_timers keeps LWIP_TIMERS 0)"
+					}
+				}
+			}
+		}
+		out = append(out, Difference{Option: s.Name, Plan: want, BSP: got, Why: why})
+	}
+	return out
+}
+
+func ruleChecks(p *plan.Plan, b *BSP, cfg, cfg220 *lwip.Config) []plan.Check {
+	var out []plan.Check
+	add := func(id string, ok bool, good, bad string) {
+		out = append(out, plan.Check{ID: "vitis.rule." + id, OK: ok, Detail: okOr(ok, good, bad)})
+	}
+	snd, mss, seg := b.Int("tcp_snd_buf"), b.Int("tcp_mss"), b.Int("memp_n_tcp_seg")
+	q := SndQueueLen(snd, mss)
+	qr, _ := cfg.Int("TCP_SND_QUEUELEN")
+	add("tcp_snd_queuelen", seg >= q && qr == q,
+		fmt.Sprintf("memp_n_tcp_seg %d >= TCP_SND_QUEUELEN = 16 * %d / %d = %d (hard-coded by the BSP)", seg, snd, mss, q),
+		fmt.Sprintf("memp_n_tcp_seg %d < TCP_SND_QUEUELEN %d (header resolves to %d): init.c #error 60", seg, q, qr))
+	al, _ := cfg.Int("MEM_ALIGNMENT")
+	add("mem_alignment", al == bspMemAlign && int64(p.Board.Chip.Core.MemAlign) == bspMemAlign,
+		"MEM_ALIGNMENT 64 in the BSP header and in the chip data the plan and the RAM model use",
+		fmt.Sprintf("MEM_ALIGNMENT: BSP header %d, chip data %d; the BSP hard-codes 64", al, p.Board.Chip.Core.MemAlign))
+	var csum []string
+	for _, n := range []string{"CHECKSUM_GEN_IP", "CHECKSUM_GEN_UDP", "CHECKSUM_GEN_TCP", "CHECKSUM_CHECK_IP", "CHECKSUM_CHECK_UDP", "CHECKSUM_CHECK_TCP"} {
+		for _, c := range []*lwip.Config{cfg, cfg220} {
+			if v, _ := c.Int(n); v != 0 {
+				csum = append(csum, n)
+			}
+		}
+	}
+	add("gem_checksum_offload", len(csum) == 0 && p.Driver.ChecksumHW,
+		"GEM checksum offload: CHECKSUM_GEN/CHECK_{IP,UDP,TCP} 0 in both headers (the BSP always does this for the GEM) and the plan expects hardware checksums",
+		fmt.Sprintf("checksums in software: %v, plan ChecksumHW=%v; the BSP always offloads on the GEM", csum, p.Driver.ChecksumHW))
+	bs := b.Int("pbuf_pool_bufsize")
+	add("pbuf_pool_bufsize", bs >= gemRxBufSize, fmt.Sprintf("pbuf_pool_bufsize %d >= %d (GEM RX buffer)", bs, gemRxBufSize),
+		fmt.Sprintf("pbuf_pool_bufsize %d < %d (GEM RX buffer)", bs, gemRxBufSize))
+	rx, tx := b.Int("n_rx_descriptors"), b.Int("n_tx_descriptors")
+	okD := rx == int64(p.Driver.RxDescriptors) && tx == int64(p.Driver.TxDescriptors) && rx <= maxBDs && tx <= maxBDs
+	add("descriptors", okD, fmt.Sprintf("n_rx_descriptors %d / n_tx_descriptors %d = the plan's driver, <= %d per 64 KB ring", rx, tx, maxBDs),
+		fmt.Sprintf("descriptors rx %d tx %d, plan %d/%d, limit %d", rx, tx, p.Driver.RxDescriptors, p.Driver.TxDescriptors, maxBDs))
+	pool := b.Int("pbuf_pool_size")
+	add("rx_pool_covers_ring", pool > rx, fmt.Sprintf("pbuf_pool_size %d > n_rx_descriptors %d: init_dma can arm every BD and pbufs remain for TCP", pool, rx),
+		fmt.Sprintf("pbuf_pool_size %d <= n_rx_descriptors %d: init_dma fails (\"unable to alloc pbuf in init_dma\") or nothing is left for TCP", pool, rx))
+	api, _ := b.Value("api_mode")
+	okAPI := (p.Board.RTOS == "none") == (api == "RAW_API") && (api == "RAW_API") == (b.OS == "standalone")
+	add("api_mode", okAPI, fmt.Sprintf("api_mode %s with OS %s (the BSP DRC pairs RAW_API/standalone, SOCKET_API/freertos10_xilinx)", api, b.OS),
+		fmt.Sprintf("api_mode %s with OS %s and rtos %q", api, b.OS, p.Board.RTOS))
+	wnd := b.Int("tcp_wnd")
+	add("window_u16", wnd <= u16Max && snd <= u16Max, fmt.Sprintf("tcp_wnd %d and tcp_snd_buf %d fit 16 bits (the BSP cannot enable LWIP_WND_SCALE)", wnd, snd),
+		fmt.Sprintf("tcp_wnd %d / tcp_snd_buf %d exceed 65535 without window scaling", wnd, snd))
+	// SDT: #cmakedefine drops a define whose value is "0", and lwIP's default
+	// applies instead; where that default is not 0 the setting does nothing.
+	var lost []string
+	for _, s := range b.Settings {
+		if s.Value != "0" {
+			continue
+		}
+		prm, ok := MustLib(SDT).Param(s.Param)
+		if !ok || prm.LwIP == "" {
+			continue
+		}
+		if v, _ := cfg220.Int(prm.LwIP); v != 0 {
+			lost = append(lost, fmt.Sprintf("%s = 0 leaves %s undefined, lwIP default %d", prm.SDT, prm.LwIP, v))
+		}
+	}
+	add("sdt_zero_values", len(lost) == 0, "no SDT setting of 0 is swallowed by #cmakedefine",
+		"in the SDT flow "+strings.Join(lost, "; ")+" (lwipopts.h.in uses #cmakedefine, which treats 0 as unset)")
+	return out
+}
+
+// nameChecks proves every parameter lwipgen writes exists in each library
+// version it is written for, with a valid value.
+func nameChecks(b *BSP) []plan.Check {
+	var out []plan.Check
+	for _, lib := range Libraries {
+		l := MustLib(lib)
+		var bad []string
+		for _, s := range b.Settings {
+			if _, err := l.Check(s.Param, s.Value); err != nil {
+				bad = append(bad, err.Error())
+			}
+			if lib == SDT {
+				prm, _ := l.Param(s.Param)
+				if _, err := l.CheckSDT(prm.SDT, sdtValue(prm, s.Value)); err != nil {
+					bad = append(bad, err.Error())
+				}
+			}
+		}
+		out = append(out, plan.Check{ID: "vitis.names." + lib, OK: len(bad) == 0,
+			Detail: okOr(len(bad) == 0, fmt.Sprintf("all %d parameters exist in %s with valid values", len(b.Settings), lib), strings.Join(bad, "; "))})
+	}
+	return out
+}
+
+// roundTrip parses the generated .mss blocks back.
+func roundTrip(b *BSP, files []render.File) []plan.Check {
+	var out []plan.Check
+	for _, f := range files {
+		lib := ""
+		switch f.Path {
+		case PathMSS213:
+			lib = "lwip213"
+		case PathMSS211:
+			lib = "lwip211"
+		default:
+			continue
+		}
+		err := MSSRoundTrip(b, lib, f.Content)
+		out = append(out, plan.Check{ID: "vitis.mss_roundtrip." + lib, OK: err == nil,
+			Detail: okOr(err == nil, f.Path+" parses back to the same "+fmt.Sprint(len(b.Settings))+" settings", fmt.Sprint(err))})
+	}
+	return out
+}
+
+// MSSRoundTrip parses an .mss text and compares its lib LIBRARY block with b.
+func MSSRoundTrip(b *BSP, lib string, src []byte) error {
+	m, err := ParseMSS(src)
+	if err != nil {
+		return err
+	}
+	blk, ok := m.Library(lib)
+	if !ok {
+		return fmt.Errorf("no LIBRARY block for %s", lib)
+	}
+	_, got, err := SettingsOf(blk)
+	if err != nil {
+		return err
+	}
+	want := map[string]string{}
+	for _, s := range b.Settings {
+		want[s.Param] = s.Value
+	}
+	if len(got) != len(want) {
+		return fmt.Errorf("%d parameters parsed, %d set", len(got), len(want))
+	}
+	for _, s := range got {
+		if want[s.Param] != s.Value {
+			return fmt.Errorf("%s: parsed %q, set %q", s.Param, s.Value, want[s.Param])
+		}
+	}
+	return nil
+}
+
+func tlbChecks(nc *NoCache) []plan.Check {
+	ok := nc.Attr == 0x11DE2 && nc.Size%MB == 0 && nc.Size >= MB && len(nc.TLB) == 1 && nc.TLB[0].Descriptor == nc.Attr
+	return []plan.Check{{ID: "vitis.tlb.nocache", OK: ok, Detail: okOr(ok,
+		fmt.Sprintf("%s: %d MB NOLOAD in %s, %s (0x%05X, Normal non-cacheable: lwIP reads it unaligned, which Device/Strongly-ordered memory faults on); %d B of objects", nc.Section, nc.MBs(), nc.Region, nc.AttrMacro, nc.Attr, nc.Used),
+		fmt.Sprintf("%s: size %d, attribute 0x%X, %d TLB entries", nc.Section, nc.Size, nc.Attr, len(nc.TLB)))}}
+}
+
+// templateData is what every template file sees.
+type templateData struct {
+	Plan      *plan.Plan
+	BSP       *BSP
+	Classic   []FlowSetting // lwip213 names
+	Classic11 []FlowSetting // lwip211 names
+	SDT       []FlowSetting // lwip220 CMake names
+	Header    *Header
+	NoCache   *NoCache
+	Lib       string
+	Diffs     []Difference
+	RAM       *lwip.RAM
+	Lwip211   []string // differences of lwip211
+}
+
+func renderAll(p *plan.Plan, r *Result) ([]render.File, error) {
+	b := r.BSP
+	classic, err := b.For(Classic, false)
+	if err != nil {
+		return nil, err
+	}
+	c11, err := b.For("lwip211", false)
+	if err != nil {
+		return nil, err
+	}
+	sdt, err := b.For(SDT, true)
+	if err != nil {
+		return nil, err
+	}
+	base := templateData{Plan: p, BSP: b, Classic: classic, Classic11: c11, SDT: sdt, NoCache: r.NoCache, Diffs: b.Differences,
+		Lwip211: []string{"no sgmii_fixed_link, udp_tx_blocking or socket_debug parameter", "requires_os also lists xilkernel", "lwIP 2.1.1 inside"}}
+	if x, ok := r.RAM[Classic]; ok {
+		base.RAM = &x
+	}
+	var files []render.File
+	emit := func(tmpl, path string, d templateData) error {
+		out, err := execute(tmpl, d)
+		if err != nil {
+			return err
+		}
+		files = append(files, render.File{Path: path, Content: out})
+		return nil
+	}
+	for _, t := range []struct{ tmpl, path, lib string }{
+		{"system.mss.tmpl", PathMSS213, Classic},
+		{"system.mss.tmpl", PathMSS211, "lwip211"},
+		{"bsp.tcl.tmpl", PathTcl, Classic},
+		{"bsp.yaml.tmpl", PathYAML, SDT},
+		{"lwip220.cmake.tmpl", PathCMake, SDT},
+		{"empyro.py.tmpl", PathEmpyro, SDT},
+		{"lwipopts.h.tmpl", PathLwipopts, Classic},
+		{"lwipopts.h.tmpl", PathLwipopts2, SDT},
+		{"xlwipconfig.h.tmpl", PathXlwip, Classic},
+		{"lscript_lwip.ld.tmpl", PathLinker, Classic},
+		{"lwipgen_tlb.c.tmpl", PathTLB, Classic},
+	} {
+		d := base
+		d.Lib = t.lib
+		d.Header = r.Headers[t.lib]
+		if t.lib == "lwip211" {
+			d.Classic = c11
+		}
+		if err := emit(t.tmpl, t.path, d); err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+// templatesFS holds the BSP fragment templates (templates/*.tmpl).
+//
+//go:embed templates
+var templatesFS embed.FS
+
+// execute renders templates/<name> through render (text/template + sprig).
+func execute(name string, data any) ([]byte, error) {
+	return render.ExecuteFS(templatesFS, "templates/"+name, data)
+}

@@ -1,0 +1,224 @@
+package vendorkit
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
+	"github.com/lwipgen/lwipgen/internal/verify"
+)
+
+// BuildProject builds the vendored project with arm-none-eabi-gcc through
+// its own build (its Makefile, or CMake; for STM32CubeIDE managed builds
+// from the sources and flags in .cproject) and verifies the ELF against the
+// plan and layout of g.
+func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, progress io.Writer) (string, *verify.Result, error) {
+	p, err := Detect(projectDir)
+	if err != nil {
+		return "", nil, err
+	}
+	tc, err := toolchain.Discover()
+	if err != nil {
+		return "", nil, err
+	}
+	if progress == nil {
+		progress = io.Discard
+	}
+	var elfPath string
+	switch {
+	case p.Makefile != "" && p.Kind != CubeCMake && p.Kind != CubeIDE:
+		elfPath, err = buildMake(ctx, p, tc, progress)
+	case p.CMakeLists != "" && p.Kind != CubeIDE:
+		elfPath, err = buildCMake(ctx, p, progress)
+	case p.CProject != "":
+		elfPath, err = buildCProject(ctx, p, g, tc, progress)
+	default:
+		err = fmt.Errorf("%s: no build files lwipgen can drive", projectDir)
+	}
+	if err != nil {
+		return "", nil, err
+	}
+	res, err := verify.ELF(elfPath, g.Layout, g.Plan)
+	if c, ok := lwipVersionCheck(projectDir, g); ok && res != nil {
+		res.Checks = append(res.Checks, c)
+	}
+	return elfPath, res, err
+}
+
+func run(ctx context.Context, dir string, progress io.Writer, name string, args ...string) error {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	var out strings.Builder
+	cmd.Stdout = io.MultiWriter(progress, &out)
+	cmd.Stderr = io.MultiWriter(progress, &out)
+	if err := cmd.Run(); err != nil {
+		tail := out.String()
+		if len(tail) > 4000 {
+			tail = "..." + tail[len(tail)-4000:]
+		}
+		return fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, tail)
+	}
+	return nil
+}
+
+var mkVarRe = func(name string) *regexp.Regexp { return regexp.MustCompile(`(?m)^` + name + `\s*[:?]?=\s*(\S+)\s*$`) }
+
+func buildMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progress io.Writer) (string, error) {
+	if _, err := exec.LookPath("make"); err != nil {
+		return "", fmt.Errorf("make not found: %v", err)
+	}
+	args := []string{"-j2", "GCC_PATH=" + filepath.Dir(tc.CC)}
+	if err := run(ctx, p.Dir, progress, "make", args...); err != nil {
+		return "", err
+	}
+	b, _ := os.ReadFile(filepath.Join(p.Dir, p.Makefile))
+	target, buildDir := "", "build"
+	if m := mkVarRe("TARGET").FindSubmatch(b); m != nil {
+		target = string(m[1])
+	}
+	if m := mkVarRe("BUILD_DIR").FindSubmatch(b); m != nil {
+		buildDir = string(m[1])
+	}
+	if target != "" {
+		if e := filepath.Join(p.Dir, buildDir, target+".elf"); fileExists(e) {
+			return e, nil
+		}
+	}
+	return newestELF(filepath.Join(p.Dir, buildDir))
+}
+
+func buildCMake(ctx context.Context, p *Project, progress io.Writer) (string, error) {
+	if _, err := exec.LookPath("cmake"); err != nil {
+		return "", fmt.Errorf("cmake not found: %v", err)
+	}
+	bdir := filepath.Join(p.Dir, "build", "lwipgen")
+	args := []string{"-S", p.Dir, "-B", bdir, "-DCMAKE_BUILD_TYPE=Debug"}
+	if fileExists(filepath.Join(p.Dir, "cmake", "gcc-arm-none-eabi.cmake")) {
+		args = append(args, "-DCMAKE_TOOLCHAIN_FILE="+filepath.Join(p.Dir, "cmake", "gcc-arm-none-eabi.cmake"))
+	}
+	if _, err := exec.LookPath("ninja"); err == nil {
+		args = append(args, "-G", "Ninja")
+	}
+	if err := run(ctx, p.Dir, progress, "cmake", args...); err != nil {
+		return "", err
+	}
+	if err := run(ctx, p.Dir, progress, "cmake", "--build", bdir, "-j", "2"); err != nil {
+		return "", err
+	}
+	return newestELF(bdir)
+}
+
+var (
+	listValueRe = regexp.MustCompile(`<listOptionValue\b[^>]*value="([^"]*)"`)
+	entryRe     = regexp.MustCompile(`<entry\b[^>]*kind="sourcePath"[^>]*name="([^"]*)"`)
+)
+
+// buildCProject compiles an STM32CubeIDE managed project from its first
+// configuration: every .c/.s under its source folders, its defined symbols
+// and include paths, its linker script and library paths.
+func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolchain.Toolchain, progress io.Writer) (string, error) {
+	b, err := os.ReadFile(filepath.Join(p.Dir, p.CProject))
+	if err != nil {
+		return "", err
+	}
+	text := string(b)
+	if i := strings.Index(text, "</cconfiguration>"); i >= 0 {
+		text = text[:i] // first configuration only
+	}
+	optVals := func(suffix string) []string {
+		var out []string
+		for _, m := range optionRe.FindAllStringSubmatch(text, -1) {
+			if strings.HasSuffix(m[1], suffix) {
+				for _, v := range listValueRe.FindAllStringSubmatch(m[0], -1) {
+					out = append(out, v[1])
+				}
+			}
+		}
+		return out
+	}
+	// paths in .cproject are relative to the build folder (Debug/), one below the project
+	abs := func(v string) string {
+		v = strings.NewReplacer(`"`, "", "${workspace_loc:/${ProjName}/", "", "}", "").Replace(v)
+		if filepath.IsAbs(v) {
+			return v
+		}
+		if strings.HasPrefix(v, "../") {
+			return filepath.Join(p.Dir, filepath.FromSlash(v[3:]))
+		}
+		return filepath.Join(p.Dir, filepath.FromSlash(v))
+	}
+	flags := append(toolchain.CPUFlags(g.Board.Chip.Core), "-Os", "-g", "-std=gnu11", "-Wall", "-ffunction-sections", "-fdata-sections")
+	for _, d := range optVals(".c.compiler.option.definedsymbols") {
+		flags = append(flags, "-D"+d)
+	}
+	for _, i := range optVals(".c.compiler.option.includepaths") {
+		flags = append(flags, "-I"+abs(i))
+	}
+	out := filepath.Join(p.Dir, "build", "lwipgen")
+	var units []toolchain.Unit
+	var objs []string
+	for _, e := range entryRe.FindAllStringSubmatch(text, -1) {
+		root := filepath.Join(p.Dir, filepath.FromSlash(e[1]))
+		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			ext := filepath.Ext(path)
+			if ext != ".c" && ext != ".s" && ext != ".S" {
+				return nil
+			}
+			rel, _ := filepath.Rel(p.Dir, path)
+			obj := filepath.Join(out, "obj", strings.TrimSuffix(rel, ext)+".o")
+			f := flags
+			if ext != ".c" {
+				f = append(append([]string{}, toolchain.CPUFlags(g.Board.Chip.Core)...), "-x", "assembler-with-cpp")
+			}
+			units = append(units, toolchain.Unit{Src: path, Obj: obj, Flags: f})
+			objs = append(objs, obj)
+			return nil
+		})
+	}
+	if len(units) == 0 {
+		return "", fmt.Errorf("%s: no sources under its source folders", p.CProject)
+	}
+	bld := &toolchain.Builder{TC: tc, Jobs: 2, Progress: progress, Dir: out}
+	if _, err := bld.Compile(ctx, units); err != nil {
+		return "", err
+	}
+	ldflags := append(toolchain.CPUFlags(g.Board.Chip.Core), "--specs=nano.specs", "--specs=nosys.specs", "-Wl,--gc-sections")
+	for _, l := range optVals(".c.linker.option.directories") {
+		ldflags = append(ldflags, "-L"+abs(l))
+	}
+	script := filepath.Join(p.Dir, filepath.FromSlash(p.LinkerScript))
+	elfPath := filepath.Join(out, strings.TrimSuffix(filepath.Base(p.Dir), "/")+".elf")
+	if _, err := bld.Link(ctx, elfPath, ldflags, objs, script); err != nil {
+		return "", err
+	}
+	return elfPath, nil
+}
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+func newestELF(dir string) (string, error) {
+	var best string
+	var bestT int64
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".elf") {
+			if fi, err := d.Info(); err == nil && fi.ModTime().UnixNano() > bestT {
+				best, bestT = path, fi.ModTime().UnixNano()
+			}
+		}
+		return nil
+	})
+	if best == "" {
+		return "", fmt.Errorf("the build left no .elf under %s", dir)
+	}
+	return best, nil
+}

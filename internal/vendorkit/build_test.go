@@ -1,0 +1,94 @@
+package vendorkit
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/testenv"
+)
+
+// TestBuildProjectMakefile vendors f407 into the CubeMX Makefile fixture,
+// builds it with the project's own Makefile and arm-none-eabi-gcc, and
+// verifies the ELF against the plan. The lwIP sources are the tree lwipgen
+// fetched, linked where CubeMX keeps them.
+func TestBuildProjectMakefile(t *testing.T) {
+	testenv.CrossCompiler(t)
+	lw := testenv.LwIP(t)
+	g := generated(t, "f407")
+	dir := copyTree(t, filepath.Join("testdata", "cubemx-makefile-f407"))
+	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	elf, res, err := BuildProject(context.Background(), dir, g, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Checks {
+		if !c.OK {
+			t.Errorf("%s: %s", c.ID, c.Detail)
+		}
+	}
+	if !res.OK() {
+		t.Fatalf("%s does not verify", elf)
+	}
+	// CubeMX's MSP functions (pins, clocks) moved out of the replaced ethernetif.c and linked.
+	msp, err := os.ReadFile(filepath.Join(dir, "LWIP", "lwipgen", "ethernetif_msp.c"))
+	if err != nil || !strings.Contains(string(msp), "void HAL_ETH_MspInit(ETH_HandleTypeDef* ethHandle)") || !strings.Contains(string(msp), "USER CODE BEGIN ETH_MspInit 0") {
+		t.Fatalf("ethernetif_msp.c: %v\n%s", err, msp)
+	}
+	// It is compiled by the project's build (the fixture's HAL stub never calls it, so --gc-sections may drop it from the ELF).
+	if out, err := exec.Command("arm-none-eabi-nm", filepath.Join(dir, "build", "ethernetif_msp.o")).Output(); err != nil || !strings.Contains(string(out), " T HAL_ETH_MspInit") {
+		t.Errorf("HAL_ETH_MspInit not compiled by the project build: %v %s", err, out)
+	}
+	// A second vendor run (ethernetif.c is lwipgen's now) keeps the moved MSP code.
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(filepath.Join(dir, "LWIP", "lwipgen", "ethernetif_msp.c")); string(again) != string(msp) {
+		t.Errorf("second vendor run changed ethernetif_msp.c")
+	}
+	t.Logf("%s verified: %d checks", elf, len(res.Checks))
+}
+
+// The CubeMX CMake fixture (f767) builds through its own CMakeLists after
+// vendoring, and its ELF verifies against the plan.
+func TestBuildProjectCMake(t *testing.T) {
+	testenv.CrossCompiler(t)
+	lw := testenv.LwIP(t)
+	if _, err := exec.LookPath("cmake"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("cmake is required in CI (scripts/setup-host.sh installs it)")
+		}
+		t.Skip("cmake not installed")
+	}
+	g := generated(t, "f767")
+	dir := copyTree(t, filepath.Join("testdata", "cubemx-cmake-f767"))
+	os.MkdirAll(filepath.Join(dir, "Middlewares", "Third_Party", "LwIP"), 0o755)
+	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	elf, res, err := BuildProject(context.Background(), dir, g, &log)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	for _, c := range res.Checks {
+		if !c.OK {
+			t.Errorf("%s: %s", c.ID, c.Detail)
+		}
+	}
+	if !res.OK() || len(res.Placement) < 5 {
+		t.Fatalf("%s does not verify (%d placement rows)", elf, len(res.Placement))
+	}
+}

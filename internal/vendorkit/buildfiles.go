@@ -1,0 +1,155 @@
+package vendorkit
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/flow"
+)
+
+// editBuild adds lwipgen's sources, include and library folder and the
+// plan's compile definitions to the project's build.
+func editBuild(w *workspace, p *Project, g *flow.Generated, defines []string) {
+	srcs := append([]string{}, w.ownSrc...)
+	sort.Strings(srcs)
+	switch {
+	case p.Kind == CubeIDE:
+		editCProject(w, p, srcs, defines)
+	case p.Kind == CubeCMake || (p.Kind == GD32 && p.Makefile == ""):
+		editCMake(w, p, srcs, defines)
+	default:
+		editMakefile(w, p, srcs, defines)
+	}
+}
+
+var allRuleRe = regexp.MustCompile(`(?m)^all[ \t]*:`)
+
+func editMakefile(w *workspace, p *Project, srcs, defines []string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# lwipgen's own sources and folder (%s), and the compile definitions its plan needs in every file\n", p.OwnDir)
+	if len(srcs) > 0 {
+		b.WriteString("C_SOURCES += \\\n")
+		for i, s := range srcs {
+			b.WriteString(s)
+			if i < len(srcs)-1 {
+				b.WriteString(" \\")
+			}
+			b.WriteString("\n")
+		}
+	}
+	if len(defines) > 0 {
+		b.WriteString("C_DEFS +=")
+		for _, d := range defines {
+			b.WriteString(" -D" + d)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "C_INCLUDES += -I%s\n", p.OwnDir)
+	b.WriteString("# lwip_sections.ld collects lwIP's arrays by their own input sections\nCFLAGS += -fdata-sections\n")
+	fmt.Fprintf(&b, "# INCLUDE lwip_sections.ld in the linker script is found here\nLIBDIR += -L%s\n", p.OwnDir)
+	w.block(p.Makefile, hashStyle, "build", "", b.String(), insertAt(func(t string) (int, error) {
+		// before the first rule: vpath and the object list expand C_SOURCES right there
+		if loc := allRuleRe.FindStringIndex(t); loc != nil {
+			return loc[0], nil
+		}
+		if !strings.HasSuffix(t, "\n") {
+			return 0, fmt.Errorf("no `all:` rule and no final newline")
+		}
+		return len(t), nil
+	}))
+}
+
+func editCMake(w *workspace, p *Project, srcs, defines []string) {
+	rel := p.CMakeLists
+	var b strings.Builder
+	fmt.Fprintf(&b, "# lwipgen's own sources and folder (%s), and the compile definitions its plan needs in every file\n", p.OwnDir)
+	if len(srcs) > 0 {
+		b.WriteString("target_sources(${CMAKE_PROJECT_NAME} PRIVATE\n")
+		for _, s := range srcs {
+			fmt.Fprintf(&b, "    ${CMAKE_SOURCE_DIR}/%s\n", s)
+		}
+		b.WriteString(")\n")
+	}
+	fmt.Fprintf(&b, "target_include_directories(${CMAKE_PROJECT_NAME} PRIVATE ${CMAKE_SOURCE_DIR}/%s)\n", p.OwnDir)
+	if len(defines) > 0 {
+		d := strings.Join(defines, " ")
+		// CubeMX's cmake/stm32cubemx target carries its definitions to the HAL and middleware objects
+		fmt.Fprintf(&b, "if(TARGET stm32cubemx)\n    target_compile_definitions(stm32cubemx INTERFACE %s)\nelse()\n    add_compile_definitions(%s)\n    target_compile_definitions(${CMAKE_PROJECT_NAME} PRIVATE %s)\nendif()\n", d, d, d)
+	}
+	fmt.Fprintf(&b, "target_compile_options(${CMAKE_PROJECT_NAME} PRIVATE -fdata-sections)\n")
+	fmt.Fprintf(&b, "# INCLUDE lwip_sections.ld in the linker script is found here\ntarget_link_directories(${CMAKE_PROJECT_NAME} PRIVATE ${CMAKE_SOURCE_DIR}/%s)\n", p.OwnDir)
+	w.block(rel, hashStyle, "build", "", b.String(), insertAt(func(t string) (int, error) {
+		if !strings.HasSuffix(t, "\n") {
+			return 0, fmt.Errorf("no final newline")
+		}
+		return len(t), nil
+	}))
+}
+
+// .cproject (STM32CubeIDE managed build): lwipgen adds list entries to the
+// compiler's defined symbols and include paths and the linker's library
+// paths of every configuration. Sources need nothing: the LWIP folder is a
+// source folder, so LWIP/lwipgen/*.c is compiled.
+var optionRe = regexp.MustCompile(`(?s)<option\b[^>]*?superClass="([^"]+)"[^>]*?(/>|>.*?</option>)`)
+
+func editCProject(w *workspace, p *Project, srcs, defines []string) {
+	b, ok := w.read(p.CProject)
+	if !ok {
+		return
+	}
+	text := string(b)
+	own := "../" + p.OwnDir
+	want := map[string][]string{
+		".c.compiler.option.definedsymbols": defines,
+		".c.compiler.option.includepaths":   {own},
+		".c.linker.option.directories":      {own},
+	}
+	found := map[string]int{}
+	text = optionRe.ReplaceAllStringFunc(text, func(opt string) string {
+		m := optionRe.FindStringSubmatch(opt)
+		for suffix, vals := range want {
+			if !strings.HasSuffix(m[1], suffix) {
+				continue
+			}
+			found[suffix]++
+			if strings.HasSuffix(opt, "/>") {
+				opt = strings.TrimSuffix(opt, "/>") + "></option>"
+			}
+			for _, v := range vals {
+				entry := fmt.Sprintf(`<listOptionValue builtIn="false" value="%s"/>`, xmlEscape(v))
+				if strings.Contains(opt, entry) {
+					continue
+				}
+				i := strings.LastIndex(opt, "</option>")
+				opt = opt[:i] + entry + opt[i:]
+			}
+		}
+		return opt
+	})
+	// a configuration without a library-path option gets one after its linker script option
+	if found[".c.linker.option.directories"] < strings.Count(text, "linker.option.script\"") {
+		scriptRe := regexp.MustCompile(`(<option\b[^>]*?superClass="([^"]*\.c\.linker\.option\.)script"[^>]*?(?:/>|>.*?</option>))`)
+		text = scriptRe.ReplaceAllStringFunc(text, func(opt string) string {
+			m := scriptRe.FindStringSubmatch(opt)
+			rest := text[strings.Index(text, opt)+len(opt):]
+			if next := strings.Index(rest, "</tool>"); next >= 0 && strings.Contains(rest[:next], "linker.option.directories") {
+				return opt
+			}
+			return opt + fmt.Sprintf(`<option IS_BUILTIN_EMPTY="false" IS_VALUE_EMPTY="false" id="%sdirectories.lwipgen" superClass="%sdirectories" valueType="libPaths"><listOptionValue builtIn="false" value="%s"/></option>`, m[2], m[2], xmlEscape(own))
+		})
+	}
+	if len(defines) > 0 && found[".c.compiler.option.definedsymbols"] == 0 {
+		w.warnf("%s has no C compiler defined-symbols option: add %s to Project > Properties > C/C++ Build > Settings > MCU GCC Compiler > Preprocessor yourself", p.CProject, strings.Join(defines, " "))
+	}
+	if !strings.Contains(text, `name="LWIP"`) && !strings.Contains(text, `name=""`) && strings.Contains(text, "<sourceEntries>") {
+		w.warnf("%s: LWIP is not a source folder; add %s to the build yourself", p.CProject, strings.Join(srcs, " "))
+	}
+	w.next.Blocks[p.CProject+"#entries"] = sum([]byte(strings.Join(append(append([]string{}, defines...), own), "\n")))
+	w.set(p.CProject, []byte(text))
+}
+
+func xmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+}

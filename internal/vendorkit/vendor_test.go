@@ -1,0 +1,457 @@
+package vendorkit
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+)
+
+var (
+	genMu    sync.Mutex
+	genCache = map[string]*flow.Generated{}
+)
+
+func generated(t testing.TB, name string) *flow.Generated {
+	t.Helper()
+	genMu.Lock()
+	defer genMu.Unlock()
+	if g, ok := genCache[name]; ok {
+		return g
+	}
+	g, diags := pipeline.Prepare(pipeline.Options{Board: name, Source: board.Source{}})
+	if diags.HasErrors() {
+		t.Fatalf("%s: %v", name, diags)
+	}
+	genCache[name] = g
+	return g
+}
+
+// withGlue completes o the way the board's flow does (vendorkit.Run): the
+// glue of the chip's MAC, its compile definitions, the H7 hal_conf check.
+func withGlue(t testing.TB, g *flow.Generated, o Options) Options {
+	t.Helper()
+	gl, ok := flow.GlueFor(g.Board.Chip.Ethernet.MAC)
+	if !ok {
+		t.Fatalf("%s: no glue registered for MAC %s", g.Board.Name, g.Board.Chip.Ethernet.MAC)
+	}
+	files, defines, err := gl.Render(g.Plan, g.Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Glue, o.Defines = files, defines
+	o.HALConfDescCount = g.Board.Chip.Family == "stm32h7"
+	return o
+}
+
+// glueDefines are the compile definitions the board's glue needs.
+func glueDefines(t testing.TB, g *flow.Generated) []string {
+	return withGlue(t, g, Options{}).Defines
+}
+
+// copyTree copies a fixture into a fresh directory.
+func copyTree(t testing.TB, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// treeFiles maps every file (relative path) to its content; skip filters paths.
+func treeFiles(t testing.TB, dir string, skip func(string) bool) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		if skip != nil && skip(rel) {
+			return nil
+		}
+		b, _ := os.ReadFile(p)
+		m[rel] = string(b)
+		return nil
+	})
+	return m
+}
+
+func treeHash(t testing.TB, dir string) string {
+	m := treeFiles(t, dir, nil)
+	var names []string
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	for _, n := range names {
+		h.Write([]byte(n + "\x00" + m[n] + "\x00"))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func compareTrees(t *testing.T, what string, want, got map[string]string) {
+	t.Helper()
+	for p, w := range want {
+		if g, ok := got[p]; !ok {
+			t.Errorf("%s: %s is missing", what, p)
+		} else if g != w {
+			t.Errorf("%s: %s differs:\n%s", what, p, unifiedDiff(p, []byte(w), []byte(g), true))
+		}
+	}
+	for p := range got {
+		if _, ok := want[p]; !ok {
+			t.Errorf("%s: unexpected file %s", what, p)
+		}
+	}
+}
+
+// regenerate plays CubeMX's "Generate Code": every file of the pristine
+// fixture is written again from the template, keeping only the USER CODE
+// bodies of the current file. Files CubeMX does not know stay.
+func regenerate(t *testing.T, fixture, dir string) {
+	t.Helper()
+	for rel, pristine := range treeFiles(t, fixture, nil) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		cur, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, transplantUserCode([]byte(pristine), cur), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func notState(rel string) bool { return strings.HasPrefix(rel, StateDir+"/") }
+
+var kinds = []struct {
+	fixture, board string
+	kind           Kind
+	userFile       string // a CubeMX file with a USER CODE block the test writes into
+	userBlock      string
+}{
+	{"cubeide-h743", "h743", CubeIDE, "Core/Src/main.c", "2"},
+	{"cubemx-makefile-f407", "f407", CubeMakefile, "LWIP/Target/lwipopts.h", "1"},
+	{"cubemx-cmake-f767", "f767", CubeCMake, "Core/Src/main.c", "1"},
+	{"gd32-f407", "gd32f407", GD32, "", ""},
+}
+
+func writeUserCode(t *testing.T, path, block, code string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := userCode(string(b), block)
+	if !ok {
+		t.Fatalf("%s: no USER CODE %s", path, block)
+	}
+	text := string(b)
+	text = text[:s.Start] + "\n" + code + text[s.Start:]
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestVendorKinds(t *testing.T) {
+	for _, k := range kinds {
+		t.Run(k.fixture, func(t *testing.T) {
+			fixture := filepath.Join("testdata", k.fixture)
+			g := generated(t, k.board)
+			dir := copyTree(t, fixture)
+			const userLine = "  user_code_that_must_survive(); /* written by the user */\n"
+			if k.userFile != "" {
+				writeUserCode(t, filepath.Join(dir, k.userFile), k.userBlock, userLine)
+			}
+			p, err := Detect(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Kind != k.kind {
+				t.Fatalf("detected %s, want %s", p.Kind, k.kind)
+			}
+
+			// dry run: a diff, nothing written
+			before := treeHash(t, dir)
+			dry, err := Vendor(g, withGlue(t, g, Options{Project: dir, DryRun: true}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if dry.Diff == "" || len(dry.Changes) == 0 {
+				t.Fatal("dry run on a fresh tree shows no diff")
+			}
+			if !strings.Contains(dry.Diff, "+++ b/"+p.OwnDir+"/lwip_sections.ld") || !strings.Contains(dry.Diff, "--- a/"+p.LinkerScript) {
+				t.Errorf("dry-run diff lacks the linker files:\n%s", dry.Diff)
+			}
+			if after := treeHash(t, dir); after != before {
+				t.Fatal("dry run changed the tree")
+			}
+
+			// real run
+			res, err := Vendor(g, withGlue(t, g, Options{Project: dir, RemoveConflicts: true}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Changes) != len(dry.Changes) {
+				t.Errorf("dry run announced %d changes, the run made %d", len(dry.Changes), len(res.Changes))
+			}
+			for _, w := range res.Warnings {
+				t.Log("warning:", w)
+			}
+			checkVendored(t, dir, p, g, k.userFile, userLine)
+			first := treeFiles(t, dir, nil)
+
+			// second run: nothing changes, byte for byte
+			h1 := treeHash(t, dir)
+			res2, err := Vendor(g, withGlue(t, g, Options{Project: dir, RemoveConflicts: true}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res2.Changes) != 0 || treeHash(t, dir) != h1 {
+				for _, c := range res2.Changes {
+					t.Log(unifiedDiff(c.Path, c.Before, c.After, c.Existed))
+				}
+				t.Fatalf("second run changed %d files", len(res2.Changes))
+			}
+
+			// CubeMX regenerates: everything outside USER CODE from its template; vendor restores all
+			regenerate(t, fixture, dir)
+			if _, err := Vendor(g, withGlue(t, g, Options{Project: dir, RemoveConflicts: true})); err != nil {
+				t.Fatal(err)
+			}
+			compareTrees(t, "after regenerate + vendor", filterMap(first, notState), treeFiles(t, dir, notState))
+
+			// undo restores the state before the last run that changed something (the regenerated
+			// files); the run before it wrote files that CubeMX has rewritten since, so undoing that
+			// one too needs --force, and then gives back the original project
+			regenerated := copyTree(t, dir)
+			regenerate(t, fixture, regenerated)
+			if _, err := Undo(dir, false); err != nil {
+				t.Fatal(err)
+			}
+			compareTrees(t, "after one undo", treeFiles(t, regenerated, notState), treeFiles(t, dir, notState))
+			if _, err := Undo(dir, false); err == nil || !strings.Contains(err.Error(), p.LinkerScript) {
+				t.Fatalf("undo over files changed since: want an error naming them, got %v", err)
+			}
+			if _, err := Undo(dir, true); err != nil {
+				t.Fatal(err)
+			}
+			orig := copyTree(t, fixture)
+			if k.userFile != "" {
+				writeUserCode(t, filepath.Join(orig, k.userFile), k.userBlock, userLine)
+			}
+			compareTrees(t, "after undo", treeFiles(t, orig, nil), treeFiles(t, dir, notState))
+		})
+	}
+}
+
+func filterMap(m map[string]string, skip func(string) bool) map[string]string {
+	out := map[string]string{}
+	for k, v := range m {
+		if !skip(k) {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func checkVendored(t *testing.T, dir string, p *Project, g *flow.Generated, userFile, userLine string) {
+	t.Helper()
+	read := func(rel string) string {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if userFile != "" && !strings.Contains(read(userFile), userLine) {
+		t.Errorf("%s lost the user's USER CODE", userFile)
+	}
+	opts := read(p.Lwipopts)
+	if !strings.Contains(opts, `#include "`+relTo(p.Lwipopts, p.OwnDir+"/lwipgen_lwipopts.h")+`"`) {
+		t.Errorf("%s does not include lwipgen's options:\n%s", p.Lwipopts, opts)
+	}
+	if p.Kind != GD32 {
+		uc, _ := userCode(opts, "1")
+		if !strings.Contains(opts[uc.Start:uc.End], "lwipgen_lwipopts.h") {
+			t.Errorf("lwipgen's include is not inside USER CODE 1")
+		}
+	}
+	over := read(p.OwnDir + "/lwipgen_lwipopts.h")
+	if !strings.Contains(over, "#undef  TCP_WND\n") {
+		t.Errorf("override header does not #undef lwipgen's options")
+	}
+	ld := read(p.LinkerScript)
+	inc := strings.Index(ld, "INCLUDE lwip_sections.ld")
+	bss := strings.Index(ld, "*(.bss*)")
+	if inc < 0 || bss < 0 || inc > bss {
+		t.Errorf("INCLUDE lwip_sections.ld missing or after .bss (%d, %d)", inc, bss)
+	}
+	if strings.Contains(ld, "*(.RxDecripSection)") {
+		t.Errorf("the hand-written .lwip_sec was not removed with RemoveConflicts")
+	}
+	for _, f := range []string{"lwip_sections.ld"} {
+		if read(p.OwnDir+"/"+f) == "" {
+			t.Errorf("%s empty", f)
+		}
+	}
+	if len(g.Layout.MPU) > 0 {
+		m := read(p.Main)
+		call := strings.Index(m, "lwipgen_mpu_setup();")
+		cache := strings.Index(m, "SCB_EnableDCache();")
+		mpu := strings.Index(m, "MPU_Config();")
+		if call < 0 || call > cache || call > mpu {
+			t.Errorf("main.c: lwipgen_mpu_setup() missing or after the cache/MPU set-up")
+		}
+		if !strings.Contains(m, `#include "../../`+p.OwnDir+`/lwipgen_mpu.h"`) {
+			t.Errorf("main.c does not include lwipgen_mpu.h")
+		}
+	}
+	switch p.Kind {
+	case CubeMakefile, GD32:
+		mk := read("Makefile")
+		for _, d := range glueDefines(t, g) {
+			if !strings.Contains(mk, "-D"+d) {
+				t.Errorf("Makefile lacks -D%s", d)
+			}
+		}
+		if strings.Index(mk, "lwipgen BEGIN build") > strings.Index(mk, "\nall:") {
+			t.Errorf("Makefile block after the all: rule")
+		}
+	case CubeCMake:
+		cm := read("CMakeLists.txt")
+		if !strings.Contains(cm, "target_compile_definitions(stm32cubemx INTERFACE ETH_RX_DESC_CNT=") || !strings.Contains(cm, "LWIP/lwipgen/lwipgen_mpu.c") {
+			t.Errorf("CMakeLists.txt block incomplete:\n%s", cm)
+		}
+	case CubeIDE:
+		cp := read(".cproject")
+		if !strings.Contains(cp, `value="../LWIP/lwipgen"`) {
+			t.Errorf(".cproject lacks lwipgen's folder")
+		}
+	}
+}
+
+func TestUserEditsAreRefused(t *testing.T) {
+	g := generated(t, "h743")
+	dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatal(err)
+	}
+	// 1. a lwipgen-owned file edited by hand
+	owned := filepath.Join(dir, "LWIP", "lwipgen", "lwip_sections.ld")
+	b, _ := os.ReadFile(owned)
+	os.WriteFile(owned, append(b, []byte("/* my tweak */\n")...), 0o644)
+	before := treeHash(t, dir)
+	_, err := Vendor(g, withGlue(t, g, Options{Project: dir}))
+	var ce *ConflictError
+	if !errors.As(err, &ce) || ce.Path != "LWIP/lwipgen/lwip_sections.ld" || !strings.Contains(err.Error(), "LWIP/lwipgen/lwip_sections.ld") {
+		t.Fatalf("want a conflict naming the edited file, got %v", err)
+	}
+	t.Log(err)
+	if treeHash(t, dir) != before {
+		t.Fatal("a refused run wrote something")
+	}
+	// --force overwrites (with a backup)
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir, Force: true})); err != nil {
+		t.Fatal(err)
+	}
+	// 2. an edit inside lwipgen's block of a CubeMX file
+	opts := filepath.Join(dir, "LWIP", "Target", "lwipopts.h")
+	b, _ = os.ReadFile(opts)
+	os.WriteFile(opts, []byte(strings.Replace(string(b), "#include \"../lwipgen/lwipgen_lwipopts.h\"", "#include \"my_opts.h\"", 1)), 0o644)
+	_, err = Vendor(g, withGlue(t, g, Options{Project: dir}))
+	if !errors.As(err, &ce) || ce.Path != "LWIP/Target/lwipopts.h" || !strings.Contains(err.Error(), "edited by hand") {
+		t.Fatalf("want a conflict for the edited block, got %v", err)
+	}
+	// 3. an edit outside lwipgen's blocks is the user's: kept, no conflict
+	b, _ = os.ReadFile(opts)
+	os.WriteFile(opts, []byte(strings.Replace(string(b), "#include \"my_opts.h\"", "#include \"../lwipgen/lwipgen_lwipopts.h\"", 1)+"/* user note */\n"), 0o644)
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ = os.ReadFile(opts); !strings.HasSuffix(string(b), "/* user note */\n") {
+		t.Fatal("user's own line was lost")
+	}
+}
+
+func TestConflictsOnlyRemovedWhenAsked(t *testing.T) {
+	g := generated(t, "h743")
+	dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
+	res, err := Vendor(g, withGlue(t, g, Options{Project: dir}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ld, _ := os.ReadFile(filepath.Join(dir, "STM32H743ZITX_FLASH.ld"))
+	if !strings.Contains(string(ld), "*(.RxDecripSection)") {
+		t.Fatal(".lwip_sec removed without --remove-conflicts")
+	}
+	found := false
+	for _, w := range res.Warnings {
+		found = found || strings.Contains(w, ".lwip_sec") && strings.Contains(w, "--remove-conflicts")
+	}
+	if !found {
+		t.Errorf("no warning about .lwip_sec: %v", res.Warnings)
+	}
+}
+
+func TestDiff(t *testing.T) {
+	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+	b := "1\n2\n3\n4\nfive\n6\n7\n8\n9\n10\n11\n"
+	d := unifiedDiff("f", []byte(a), []byte(b), true)
+	want := "--- a/f\n+++ b/f\n@@ -2,9 +2,10 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n 9\n 10\n+11\n"
+	if d != want {
+		t.Fatalf("got\n%s\nwant\n%s", d, want)
+	}
+	if unifiedDiff("f", []byte(a), []byte(a), true) != "" {
+		t.Fatal("diff of equal texts")
+	}
+}
+
+// A GD32 project that still has its own port driver is told so: built with
+// lwipgen's glue it would define ethernetif_init twice.
+func TestGD32OwnDriverIsNamed(t *testing.T) {
+	g := generated(t, "gd32f407")
+	dir := copyTree(t, filepath.Join("testdata", "gd32-f407"))
+	os.WriteFile(filepath.Join(dir, "src", "ethernetif.c"), []byte("/* a GD32 demo port driver (test fixture) */\n"), 0o644)
+	res, err := Vendor(g, withGlue(t, g, Options{Project: dir}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, w := range res.Warnings {
+		if strings.Contains(w, "src/ethernetif.c") && strings.Contains(w, "defined twice") {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no warning about src/ethernetif.c: %v", res.Warnings)
+	}
+}
