@@ -116,7 +116,7 @@ func warnOtherDrivers(w *workspace, p *Project) {
 		if d.IsDir() && (rel == p.OwnDir || strings.HasPrefix(d.Name(), ".")) {
 			return filepath.SkipDir
 		}
-		if !d.IsDir() && d.Name() == "ethernetif.c" {
+		if !d.IsDir() && d.Name() == "ethernetif.c" && rel != p.PortDriver {
 			w.warnf("%s: the project's own Ethernet port driver; lwipgen's %s/ethernetif.c replaces it - take it out of the build, or the link fails with ethernetif_init defined twice", rel, p.OwnDir)
 		}
 		return nil

@@ -70,7 +70,7 @@ func TestVendorF7KeepsDTCM(t *testing.T) {
 		t.Fatalf("f767 placement %q, want top", g.Board.Memory.Placement)
 	}
 	dir := copyTree(t, filepath.Join("testdata", "cubemx-cmake-f767"))
-	if _, err := Vendor(g, Options{Project: dir}); err != nil {
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
 		t.Fatal(err)
 	}
 	ld, err := os.ReadFile(filepath.Join(dir, "STM32F767XX_FLASH.ld"))
