@@ -213,6 +213,16 @@ func ImportProject(dir string, o Options) (*Result, error) {
 		for k, w := range lo.where {
 			in.where[k] = p.lwipopts + ":" + strings.TrimPrefix(w, "line ")
 		}
+		// the port's cc.h is part of what lwIP compiles with: its lwIP options count where
+		// lwipopts.h leaves them (GD's demos: LWIP_TIMEVAL_PRIVATE there)
+		if cc := p.read(p.ccH); cc != nil {
+			for _, d := range audit.Parse(cc) {
+				if _, set := in.defs[d.Name]; !set && d.Name != "BYTE_ORDER" && (lwip.Known(lwip.V213, d.Name) || lwip.Known(lwip.V22x, d.Name)) {
+					in.defs[d.Name] = d.Value
+					in.where[d.Name] = fmt.Sprintf("%s:%d", p.ccH, d.Line)
+				}
+			}
+		}
 		if in.rtos == "" {
 			if v, ok := in.defs["NO_SYS"]; ok && strings.TrimSpace(v) == "0" || in.defs["WITH_RTOS"] == "1" {
 				in.rtos = "freertos"
@@ -221,6 +231,11 @@ func ImportProject(dir string, o Options) (*Result, error) {
 	}
 	if b := p.read(p.main); b != nil {
 		in.mpu = mergeMPU(in.mpu, mainMPU(b, p.main))
+	}
+	if in.chip == "" {
+		if mcu, where := p.buildMCU(); mcu != "" {
+			in.chip, in.chipFrom = mcu, where+" (-D"+mcu+")"
+		}
 	}
 	if tv, ok := p.lwipVersion(); ok {
 		in.version, in.versionWhy = tv.String(), fmt.Sprintf("the project's lwIP, %s:%d (LWIP_VERSION_MAJOR/MINOR/REVISION)", tv.File, tv.Line)
@@ -463,6 +478,8 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		}
 		return def
 	}
+	conns := max(1, val("MEMP_NUM_TCP_PCB", 5)-1)
+	connsWhy := fmt.Sprintf("MEMP_NUM_TCP_PCB %d less the one spare PCB lwipgen keeps", val("MEMP_NUM_TCP_PCB", 5))
 	write := func(opts map[string]string, comments []string) []byte {
 		f := hclwrite.NewEmptyFile()
 		root := f.Body()
@@ -493,7 +510,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		wl := b.AppendNewBlock("workload", nil).Body()
 		comment(wl, "An lwipopts.h says nothing about the traffic: inferred from the pools (the inverse of lwipgen's PCB rules).")
 		attr(wl, "profile", cty.StringVal("balanced"), "")
-		attr(wl, "tcp_connections", cty.NumberIntVal(max(1, val("MEMP_NUM_TCP_PCB", 5)-1)), fmt.Sprintf("MEMP_NUM_TCP_PCB %d less the one spare PCB lwipgen keeps", val("MEMP_NUM_TCP_PCB", 5)))
+		attr(wl, "tcp_connections", cty.NumberIntVal(conns), connsWhy)
 		attr(wl, "tcp_listeners", cty.NumberIntVal(val("MEMP_NUM_TCP_PCB_LISTEN", 8)), "MEMP_NUM_TCP_PCB_LISTEN")
 		attr(wl, "udp_endpoints", cty.NumberIntVal(max(0, val("MEMP_NUM_UDP_PCB", 4)-b2i(val("LWIP_DHCP", 0) != 0)-b2i(val("LWIP_DNS", 0) != 0))), "MEMP_NUM_UDP_PCB less the PCBs of DHCP and DNS")
 		attr(wl, "dhcp", cty.BoolVal(val("LWIP_DHCP", 0) != 0), "LWIP_DHCP")
@@ -621,7 +638,26 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		comments = append(comments, "lwipgen's own sizing for this board gives the same values.")
 	}
 	res.HCL = write(opts, comments)
-	// 4. the findings on the imported board: warnings into the written file
+	// 4. a workload the project's own configuration carries: an lwipopts.h does not say how many
+	// connections send at once, and lwipgen's checks (heap for the send buffers, segments, pools)
+	// would refuse the board with the PCB count; take the most connections that pass
+	if pcbs := conns; pcbs > 1 {
+		for n := pcbs; n >= 1; n-- {
+			conns = n
+			if n < pcbs {
+				connsWhy = fmt.Sprintf("MEMP_NUM_TCP_PCB %d less one spare would be %d connections, but the project's buffers (MEM_SIZE, TCP_SND_BUF, MEMP_NUM_TCP_SEG) carry %d sending at once by lwipgen's checks", val("MEMP_NUM_TCP_PCB", 5), pcbs, n)
+			}
+			res.HCL = write(opts, comments)
+			if _, p, _, err := decode(res.HCL); err == nil && p != nil && !p.Diagnostics().HasErrors() {
+				break
+			}
+			if n == 1 {
+				conns, connsWhy = pcbs, fmt.Sprintf("MEMP_NUM_TCP_PCB %d less the one spare PCB lwipgen keeps", val("MEMP_NUM_TCP_PCB", 5))
+				res.HCL = write(opts, comments)
+			}
+		}
+	}
+	// 5. the findings on the imported board: warnings into the written file
 	bd, p, diags, err := decode(res.HCL)
 	res.Board = bd
 	res.Warnings = append(res.Warnings, diagLines(diags)...)

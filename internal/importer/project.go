@@ -24,6 +24,8 @@ type projectFiles struct {
 	initH    string // lwIP's src/include/lwip/init.h
 	linker   string
 	cmsis    string // FreeRTOS CMSIS-RTOS layer: "v1", "v2" or ""
+	build    string // Makefile or CMakeLists.txt at the top
+	ccH      string // the lwIP port's arch/cc.h (it may set lwIP options too, e.g. LWIP_TIMEVAL_PRIVATE)
 }
 
 // findProject locates the files a CubeMX project (or a GD32 demo) keeps
@@ -88,6 +90,10 @@ func findProject(dir string) (*projectFiles, error) {
 	if p.linker == "" {
 		p.linker = pick(nil, func(f string) bool { return strings.HasSuffix(f, ".ld") && !strings.Contains(f, "lwipgen") })
 	}
+	p.ccH = pick([]string{"Middlewares/Third_Party/LwIP/system/arch/cc.h"}, func(f string) bool {
+		return strings.HasSuffix(f, "/arch/cc.h") && !strings.Contains(f, "/test/") && !strings.Contains(f, "/contrib/")
+	})
+	p.build = pick([]string{"Makefile", "CMakeLists.txt"}, func(string) bool { return false })
 	if p.ioc == "" && p.lwipopts == "" {
 		return nil, fmt.Errorf("%s: no CubeMX .ioc and no lwipopts.h: not a CubeMX or GD32 lwIP project", dir)
 	}
@@ -197,4 +203,19 @@ func mainMPU(src []byte, file string) []mpuRegion {
 		out = append(out, mpuRegion{Number: n, Where: fmt.Sprintf("%s:%d", file, line)})
 	}
 	return out
+}
+
+var mcuDefRe = regexp.MustCompile(`-D\s*((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)\b`)
+
+// buildMCU reads the part a project without a .ioc is built for from its
+// build's compile definitions (a GD32 demo's Makefile: -DGD32F407; CubeMX's
+// Makefile: -DSTM32F407xx), and where it was written.
+func (p *projectFiles) buildMCU() (string, string) {
+	b := p.read(p.build)
+	loc := mcuDefRe.FindSubmatchIndex(b)
+	if loc == nil {
+		return "", ""
+	}
+	line := 1 + bytes.Count(b[:loc[0]], []byte("\n"))
+	return strings.TrimSuffix(string(b[loc[2]:loc[3]]), "xx"), fmt.Sprintf("%s:%d", p.build, line)
 }

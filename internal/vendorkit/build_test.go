@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/importer"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
@@ -93,20 +95,32 @@ func TestBuildProjectCMake(t *testing.T) {
 	}
 }
 
-// TestBuildProjectGD32FreeRTOS vendors gd32f407 into a project in the shape of
+// TestBuildProjectGD32FreeRTOS imports a project in the shape of
 // GigaDevice's FreeRTOS ENET demos (testdata/gd32-freertos: its own port
-// driver, an ENET_IRQHandler that feeds it, lwIP in lwip-2.1.2/), builds it
-// with the demo's own Makefile and verifies the ELF: no error, no undefined
+// driver, an ENET_IRQHandler that feeds it, lwIP in lwip-2.1.2/) with
+// import --project, vendors the board it wrote, builds the project with the
+// demo's own Makefile and verifies the ELF: no error, no undefined
 // reference, no implicit declaration, no "redefined" warning; a second
 // vendor run changes nothing.
 func TestBuildProjectGD32FreeRTOS(t *testing.T) {
 	testenv.CrossCompiler(t)
 	lw := testenv.LwIP(t)
-	g := generated(t, "gd32f407")
 	dir := copyTree(t, filepath.Join("testdata", "gd32-freertos"))
 	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "lwip-2.1.2", "src")); err != nil {
 		t.Fatal(err)
 	}
+	boardFile := filepath.Join(t.TempDir(), "gd32-demo.hcl")
+	imp, err := importer.ImportProject(dir, importer.Options{BoardName: "gd32-demo", Out: boardFile, Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(imp.Warnings) != 0 || imp.Board.Chip.Name != "gd32f407" || imp.Board.Vendor != "gd32" || imp.Board.RTOS != "freertos" {
+		t.Fatalf("import: chip %s vendor %s rtos %s, warnings %v", imp.Board.Chip.Name, imp.Board.Vendor, imp.Board.RTOS, imp.Warnings)
+	}
+	if err := os.WriteFile(boardFile, imp.HCL, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := generated(t, boardFile)
 	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
 		t.Fatal(err)
 	}
