@@ -19,10 +19,10 @@ import (
 // glue's own ENET_IRQHandler is then compiled out). The previous content
 // is in the backup.
 
-// gd32PortDriver returns the project's own ethernetif.c (outside lwipgen's
-// folder), or "" when there is none or more than one.
-func gd32PortDriver(p *Project) string {
-	var found []string
+// walkProject lists the project's files (relative, sorted) that keep
+// accepts, outside lwipgen's folder, hidden folders and build output.
+func walkProject(p *Project, keep func(rel, name string) bool) []string {
+	var out []string
 	filepath.WalkDir(p.Dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -32,11 +32,19 @@ func gd32PortDriver(p *Project) string {
 		if d.IsDir() && (rel == p.OwnDir || strings.HasPrefix(d.Name(), ".") || skipDirs[d.Name()]) {
 			return filepath.SkipDir
 		}
-		if !d.IsDir() && d.Name() == "ethernetif.c" {
-			found = append(found, rel)
+		if !d.IsDir() && keep(rel, d.Name()) {
+			out = append(out, rel)
 		}
 		return nil
 	})
+	sort.Strings(out)
+	return out
+}
+
+// gd32PortDriver returns the project's own ethernetif.c (outside lwipgen's
+// folder), or "" when there is none or more than one.
+func gd32PortDriver(p *Project) string {
+	found := walkProject(p, func(_, name string) bool { return name == "ethernetif.c" })
 	if len(found) != 1 {
 		return ""
 	}
@@ -48,22 +56,7 @@ var enetIRQRe = regexp.MustCompile(`(?m)^void\s+ENET_IRQHandler\s*\(\s*void\s*\)
 // gd32ProjectIRQ returns the project's C file (outside lwipgen's folder and
 // the replaced driver) that defines ENET_IRQHandler, or "".
 func gd32ProjectIRQ(p *Project) string {
-	var files []string
-	filepath.WalkDir(p.Dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		rel, _ := filepath.Rel(p.Dir, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() && (rel == p.OwnDir || strings.HasPrefix(d.Name(), ".") || skipDirs[d.Name()]) {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && strings.HasSuffix(rel, ".c") && rel != p.PortDriver {
-			files = append(files, rel)
-		}
-		return nil
-	})
-	sort.Strings(files)
+	files := walkProject(p, func(rel, _ string) bool { return strings.HasSuffix(rel, ".c") && rel != p.PortDriver })
 	for _, rel := range files {
 		if b, err := os.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(rel))); err == nil && enetIRQRe.Match(b) {
 			return rel
