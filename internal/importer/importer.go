@@ -442,9 +442,9 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	if iface == "" {
 		iface, ifaceWhy = "rmii", "not in the input: RMII, as on ST's Nucleo and GD's eval boards"
 	}
-	speed := o.SpeedMbps
+	speed, speedWhy := o.SpeedMbps, "--speed"
 	if speed == 0 {
-		speed = 100
+		speed, speedWhy = 100, "not in the input: 100 Mbit/s, what the 10/100 MACs and PHYs of these boards negotiate"
 	}
 	region, regionWhy := "", ""
 	if in.heapPointer != "" {
@@ -493,7 +493,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		eth := b.AppendNewBlock("ethernet", nil).Body()
 		attr(eth, "phy", cty.StringVal(phy), phyWhy)
 		attr(eth, "interface", cty.StringVal(iface), ifaceWhy)
-		attr(eth, "speed_mbps", cty.NumberIntVal(int64(speed)), "")
+		attr(eth, "speed_mbps", cty.NumberIntVal(int64(speed)), speedWhy)
 		if in.rxDesc > 0 {
 			attr(eth, "rx_descriptors", cty.NumberIntVal(int64(in.rxDesc)), "the .ioc's ETH.ETH_RX_DESC_CNT")
 		}
@@ -509,7 +509,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		b.AppendNewline()
 		wl := b.AppendNewBlock("workload", nil).Body()
 		comment(wl, "An lwipopts.h says nothing about the traffic: inferred from the pools (the inverse of lwipgen's PCB rules).")
-		attr(wl, "profile", cty.StringVal("balanced"), "")
+		attr(wl, "profile", cty.StringVal("balanced"), "nothing in the input says whether throughput or latency matters more")
 		attr(wl, "tcp_connections", cty.NumberIntVal(conns), connsWhy)
 		attr(wl, "tcp_listeners", cty.NumberIntVal(val("MEMP_NUM_TCP_PCB_LISTEN", 8)), "MEMP_NUM_TCP_PCB_LISTEN")
 		attr(wl, "udp_endpoints", cty.NumberIntVal(max(0, val("MEMP_NUM_UDP_PCB", 4)-b2i(val("LWIP_DHCP", 0) != 0)-b2i(val("LWIP_DNS", 0) != 0))), "MEMP_NUM_UDP_PCB less the PCBs of DHCP and DNS")

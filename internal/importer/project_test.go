@@ -3,12 +3,15 @@ package importer
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/lwipgen/lwipgen/internal/board"
 )
+
+var attrLineRe = regexp.MustCompile(`^\s+[A-Za-z_][A-Za-z0-9_]*\s*=`)
 
 // The F767 CubeMX project (CMSIS-RTOS v1, lwIP v2.1.2_Cube, MPU region 0 in
 // MPU_Config): imported as it works, with its version, its RTOS layer's
@@ -46,6 +49,13 @@ func TestImportProjectF767CMSISv1(t *testing.T) {
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the HCL does not say %q\n%s", want, text)
+		}
+	}
+	// every value says where it came from: a comment right above each attribute
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if attrLineRe.MatchString(l) && (i == 0 || !strings.HasPrefix(strings.TrimSpace(lines[i-1]), "#")) {
+			t.Errorf("line %d has no reason above it: %s", i+1, l)
 		}
 	}
 	if f := hclwrite.Format(r.HCL); string(f) != text {
