@@ -16,6 +16,11 @@ type Board struct {
 	Vendor      string // cubemx | gd32 | vitis | standalone | rtthread
 	RTOS        string // none | freertos | rtthread
 	RTOSVersion string // e.g. "4.0.3" for rtthread
+	// RTOSAPI is the thread API lwIP's sys_arch goes through on FreeRTOS:
+	// "cmsis_v2" (CubeMX's default: priorities osPriority_t, osPriorityNormal
+	// 24; stack sizes in bytes) or "cmsis_v1" (osPriority, osPriorityNormal 0;
+	// stack sizes in words); "" without FreeRTOS.
+	RTOSAPI     string
 	LwIPVersion string // "2.1.3", "2.2.0", "2.2.1" (2.1.2 on RT-Thread)
 	LwIPDir     string // lwIP source tree the board asks for ("" = LWIP_DIR, project copy, cache)
 	Ethernet    Ethernet

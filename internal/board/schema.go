@@ -73,6 +73,7 @@ type boardBlock struct {
 	Vendor      hcl.Expression  `hcl:"vendor"`
 	RTOS        hcl.Expression  `hcl:"rtos"`
 	RTOSVersion hcl.Expression  `hcl:"rtos_version,optional"`
+	RTOSAPI     hcl.Expression  `hcl:"rtos_api,optional"`
 	LwIPVersion hcl.Expression  `hcl:"lwip_version,optional"`
 	Description hcl.Expression  `hcl:"description,optional"`
 	Seed        hcl.Expression  `hcl:"seed,optional"`

@@ -488,6 +488,9 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		attr(b, "chip", cty.StringVal(chipName), chipWhy)
 		attr(b, "vendor", cty.StringVal(vendor), vendorWhy)
 		attr(b, "rtos", cty.StringVal(rtos), rtosWhy)
+		if rtos == "freertos" && in.cmsis != "" {
+			attr(b, "rtos_api", cty.StringVal("cmsis_"+in.cmsis), "the project's CMSIS-RTOS layer: "+in.cmsisWhy)
+		}
 		attr(b, "lwip_version", cty.StringVal(verText), verWhy)
 		b.AppendNewline()
 		eth := b.AppendNewBlock("ethernet", nil).Body()

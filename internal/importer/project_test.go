@@ -26,7 +26,7 @@ func TestImportProjectF767CMSISv1(t *testing.T) {
 	if b == nil {
 		t.Fatalf("no board; warnings %v\n%s", r.Warnings, r.HCL)
 	}
-	if b.LwIPVersion != "2.1.2" || b.RTOS != "freertos" || b.Vendor != "cubemx" || b.Chip.Name != "stm32f767zi" {
+	if b.LwIPVersion != "2.1.2" || b.RTOS != "freertos" || b.RTOSAPI != "cmsis_v1" || b.Vendor != "cubemx" || b.Chip.Name != "stm32f767zi" {
 		t.Errorf("lwip %s rtos %s vendor %s chip %s", b.LwIPVersion, b.RTOS, b.Vendor, b.Chip.Name)
 	}
 	if b.Memory.MPUFirstRegion != 1 || b.Memory.LwIPRegion != "sram1" {
