@@ -3,6 +3,7 @@
 #   - the Arm bare-metal toolchain and newlib (arm-none-eabi-gcc 12.2),
 #   - QEMU (qemu-system-arm, for the mps2-an500 board), make and cmake (vendored-project builds, the build benchmark),
 #   - Chromium (headless; a test renders memory-map.svg with it),
+#   - python3-kconfiglib (a test loads and saves a vendored RT-Thread .config the way menuconfig does),
 #   - a deb-src entry mirroring the existing Debian `deb` entries, so that
 #     `apt-get source lwip` (Debian's lwIP 2.1.3) works for `lwipgen fetch-lwip`.
 # Safe to run twice.
@@ -19,4 +20,4 @@ elif [ -f /etc/apt/sources.list ] && ! grep -q '^deb-src ' /etc/apt/sources.list
   sed -n 's/^deb \(.*\)$/deb-src \1/p' /etc/apt/sources.list > /etc/apt/sources.list.d/lwipgen-deb-src.list
 fi
 apt-get update
-apt-get install -y --no-install-recommends gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm xz-utils make cmake chromium
+apt-get install -y --no-install-recommends gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm xz-utils make cmake chromium python3-kconfiglib

@@ -36,6 +36,9 @@ chip "xc7z035" {
     dma       = true
     cacheable = true
     note      = "ps7_ddr_0 (1 GB board; the low 1 MB is shared with the OCM mapping)"
+    # Vitis' lscript.ld starts .text at the base of ps7_ddr_0 and stacks .data/.bss/heap/stack above it:
+    # lwipgen's sections go to the top of DDR, clear of them.
+    lwipgen_place = "top"
   }
   memory "qspi" {
     kind = "flash"

@@ -20,7 +20,11 @@ type Board struct {
 	// "cmsis_v2" (CubeMX's default: priorities osPriority_t, osPriorityNormal
 	// 24; stack sizes in bytes) or "cmsis_v1" (osPriority, osPriorityNormal 0;
 	// stack sizes in words); "" without FreeRTOS.
-	RTOSAPI     string
+	RTOSAPI string
+	// ToolRelease is the vendor tool release the project uses (Vitis
+	// "2023.2"), set by the caller (lwipgen --vitis-version, or read from
+	// the project by the flow), not by the board file.
+	ToolRelease string
 	LwIPVersion string // "2.1.3", "2.2.0", "2.2.1" (2.1.2 on RT-Thread)
 	LwIPDir     string // lwIP source tree the board asks for ("" = LWIP_DIR, project copy, cache)
 	Ethernet    Ethernet
@@ -71,8 +75,9 @@ type MemoryConfig struct {
 	// region 0 as the background region), else 0.
 	MPUFirstRegion int
 	// Placement is where in its memory lwipgen carves lwIP's sections:
-	// "bottom" (from the memory's base) or "top" (ending at its last byte).
-	// Default "top" for CubeMX on STM32F7, whose linker script runs one RAM
+	// "bottom" (from the memory's base) or "top" (ending at its last byte);
+	// "" leaves it to the chip memory's lwipgen_place. Default "top" for
+	// CubeMX on STM32F7, whose linker script runs one RAM
 	// region from DTCM (0x20000000) through SRAM1/SRAM2: a carve at the top
 	// leaves DTCM and the rest below it to .data/.bss and the stack.
 	Placement string

@@ -47,6 +47,10 @@ type Memory struct {
 	DMA       bool // the Ethernet DMA can read and write it
 	Cacheable bool // cacheable in the default memory map (before any MPU/TLB change)
 	Note      string
+	// Place is where lwipgen carves its sections in the memory: "base"
+	// (default) or "top", for a memory whose start the vendor's own linker
+	// script fills (Vitis puts .text at the start of ps7_ddr_0).
+	Place     string
 	DeclRange hcl.Range
 }
 

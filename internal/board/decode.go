@@ -462,7 +462,6 @@ func decodeWorkload(bb *boardBlock, b *Board, rec func(string, hcl.Expression), 
 
 func decodeMemoryCfg(bb *boardBlock, b *Board, rec func(string, hcl.Expression), ev *evaluator) {
 	b.Memory.MPUFirstRegion = firstMPURegion[b.Vendor]
-	b.Memory.Placement = "bottom"
 	if b.Chip != nil && topPlacement[[2]string{b.Vendor, b.Chip.Family}] {
 		b.Memory.Placement = "top"
 	}

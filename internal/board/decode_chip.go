@@ -149,6 +149,12 @@ func decodeChipMemory(b *memoryBlock, c *Chip, ev *evaluator) {
 	setBool(ev, b.DMA, "dma", &m.DMA)
 	setBool(ev, b.Cacheable, "cacheable", &m.Cacheable)
 	setStr(ev, b.Note, "note", &m.Note)
+	if v, ok := ev.str(b.Place, "lwipgen_place"); ok {
+		if v != "base" && v != "top" {
+			ev.errorf(b.Place.Range(), "Invalid lwipgen_place", "lwipgen_place must be \"base\" or \"top\", got %q.", v)
+		}
+		m.Place = v
+	}
 	if idx < 0 && (!present(b.Base) || !present(b.Size)) {
 		ev.errorf(b.DeclRange, "Incomplete memory", "A new memory %q needs both base and size.", b.Name)
 	}

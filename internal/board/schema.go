@@ -51,6 +51,7 @@ type memoryBlock struct {
 	DMA       hcl.Expression `hcl:"dma,optional"`
 	Cacheable hcl.Expression `hcl:"cacheable,optional"`
 	Note      hcl.Expression `hcl:"note,optional"`
+	Place     hcl.Expression `hcl:"lwipgen_place,optional"`
 	DeclRange hcl.Range      `hcl:",def_range"`
 }
 

@@ -17,12 +17,16 @@ func init() {
 }
 
 func pipelineFlags(env *Env, name string, args []string) (*pipeline.Options, error) {
-	fs := newFlags(env, name, "--board NAME|PATH [--out DIR] [--lwip DIR] [-j N]")
+	fs := newFlags(env, name, "--board NAME|PATH [--out DIR] [--lwip DIR] [-j N] [--vitis-version 2023.2]")
 	o := &pipeline.Options{Source: source()}
 	fs.StringVar(&o.Board, "board", "", "board name or path to a .hcl file")
 	fs.StringVar(&o.Out, "out", "", "output directory (default build/NAME)")
 	fs.StringVar(&o.LwIPDir, "lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
 	fs.IntVar(&o.Jobs, "j", 0, "parallel compiles (default: one per core)")
+	if name == "generate" {
+		fs.StringVar(&o.Project, "project", "", "the project the output is for (Xilinx boards: a classic Vitis workspace whose system.mss names the release)")
+	}
+	fs.StringVar(&o.VitisVersion, "vitis-version", "", "Xilinx boards: the Vitis release whose lwIP library, LIBRARY_VER and names to write (2019.2 ... 2024.2, master; default: read from --project's system.mss, else every flow without a pinned version)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return nil, err
 	}

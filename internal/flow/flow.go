@@ -165,3 +165,9 @@ func Plan(b *board.Board) (*plan.Plan, error) {
 type Auditor interface {
 	AuditProject(header []byte, headerPath, context string, v lwip.Version, b *board.Board) ([]audit.Finding, error)
 }
+
+// ToolReleaser is a flow that can read the vendor tool release from a
+// user's project (Vitis: the LIBRARY_VER its system.mss records).
+type ToolReleaser interface {
+	ToolRelease(project string) string
+}

@@ -43,7 +43,7 @@ type Section struct {
 	Base    uint64 // planned address (fixed in the linker fragment)
 	Size    uint64 // reserved bytes (objects + padding to the MPU region granularity)
 	Align   uint64
-	Attr    string // "device", "noncacheable", "cacheable" (default map) - what the CPU sees
+	Attr    string // "device", "noncacheable", "writethrough", "cacheable" (default map) - what the CPU sees
 	DMA     bool   // holds objects the Ethernet DMA touches
 	Objects []Placed
 }
@@ -96,6 +96,8 @@ func (l *Layout) Spans() []mpu.Span {
 			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.Device})
 		case "noncacheable":
 			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.NormalNonCacheable})
+		case "writethrough":
+			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.NormalWT})
 		}
 	}
 	return spans

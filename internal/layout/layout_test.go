@@ -1,15 +1,17 @@
 package layout_test
 
 import (
-	"github.com/lwipgen/lwipgen/internal/flow"
-	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/flow"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/mpu"
+	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
 // withMemory loads a built-in board and replaces its memory block.
@@ -19,21 +21,29 @@ func withMemory(t *testing.T, name, memBlock string) (*board.Board, hcl.Diagnost
 	return board.Source{}.Decode([]byte(text), "test-"+name+".hcl")
 }
 
+// planned loads a built-in board, plans and lays it out.
+func planned(t *testing.T, name string) (*plan.Plan, *layout.Layout) {
+	t.Helper()
+	b, diags := board.Source{}.Load(name)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	p, err := flow.Plan(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, d := layout.Plan(p)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	return p, l
+}
+
 func TestLayoutPlacesEveryObjectOnce(t *testing.T) {
 	for _, name := range []string{"h743", "f767", "f407", "gd32f407", "mps2-an500", "zynq7035"} {
 		t.Run(name, func(t *testing.T) {
-			b, diags := board.Source{}.Load(name)
-			if diags.HasErrors() {
-				t.Fatal(diags)
-			}
-			p, err := flow.Plan(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, d := layout.Plan(p)
-			if d.HasErrors() {
-				t.Fatal(d)
-			}
+			p, l := planned(t, name)
+			b := p.Board
 			seen := map[string]int{}
 			for _, s := range l.Sections {
 				if s.Base%s.Align != 0 {
@@ -119,5 +129,34 @@ func TestLayoutRefusesMemoryTheDMACannotReach(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A memory marked lwipgen_place = "top" (Zynq ps7_ddr_0, whose base Vitis'
+// lscript.ld fills with .text) gets lwipgen's sections at its end, packed and
+// aligned as from the base.
+func TestLayoutPlacesAtTheTopWhenAsked(t *testing.T) {
+	p, l := planned(t, "zynq7035")
+	ddr, _ := p.Board.Chip.Memory(p.Board.Memory.LwIPRegion)
+	if ddr.Place != "top" {
+		t.Fatalf("%s: lwipgen_place %q", ddr.Name, ddr.Place)
+	}
+	var lo, hi uint64 = ^uint64(0), 0
+	for _, s := range l.Sections {
+		if s.Memory != ddr.Name {
+			continue
+		}
+		lo, hi = min(lo, s.Base), max(hi, s.End())
+		if s.Base%s.Align != 0 {
+			t.Errorf("%s at 0x%X not %d-aligned", s.Name, s.Base, s.Align)
+		}
+	}
+	if hi > ddr.End() || ddr.End()-hi >= 1<<20 || lo < ddr.Base+ddr.Size/2 {
+		t.Fatalf("sections 0x%X..0x%X in %s 0x%X..0x%X: not at its top", lo, hi, ddr.Name, ddr.Base, ddr.End())
+	}
+	for _, c := range l.Carves {
+		if c.Memory == ddr.Name && (c.Base != lo || c.End != hi) {
+			t.Errorf("carve 0x%X..0x%X, sections 0x%X..0x%X", c.Base, c.End, lo, hi)
+		}
 	}
 }

@@ -65,6 +65,10 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 			s = get(secDevice, dmaMem.Name, "device", true)
 		case o.Coherency == "noncacheable" && dcache:
 			s = get(secNoCache, lwipMem.Name, "noncacheable", true)
+		case o.Coherency == "writethrough" && dcache && o.DMA:
+			s = get(secDMA, lwipMem.Name, "writethrough", true)
+		case o.Coherency == "writethrough" && dcache:
+			s = get(secRAM, lwipMem.Name, "writethrough", false)
 		case o.DMA && o.Owner != "lwip":
 			s = get(secDMA, dmaMem.Name, "cacheable", true)
 		case o.DMA:
@@ -124,9 +128,10 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		cursor[s.Memory] = s.End()
 		l.Sections = append(l.Sections, *s)
 	}
-	// memory.lwip_placement = "top": the sections end at the memory's last
+	// "top" (the chip memory's lwipgen_place, or the board's
+	// memory.lwip_placement, which wins): the sections end at the memory's last
 	// byte, so its lower part stays the application's (CubeMX F7: .data/.bss
-	// from DTCM upward). Two packings are tried - the bottom-up layout moved up
+	// from DTCM upward; Zynq: .text from 0x00100000). Two packings are tried - the bottom-up layout moved up
 	// by a multiple of its largest alignment, and the sections laid downward
 	// from the top smallest alignment first - and the one that leaves more
 	// below is kept.
@@ -134,7 +139,11 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 	for name, end := range cursor {
 		mem, _ := b.Chip.Memory(name)
 		start[name] = mem.Base
-		if b.Memory.Placement != "top" || end > mem.End() {
+		place := mem.Place
+		if b.Memory.Placement != "" {
+			place = b.Memory.Placement
+		}
+		if place != "top" || end > mem.End() {
 			continue
 		}
 		var idx []int

@@ -190,7 +190,6 @@ var unmodelled = []struct{ expr, why string }{
 	{"PPP_SUPPORT", "PPP"},
 	{"LWIP_ALTCP", "altcp"},
 	{"!NO_SYS && LWIP_MPU_COMPATIBLE", "LWIP_MPU_COMPATIBLE"},
-	{"LWIP_DNS && LWIP_SOCKET", "NETDB pool (DNS with sockets)"},
 	{"LWIP_DNS && DNS_LOCAL_HOSTLIST && DNS_LOCAL_HOSTLIST_IS_DYNAMIC", "dynamic DNS local host list"},
 	{"LWIP_STATS && (LWIP_STATS_DISPLAY || MIB2_STATS || defined LWIP_STATS_LARGE && LWIP_STATS_LARGE)", "stats display/MIB2/large counters"},
 	{"set:LWIP_DEBUG", "LWIP_DEBUG (adds names to stats and timeouts)"},

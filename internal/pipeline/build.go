@@ -140,7 +140,7 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	if err != nil {
 		return fail("Verify", err)
 	}
-	extra := []plan.Check{staticRAMCheck(g.Plan, lwipObjs)}
+	extra := []plan.Check{staticRAMCheck(g.Plan, lwipObjs), sourceVersionCheck(g.Board.LwIPVersion, tree)}
 	if err := writeReport(g, v, extra); err != nil {
 		return fail("Report", err)
 	}
@@ -191,6 +191,20 @@ func staticRAMCheck(p *plan.Plan, objs []string) plan.Check {
 	return plan.Check{ID: "ram.objects_match_model", OK: len(diffs) == 0,
 		Detail: fmt.Sprintf("%d lwIP RAM symbols compared with the compiled objects, differences: %v; all writable lwIP data in the objects %d B, model total %d B (its static part is an estimate)",
 			len(p.RAM.Symbols), diffs, total, p.RAM.Total)}
+}
+
+// sourceVersionCheck says which lwIP release was compiled against the one
+// the board declares. Only the same line builds (see Build); within a line
+// a different point release (RT-Thread 4.0.3's 2.1.2 compiled with the
+// cached 2.1.3) is named, not hidden: the option names, init.c rules and the
+// structs the RAM model counts are those of the line.
+func sourceVersionCheck(declared string, tree *lwipsrc.Tree) plan.Check {
+	if tree.Version == declared {
+		return plan.Check{ID: "build.lwip_source_version", OK: true, Detail: fmt.Sprintf("compiled lwIP %s (%s, from %s), the version the board declares", tree.Version, tree.Dir, tree.From)}
+	}
+	return plan.Check{ID: "build.lwip_source_version", OK: true, Detail: fmt.Sprintf(
+		"the board declares lwIP %s, this build compiled lwIP %s (%s, from %s): the same release line, whose option names, init.c rules and RAM-model structs lwipgen checks; the project itself builds its own %s (set lwip_dir, LWIP_DIR or --lwip to a %s tree to compile exactly that)",
+		declared, tree.Version, tree.Dir, tree.From, declared, declared)}
 }
 
 // sameLine compares major.minor of two lwIP versions.

@@ -24,6 +24,10 @@ type Options struct {
 	Project  string       // a vendored project whose lwIP copy may be used
 	Jobs     int          // parallel compiles (0: one per core)
 	Progress io.Writer    // progress lines; nil = quiet
+	// VitisVersion pins the Vitis release of a Xilinx board ("" = read it from
+	// Project's system.mss, else lwipgen's default targets); it becomes the
+	// board's ToolRelease.
+	VitisVersion string
 }
 
 // Generated is the result of the stages before the compiler (defined with
@@ -40,6 +44,12 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	f, err := flow.Of(b)
 	if err != nil {
 		return nil, append(diags, diag.At(b.RangeOf("vendor"), "Unknown vendor flow", "%v", err))
+	}
+	if b.ToolRelease == "" {
+		b.ToolRelease = o.VitisVersion
+	}
+	if tr, ok := f.(flow.ToolReleaser); ok && b.ToolRelease == "" && o.Project != "" {
+		b.ToolRelease = tr.ToolRelease(o.Project)
 	}
 	p, err := plan.Build(b, f.Plan(b))
 	if err != nil {

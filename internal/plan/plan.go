@@ -70,7 +70,7 @@ type Object struct {
 	Size      int64  `json:"size"`      // bytes
 	Align     int64  `json:"align"`     // required alignment
 	DMA       bool   `json:"dma"`       // the Ethernet DMA reads or writes it
-	Coherency string `json:"coherency"` // device | noncacheable | invalidate | clean | none
+	Coherency string `json:"coherency"` // device | noncacheable | writethrough | invalidate | clean | none
 	Owner     string `json:"owner"`     // lwip | driver
 	Why       string `json:"why"`
 	// Address is non-zero for memory the C code reaches through a fixed

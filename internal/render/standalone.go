@@ -22,10 +22,19 @@ func StandaloneScript(l *layout.Layout) (File, error) {
 	}
 	base, end := data.Base, data.End()
 	for _, c := range l.Carves {
-		if c.Memory == data.Name && c.Base == data.Base {
-			base = c.End // lwIP at the bottom (memory.lwip_placement "bottom")
-		} else if c.Memory == data.Name {
-			end = c.Base // at the top
+		if c.Memory != data.Name {
+			continue
+		}
+		if c.Base > data.Base { // at the top (chip lwipgen_place or board memory.lwip_placement)
+			// lwipgen's sections sit at the top: data below them, and when code
+			// shares the memory, code in its lower half.
+			end = c.Base
+			if code.Name == data.Name {
+				base = data.Base + (c.Base-data.Base)/2
+				code.Size = base - code.Base
+			}
+		} else {
+			base = c.End
 		}
 	}
 	out, err := ExecuteFS(linker.FS, "standalone.ld.tmpl", map[string]any{

@@ -28,7 +28,7 @@ type svgRow struct {
 	Labels []svgLabel
 }
 
-var attrFill = map[string]string{"device": "#d9534f", "noncacheable": "#f0ad4e", "cacheable": "#5bc0de"}
+var attrFill = map[string]string{"device": "#d9534f", "noncacheable": "#f0ad4e", "writethrough": "#8fd19e", "cacheable": "#5bc0de"}
 
 // SVG renders memory-map.svg: one bar per RAM of the chip (whole memory),
 // and under each memory that holds lwipgen sections a zoomed bar of the

@@ -187,6 +187,8 @@ func attrOK(coh string, cacheable, covered bool, attr mpu.Attr, dcache bool) (bo
 			"Device or Normal non-cacheable memory"
 	case "noncacheable":
 		return !cacheable && (!dcache || (covered && attr == mpu.NormalNonCacheable)), "Normal non-cacheable memory (not Device: lwIP reads it unaligned)"
+	case "writethrough":
+		return !dcache || (covered && (attr == mpu.NormalWT || attr == mpu.NormalNonCacheable)), "Normal write-through (or non-cacheable) memory: no dirty line a whole-cache invalidate could discard"
 	case "invalidate", "clean":
 		return !covered || (attr != mpu.Device && attr != mpu.StronglyOrdered), "Normal memory (cacheable with maintenance, or non-cacheable), never Device"
 	}

@@ -3,6 +3,7 @@ package rtthread
 import (
 	"fmt"
 	"github.com/lwipgen/lwipgen/internal/cheader"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -146,14 +147,16 @@ func Audit(in AuditInput, v lwip.Version, b *board.Board) []audit.Finding {
 		if strings.HasPrefix(name, "RT_") || strings.HasPrefix(name, "CONFIG_") || strings.HasPrefix(name, "__") {
 			continue
 		}
-		if o.file == pn && !lwip.Known(v, name) {
-			continue // port-internal macros (LWIP_PLATFORM_BYTESWAP ...)
+		if (o.file == pn || o.file == rn) && !lwip.Known(v, name) {
+			// port-internal macros (LWIP_PLATFORM_BYTESWAP ...) and the Kconfig
+			// symbols of other menus (SAL_*, NETDEV_*, BSP_*) are no lwIP options
+			continue
 		}
 		line := o.line
 		if o.file == pn {
 			line = 0
 		}
-		defs = append(defs, audit.Define{Name: name, Value: eff[name], Line: line})
+		defs = append(defs, audit.Define{Name: name, Value: expandRT(eff[name], eff, v), Line: line})
 	}
 	for _, f := range audit.File(defs, v, b) {
 		if f.Line > 0 {
@@ -185,6 +188,27 @@ func or(s, d string) string {
 		return d
 	}
 	return s
+}
+
+// expandRT replaces the Kconfig macros in a value (`#define MEMP_NUM_TCP_PCB
+// RT_LWIP_TCP_PCB_NUM`) by what rtconfig.h defines them to, as the
+// preprocessor will: lwIP's own option names stay for the evaluator.
+func expandRT(val string, eff map[string]string, v lwip.Version) string {
+	for depth := 0; depth < 8; depth++ {
+		changed := false
+		out := regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`).ReplaceAllStringFunc(val, func(id string) string {
+			if r, ok := eff[id]; ok && !lwip.Known(v, id) && r != "" && r != id {
+				changed = true
+				return "(" + r + ")"
+			}
+			return id
+		})
+		val = out
+		if !changed {
+			break
+		}
+	}
+	return val
 }
 
 func isIdent(c byte) bool {

@@ -56,12 +56,12 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 
 // Vendor writes the configuration into the BSP at o.Project.
 func (Flow) Vendor(g *flow.Generated, o flow.VendorOptions) (*flow.VendorResult, error) {
-	changed, err := Vendor(g, o.Project, o.DryRun, o.Log)
+	res, err := Apply(g, o.Project, o.DryRun, o.Log)
 	if err != nil {
 		return nil, err
 	}
 	verb := map[bool]string{true: "would change", false: "changed"}[o.DryRun]
-	return &flow.VendorResult{Summary: fmt.Sprintf("%s: %d file(s) %s in %s", g.Board.Name, len(changed), verb, o.Project)}, nil
+	return &flow.VendorResult{Summary: fmt.Sprintf("%s: %d file(s) %s in %s", g.Board.Name, len(res.Changed), verb, o.Project), Warnings: res.Warnings}, nil
 }
 
 // AuditProject audits the port lwipopts.h (header) with the BSP's

@@ -209,7 +209,7 @@ func rtthreadDecide(b *board.Board, target float64) (*Config, rtSizing) {
 	setK("RT_LWIP_IGMP", "n", "no multicast in the workload (saves the IGMP group pool and per-UDP-PCB multicast fields)")
 	setK("RT_LWIP_ICMP", "y", "ping replies for diagnostics")
 	setK("RT_LWIP_SNMP", "n", "no SNMP agent")
-	setK("RT_LWIP_DNS", yn(w.DNS), "workload.dns = %v", w.DNS)
+	setK("RT_LWIP_DNS", "y", "kept on whatever workload.dns (%v) says: the ping command (ethernetif.c lwip_netdev_ping) and SAL's lwIP back end (af_inet_lwip.c) call lwip_getaddrinfo/lwip_gethostbyname, which exist only with LWIP_DNS; every ART-Pi Ethernet project has SAL and ping on", w.DNS)
 	setK("RT_LWIP_DHCP", yn(w.DHCP), "workload.dhcp = %v", w.DHCP)
 	setK("RT_LWIP_UDP", "y", "UDP endpoints and DHCP")
 	setK("RT_LWIP_TCP", "y", "TCP connections in the workload")
@@ -224,9 +224,7 @@ func rtthreadDecide(b *board.Board, target float64) (*Config, rtSizing) {
 	if w.DHCP {
 		udp++
 	}
-	if w.DNS {
-		udp++
-	}
+	udp++ // the DNS client (RT_LWIP_DNS stays on)
 	setK("RT_LWIP_UDP_PCB_NUM", itoa(max(udp, 1)), "workload.udp_endpoints %d + DHCP/DNS clients", w.UDPEndpoints)
 	setK("RT_LWIP_TCP_PCB_NUM", itoa(int64(w.TCPConnections)+1), "workload.tcp_connections %d + 1 so a new connection can start while one sits in TIME_WAIT", w.TCPConnections)
 	ql := 4 * snd / s.MSS()
@@ -247,6 +245,8 @@ func rtthreadDecide(b *board.Board, target float64) (*Config, rtSizing) {
 	setK("RT_LWIP_USING_HW_CHECKSUM", yn(e.ChecksumOffload), "ethernet.checksum_offload = %v: the port sets every CHECKSUM_GEN_*/CHECK_* to 0 and the driver inserts them", e.ChecksumOffload)
 	setK("RT_LWIP_STATS", "n", "off: it also turns on LWIP_STATS_DISPLAY and MIB2_STATS, whose RAM lwipgen does not model; switch it on for diagnosis (stats_display via an MSH command)")
 	setK("RT_LWIP_REASSEMBLY_FRAG", "n", "no fragmented datagrams in the workload")
+	setK("RT_LWIP_USING_PING", "y", "RT-Thread's default, on in every ART-Pi Ethernet project: the msh ping command (it selects RT_LWIP_RAW and RT_LWIP_ICMP)")
+	setK("RT_LWIP_RAW_PCB_NUM", port.Kconfig["RT_LWIP_RAW_PCB_NUM"].Default, "Kconfig default: the ping command opens one raw socket at a time")
 	for _, n := range []string{"LWIP_NETIF_STATUS_CALLBACK", "LWIP_NETIF_LINK_CALLBACK", "SO_REUSE", "LWIP_SO_RCVTIMEO", "LWIP_SO_SNDTIMEO", "LWIP_SO_RCVBUF", "LWIP_SO_LINGER", "IP_SOF_BROADCAST", "IP_SOF_BROADCAST_RECV"} {
 		setK(n, port.Kconfig[n].Default, "RT-Thread default (the Kconfig symbol is the lwIP option itself)")
 	}
@@ -313,12 +313,22 @@ func rtthreadDecide(b *board.Board, target float64) (*Config, rtSizing) {
 		}
 	}
 
+	// Kconfig's select statements: menuconfig turns these on whatever .config
+	// says, so the plan must have them on too (or menuconfig would change it).
+	vals := map[string]string{}
+	for sym, en := range kc {
+		vals[sym] = en.Value
+	}
+	forced := port.Model403().Forced(vals)
+	for _, sym := range port.SortedKeys(forced) {
+		if _, inMenu := port.Kconfig[sym]; inMenu {
+			setK(sym, "y", "selected by %s in RT-Thread's Kconfig (menuconfig keeps it on whatever .config says)", forced[sym])
+		}
+	}
+
 	// ordered outputs
 	for _, sym := range kconfigOrder {
 		if en, ok := kc[sym]; ok {
-			if sym == "RT_LWIP_RAW_PCB_NUM" && kc["RT_LWIP_RAW"].Value != "y" {
-				continue
-			}
 			c.Kconfig = append(c.Kconfig, en)
 		}
 	}
@@ -357,7 +367,7 @@ var kconfigOrder = []string{
 	"RT_LWIP_ETHTHREAD_PRIORITY", "RT_LWIP_ETHTHREAD_STACKSIZE", "RT_LWIP_ETHTHREAD_MBOX_SIZE",
 	"RT_LWIP_REASSEMBLY_FRAG", "LWIP_NETIF_STATUS_CALLBACK", "LWIP_NETIF_LINK_CALLBACK", "SO_REUSE",
 	"LWIP_SO_RCVTIMEO", "LWIP_SO_SNDTIMEO", "LWIP_SO_RCVBUF", "LWIP_SO_LINGER", "RT_LWIP_USING_HW_CHECKSUM",
-	"IP_SOF_BROADCAST", "IP_SOF_BROADCAST_RECV", "RT_LWIP_STATS",
+	"IP_SOF_BROADCAST", "IP_SOF_BROADCAST_RECV", "RT_LWIP_STATS", "RT_LWIP_USING_PING",
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
@@ -406,20 +416,35 @@ func rtthreadPost(p *plan.Plan, s *plan.Sizer) {
 	}
 	p.Objects = plan.Objects(p)
 	d := p.Driver
+	// The ART-Pi drv_eth.c calls SCB_InvalidateDCache() (invalidate without
+	// clean) in rt_hw_stm32_eth_init (INIT_DEVICE_EXPORT), after
+	// lwip_system_init (INIT_PREV_EXPORT) has written the heap header and the
+	// pool free lists: in write-back memory those dirty lines would be
+	// discarded. The stock BSP is safe because drv_mpu.c makes AXI SRAM
+	// write-through (no line is ever dirty); lwipgen gives its lwIP memory the
+	// same write-through attribute with an MPU region.
+	wt := p.Board.Chip.Core.DCache
 	for i := range p.Objects {
 		o := &p.Objects[i]
+		if o.Owner != "lwip" {
+			continue
+		}
 		if o.Symbol == "ram_heap" {
 			o.DMA, o.Coherency = true, "clean"
 			o.Why = "lwIP heap: every received frame is copied here by the erx thread, and TX pbufs (copied socket data) are read by the DMA in place after drv_eth.c cleans the whole D-cache before each transmit"
 		}
+		if wt {
+			o.Coherency = "writethrough"
+			o.Why += "; write-through: drv_eth.c's SCB_InvalidateDCache() at driver init (after lwip_system_init wrote this memory) must find no dirty line"
+		}
 	}
 	if d.RxBuffers > 0 {
 		coh := "none"
-		if p.Board.Chip.Core.DCache {
-			coh = "invalidate"
+		if wt {
+			coh = "writethrough"
 		}
 		p.Objects = append(p.Objects, plan.Object{Name: "eth_rx_buffers", Symbol: "Rx_Buff", Size: int64(d.RxBuffers * d.RxBufferSize), Align: 4, DMA: true, Coherency: coh, Owner: "driver",
-			Why: fmt.Sprintf("drv_eth.c Rx_Buff[ETH_RX_DESC_CNT %d][ETH_MAX_PACKET_SIZE %d]: DMA-written, invalidated by address before each copy into the heap", d.RxBuffers, d.RxBufferSize)})
+			Why: fmt.Sprintf("drv_eth.c Rx_Buff[ETH_RX_DESC_CNT %d][ETH_MAX_PACKET_SIZE %d]: DMA-written, invalidated by address before each copy into the heap; write-through like lwIP's memory, so the whole-cache invalidate at driver init loses nothing", d.RxBuffers, d.RxBufferSize)})
 	}
 
 	b := p.Board
@@ -459,6 +484,20 @@ func rtthreadPost(p *plan.Plan, s *plan.Sizer) {
 		}
 	}
 	add("rtthread.kconfig_values", len(bad) == 0, "", "every .config assignment names a Kconfig symbol of RT-Thread's lwIP menu with a value of its type: %s", strings.Join(orNone(bad), ", "))
+	vals := map[string]string{}
+	for _, en := range c.Kconfig {
+		vals[en.Symbol] = en.Value
+	}
+	km := port.Model403()
+	var drift []string
+	for sym, by := range km.Forced(vals) {
+		if _, inMenu := port.Kconfig[sym]; inMenu { // the BSP's own symbols (RT_USING_DEVICE, NETDEV_*) are vendor's to check
+			drift = append(drift, sym+" (selected by "+by+")")
+		}
+	}
+	sort.Strings(drift)
+	drift = append(drift, km.Unmet(vals)...)
+	add("rtthread.kconfig_consistent", len(drift) == 0, "", "RT-Thread's Kconfig selects and the sources' compile requirements hold for the .config lines lwipgen writes (menuconfig keeps them; the BSP compiles): %s", strings.Join(orNone(drift), "; "))
 	add("rtthread.overrides_routed", len(c.Unroutable) == 0, "", "every options {} value reaches lwIP through Kconfig, rtconfig_project.h or a port patch: %s", strings.Join(orNone(c.Unroutable), "; "))
 	var ignored []string
 	for _, n := range port.SortedKeys(c.Effective) {

@@ -29,12 +29,19 @@ var versionChoice = []string{"RT_USING_LWIP141", "RT_USING_LWIP202", "RT_USING_L
 // dryRun it writes nothing and prints a unified diff of every change to out.
 // It returns the BSP-relative paths that change (would change).
 func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (changed []string, err error) {
+	r, err := Apply(g, bspDir, dryRun, out)
+	return r.Changed, err
+}
+
+// Apply is Vendor with the warnings: every BSP value lwipgen lowers, every
+// select it had to follow, the IDE project files it does not touch.
+func Apply(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (res Result, err error) {
 	if g == nil || g.Plan == nil || ConfigOf(g.Plan) == nil {
-		return nil, fmt.Errorf("rtthread vendor: the board is not an RT-Thread board")
+		return res, fmt.Errorf("rtthread vendor: the board is not an RT-Thread board")
 	}
 	rt := ConfigOf(g.Plan)
 	if len(rt.Unroutable) > 0 {
-		return nil, fmt.Errorf("rtthread vendor: %s", strings.Join(rt.Unroutable, "; "))
+		return res, fmt.Errorf("rtthread vendor: %s", strings.Join(rt.Unroutable, "; "))
 	}
 	gen := map[string][]byte{}
 	for _, f := range g.Files {
@@ -43,11 +50,11 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 	w := &tree{dir: bspDir, files: map[string][]byte{}, orig: map[string][]byte{}, existed: map[string]bool{}}
 	cfg, ok := w.read(".config")
 	if !ok {
-		return nil, fmt.Errorf("rtthread vendor: %s has no .config (not an RT-Thread BSP root)", bspDir)
+		return res, fmt.Errorf("rtthread vendor: %s has no .config (not an RT-Thread BSP root)", bspDir)
 	}
 	rtc, ok := w.read("rtconfig.h")
 	if !ok {
-		return nil, fmt.Errorf("rtthread vendor: %s has no rtconfig.h", bspDir)
+		return res, fmt.Errorf("rtthread vendor: %s has no rtconfig.h", bspDir)
 	}
 	entries := append([]port.Entry{}, rt.Kconfig...)
 	for _, c := range versionChoice {
@@ -55,7 +62,17 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 			entries = append(entries, port.Entry{Symbol: c, Value: "n"})
 		}
 	}
+	bspCfg := port.ParseDotConfig(string(cfg))
+	res.Warnings = append(res.Warnings, loweredWarnings(bspCfg, entries)...)
 	cfgS, rtcS := editKconfig(string(cfg), string(rtc), entries)
+	if fixes, warn := selectFixes(port.ParseDotConfig(cfgS)); len(fixes) > 0 {
+		cfgS, rtcS = editKconfig(cfgS, rtcS, fixes)
+		res.Warnings = append(res.Warnings, warn...)
+	}
+	if unmet := port.Model403().Unmet(port.ParseDotConfig(cfgS)); len(unmet) > 0 {
+		return res, fmt.Errorf("rtthread vendor: the BSP would not compile: %s", strings.Join(unmet, "; "))
+	}
+	res.Warnings = append(res.Warnings, w.ideWarnings()...)
 	// rtconfig_project.h: lwipgen's block; rtconfig.h includes it as mk_rtconfig does.
 	side, _ := render.ExecuteFS(templatesFS, "templates/rtconfig_project.h.tmpl", mustData(g))
 	proj, had := w.read("rtconfig_project.h")
@@ -63,7 +80,7 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 	if !strings.Contains(rtcS, `#include "rtconfig_project.h"`) {
 		i := strings.LastIndex(rtcS, "\n#endif")
 		if i < 0 {
-			return nil, fmt.Errorf("rtthread vendor: rtconfig.h has no final #endif")
+			return res, fmt.Errorf("rtthread vendor: rtconfig.h has no final #endif")
 		}
 		rtcS = rtcS[:i+1] + "#include \"rtconfig_project.h\"\n" + rtcS[i+1:] // where mk_rtconfig writes it
 	}
@@ -73,14 +90,14 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 	if len(rt.Patches) > 0 {
 		rel, src, ok := w.findPort()
 		if !ok {
-			return nil, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h (%s) but components/net/lwip-2.1.2/src/lwipopts.h was not found under %s or its parents", rt.Patches[0].Option, bspDir)
+			return res, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h (%s) but components/net/lwip-2.1.2/src/lwipopts.h was not found under %s or its parents", rt.Patches[0].Option, bspDir)
 		}
 		s := string(src)
 		for _, p := range rt.Patches {
 			re := regexp.MustCompile(`(?m)^([ \t]*#[ \t]*define[ \t]+` + p.Option + `[ \t]+)(.*)$`)
 			want := p.To + " /* lwipgen patch (was " + p.From + "): see lwipgen/lwipopts.patch */"
 			if !re.MatchString(s) {
-				return nil, fmt.Errorf("rtthread vendor: %s: no #define %s to patch", rel, p.Option)
+				return res, fmt.Errorf("rtthread vendor: %s: no #define %s to patch", rel, p.Option)
 			}
 			s = re.ReplaceAllStringFunc(s, func(m string) string {
 				sm := re.FindStringSubmatch(m)
@@ -95,34 +112,31 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 	}
 	// lwipgen/ folder
 	for src, dst := range map[string]string{
-		"rtthread/lwip_sections.ld": "lwipgen/lwip_sections.ld", "rtthread/lwipgen_rtthread.c": "lwipgen/lwipgen_rtthread.c",
-		"rtthread/SConscript": "lwipgen/SConscript", "lwipgen_mpu.c": "lwipgen/lwipgen_mpu.c", "lwipgen_mpu.h": "lwipgen/lwipgen_mpu.h",
+		"rtthread/lwipgen_rtthread.c": "lwipgen/lwipgen_rtthread.c",
+		"rtthread/SConscript":         "lwipgen/SConscript", "lwipgen_mpu.c": "lwipgen/lwipgen_mpu.c", "lwipgen_mpu.h": "lwipgen/lwipgen_mpu.h",
 	} {
 		if c, ok := gen[src]; ok {
 			w.set(dst, c)
 		}
 	}
-	// linker script: INCLUDE the fragment first thing in SECTIONS
+	// linker script: the fragment inline, first thing in SECTIONS
 	if rel, src, ok := w.findLinker(); ok {
-		s := string(src)
-		const begin, end = "/* lwipgen:begin (written by lwipgen vendor) */", "/* lwipgen:end */"
-		block := begin + "\nINCLUDE lwipgen/lwip_sections.ld\n" + end + "\n"
-		if i := strings.Index(s, begin); i >= 0 {
-			if j := strings.Index(s[i:], end); j >= 0 {
-				k := i + j + len(end)
-				if k < len(s) && s[k] == '\n' {
-					k++
-				}
-				s = s[:i] + block + s[k:]
-			}
-		} else if loc := regexp.MustCompile(`(?m)^\s*SECTIONS\s*\n?\s*\{[ \t]*\n`).FindStringIndex(s); loc != nil {
-			s = s[:loc[1]] + block + s[loc[1]:]
-		} else {
-			return nil, fmt.Errorf("rtthread vendor: %s has no SECTIONS { block", rel)
+		s, ok := replaceLinkerBlock(string(src), linkerBlock(gen["rtthread/lwip_sections.ld"]))
+		if !ok {
+			return res, fmt.Errorf("rtthread vendor: %s has no SECTIONS { block", rel)
 		}
 		w.set(rel, []byte(s))
 	}
-	return w.commit(dryRun, out)
+	// RT-Thread Studio: the .cproject builds the lwIP folder of the old choice
+	if cp, ok := w.read(".cproject"); ok {
+		for sym, dir := range versionDirs {
+			if bspCfg[sym] == "y" {
+				w.set(".cproject", []byte(cprojectLwIP(string(cp), dir, lwipDir)))
+			}
+		}
+	}
+	res.Changed, err = w.commit(dryRun, out)
+	return res, err
 }
 
 func mustData(g *flow.Generated) *Data {

@@ -6,30 +6,84 @@ import (
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/render"
 )
 
 func init() { flow.Register(Flow{}) }
 
 // Flow is the Xilinx Vitis BSP flow: the lwIP BSP library's constraints as
-// plan rules, and the BSP settings (.mss, xsct, SDT) with their checks.
+// plan rules, and the BSP settings (.mss, xsct, SDT) with their checks, for
+// the board's Vitis release (board.ToolRelease; "" = every flow, no version
+// pinned).
 type Flow struct{}
 
 // Name is the board's vendor value.
 func (Flow) Name() string { return "vitis" }
 
 // Plan: what the Xilinx lwIP BSP hard-codes, applied before the heap and
-// pools are derived from the window.
+// pools are derived from the window; then the plan's RAM becomes that of the
+// lwipopts.h the BSP generates from lwipgen's settings - the header the user
+// links - so the layout, the probe build and the report describe it.
 func (Flow) Plan(*board.Board) plan.Hooks {
-	return plan.Hooks{Constraints: []plan.Rule{ruleVitis}}
+	return plan.Hooks{Constraints: []plan.Rule{ruleVitis}, Finish: []func(*plan.Plan, *plan.Sizer){useBSPRAM}}
 }
 
-// Render renders the BSP fragments; their checks (names per library version,
-// round trips, the non-cacheable section) need the layout.
+func useBSPRAM(p *plan.Plan, _ *plan.Sizer) {
+	b := p.Board
+	if rel := b.ToolRelease; rel != "" {
+		r, err := ReleaseOf(rel)
+		if err != nil {
+			p.Checks = append(p.Checks, plan.Check{ID: "vitis.release", OK: false, Detail: err.Error()})
+			return
+		}
+		lw := MustLib(r.Lib).LwIP
+		ok := sameLine(lw, b.LwIPVersion)
+		ck := plan.Check{ID: "vitis.release", OK: ok, Detail: fmt.Sprintf("Vitis %s ships %s %s with lwIP %s; the board declares lwip_version = %q", r.Name, r.Lib, r.LibraryVer, lw, b.LwIPVersion)}
+		if !ok {
+			ck.Detail += fmt.Sprintf(": declare %q (or pin another release)", lw)
+			rg := b.RangeOf("lwip_version")
+			ck.Range = &rg
+			p.Checks = append(p.Checks, ck)
+			return
+		}
+		p.Checks = append(p.Checks, ck)
+	}
+	_, ram, err := BSPHeader(p, b.ToolRelease)
+	if err != nil {
+		p.Checks = append(p.Checks, plan.Check{ID: "vitis.bsp_ram", OK: false, Detail: err.Error()})
+		return
+	}
+	p.UseRAM(ram)
+	p.Checks = append(p.Checks, plan.Check{ID: "vitis.bsp_ram", OK: true, Detail: fmt.Sprintf("lwIP RAM is that of the lwipopts.h the BSP generates (%d B); the probe build compiles that header", ram.Total)})
+}
+
+// sameLine: two lwIP versions share option tables, rules and RAM model.
+func sameLine(a, b string) bool {
+	va, errA := lwip.ParseVersion(a)
+	vb, errB := lwip.ParseVersion(b)
+	return errA == nil && errB == nil && va == vb
+}
+
+// Render renders the BSP fragments for the board's release; their checks
+// (names per library version, round trips, the non-cacheable section) need
+// the layout. lwipopts.h is the header the BSP generates.
 func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
-	files, checks, err := Fragments(p, l)
+	files, checks, err := FragmentsFor(p, l, p.Board.ToolRelease)
 	if err != nil {
 		return nil, fmt.Errorf("vitis BSP settings: %v", err)
 	}
+	h, _, err := BSPHeader(p, p.Board.ToolRelease)
+	if err != nil {
+		return nil, fmt.Errorf("vitis BSP settings: %v", err)
+	}
+	files = append(files, render.File{Path: "lwipopts.h", Content: h})
 	return &flow.Rendered{Files: files, Checks: checks}, nil
+}
+
+// ToolRelease reads the Vitis release from a classic workspace's system.mss.
+func (Flow) ToolRelease(project string) string {
+	r, _ := ReleaseFromWorkspace(project)
+	return r
 }

@@ -14,7 +14,7 @@ import (
 
 // Output paths (relative to the generated/ directory).
 const (
-	PathMSS213    = "vitis/system.mss.lwip213"
+	PathMSS213    = "vitis/system.mss.lwip213" // default targets (no release pinned)
 	PathMSS211    = "vitis/system.mss.lwip211"
 	PathTcl       = "vitis/bsp.tcl"
 	PathYAML      = "vitis/bsp.yaml"
@@ -31,12 +31,17 @@ const (
 // the files (reports, tests).
 type Result struct {
 	BSP     *BSP
-	Headers map[string]*Header      // lwip213 (classic), lwip220 (SDT)
+	Headers map[string]*Header      // by HeaderKey: lwip213 (classic), lwip220/sdt (SDT) ...
 	Configs map[string]*lwip.Config // the headers resolved as the preprocessor will
 	RAM     map[string]lwip.RAM     // lwIP RAM of the BSP-built library, per header
-	NoCache *NoCache
-	Files   []render.File
-	Checks  []plan.Check
+	// Primary is the header the user's BSP builds (HeaderKey): the classic
+	// one when the release has that flow, else the SDT one. SDTKey is the
+	// SDT header ("" when none).
+	Primary, SDTKey string
+	Release         string // the pinned Vitis release ("" = lwipgen's default targets)
+	NoCache         *NoCache
+	Files           []render.File
+	Checks          []plan.Check
 }
 
 // Fragments renders the Vitis BSP fragments of a board (the .mss LIBRARY
@@ -51,46 +56,123 @@ func Fragments(p *plan.Plan, l *layout.Layout) ([]render.File, []plan.Check, err
 	return r.Files, r.Checks, nil
 }
 
-// Build is Fragments with everything it derived.
-func Build(p *plan.Plan, l *layout.Layout) (*Result, error) {
+// FragmentsFor is Fragments for one Vitis release ("" = lwipgen's default targets).
+func FragmentsFor(p *plan.Plan, l *layout.Layout, release string) ([]render.File, []plan.Check, error) {
+	r, err := BuildFor(p, l, release)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r.Files, r.Checks, nil
+}
+
+// Build is Fragments with everything it derived, for lwipgen's default
+// targets (no Vitis release pinned).
+func Build(p *plan.Plan, l *layout.Layout) (*Result, error) { return BuildFor(p, l, "") }
+
+// target is one BSP library and flow lwipgen writes settings for.
+type target struct {
+	Lib, Ver     string // Ver: LIBRARY_VER of the pinned release ("" = the installed one)
+	Classic, SDT bool
+	Release      string
+}
+
+// targetsFor: a pinned release gets exactly its library, version and flows;
+// without one lwipgen writes the classic lwip213 and lwip211 blocks and the
+// lwip220 SDT settings, with no LIBRARY_VER (the tools use the installed one).
+func targetsFor(release string) ([]target, error) {
+	if release == "" {
+		return []target{{Lib: "lwip213", Classic: true}, {Lib: "lwip211", Classic: true}, {Lib: "lwip220", SDT: true}}, nil
+	}
+	r, err := ReleaseOf(release)
+	if err != nil {
+		return nil, err
+	}
+	return []target{{Lib: r.Lib, Ver: r.LibraryVer, Classic: r.Classic, SDT: r.SDT, Release: r.Name}}, nil
+}
+
+// HeaderKey names a header of Result.Headers: the library, "/sdt" for the SDT flow.
+func HeaderKey(lib string, sdt bool) string {
+	if sdt {
+		return lib + "/sdt"
+	}
+	return lib
+}
+
+// BuildFor is Build for one Vitis release ("" = lwipgen's default targets).
+func BuildFor(p *plan.Plan, l *layout.Layout, release string) (*Result, error) {
+	targets, err := targetsFor(release)
+	if err != nil {
+		return nil, err
+	}
 	bsp, err := Settings(p)
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{BSP: bsp, Headers: map[string]*Header{}, Configs: map[string]*lwip.Config{}, RAM: map[string]lwip.RAM{}}
+	r := &Result{BSP: bsp, Headers: map[string]*Header{}, Configs: map[string]*lwip.Config{}, RAM: map[string]lwip.RAM{}, Release: release}
 	check := func(id string, ok bool, detail string) {
 		r.Checks = append(r.Checks, plan.Check{ID: id, OK: ok, Detail: detail})
 	}
-	for _, lib := range []string{Classic, SDT} {
-		h, err := bsp.Header(lib)
-		if err != nil {
-			return nil, err
+	for _, t := range targets {
+		if t.Lib == "lwip211" && release == "" {
+			continue // the lwip211 block is a rename of lwip213's; its header is not modelled separately
 		}
-		r.Headers[lib] = h
-		cfg, err := h.Resolve()
-		if err != nil {
-			return nil, fmt.Errorf("vitis: resolving the %s lwipopts.h: %v", lib, err)
-		}
-		r.Configs[lib] = cfg
-		var fatal []string
-		for _, c := range lwip.Checks(cfg) {
-			if !c.OK && c.Fatal {
-				fatal = append(fatal, c.ID+": "+c.Detail)
+		for _, sdt := range []bool{false, true} {
+			if sdt && !t.SDT || !sdt && !t.Classic {
+				continue
+			}
+			if !sdt && t.Lib == "lwip220" {
+				continue // lwip220's classic generator is not modelled; its SDT header stands for the build
+			}
+			flow := map[bool]string{false: "classic", true: "sdt"}[sdt]
+			key := HeaderKey(t.Lib, sdt)
+			h, err := bsp.HeaderFlow(t.Lib, flow)
+			if err != nil {
+				return nil, err
+			}
+			r.Headers[key] = h
+			if r.Primary == "" || sdt && r.SDTKey == "" {
+				if !sdt {
+					r.Primary = key
+				}
+			}
+			if sdt {
+				r.SDTKey = key
+			}
+			cfg, err := h.Resolve()
+			if err != nil {
+				return nil, fmt.Errorf("vitis: resolving the %s lwipopts.h: %v", key, err)
+			}
+			r.Configs[key] = cfg
+			var fatal []string
+			for _, c := range lwip.Checks(cfg) {
+				if !c.OK && c.Fatal {
+					fatal = append(fatal, c.ID+": "+c.Detail)
+				}
+			}
+			id := strings.ReplaceAll(key, "/", ".")
+			check("vitis."+id+".lwip_sanity", len(fatal) == 0, okOr(len(fatal) == 0,
+				"the lwipopts.h "+key+" generates passes every lwIP "+MustLib(t.Lib).LwIP+" init.c/header rule", strings.Join(fatal, "; ")))
+			ram, err := lwip.PredictRAM(cfg)
+			check("vitis."+id+".ram_model", err == nil, okOr(err == nil, fmt.Sprintf("lwIP RAM of the BSP build: %d B", ram.Total), fmt.Sprint(err)))
+			if err == nil {
+				r.RAM[key] = ram
 			}
 		}
-		check("vitis."+lib+".lwip_sanity", len(fatal) == 0, okOr(len(fatal) == 0,
-			"the lwipopts.h "+lib+" generates passes every lwIP "+MustLib(lib).LwIP+" init.c/header rule", strings.Join(fatal, "; ")))
-		ram, err := lwip.PredictRAM(cfg)
-		check("vitis."+lib+".ram_model", err == nil, okOr(err == nil, fmt.Sprintf("lwIP RAM of the BSP build: %d B", ram.Total), fmt.Sprint(err)))
-		if err == nil {
-			r.RAM[lib] = ram
-		}
 	}
-	cfg := r.Configs[Classic]
+	if r.Primary == "" {
+		r.Primary = r.SDTKey // a release with the SDT flow only
+	}
+	cfg := r.Configs[r.Primary]
 	bsp.Differences = differences(p, bsp, cfg)
+	var diffs []string
+	for _, d := range bsp.Differences {
+		diffs = append(diffs, fmt.Sprintf("%s plan %d, BSP %d (%s)", d.Option, d.Plan, d.BSP, d.Why))
+	}
+	check("vitis.bsp_differences", true, fmt.Sprintf("the %s lwipopts.h the BSP generates (compiled by the probe build; its RAM is this report's) differs from lwipgen's plan only where the BSP cannot express the plan: %s",
+		r.Primary, strings.Join(orNoneS(diffs), "; ")))
 
 	var ram *lwip.RAM
-	if x, ok := r.RAM[Classic]; ok {
+	if x, ok := r.RAM[r.Primary]; ok {
 		ram = &x
 	}
 	nc, err := planNoCache(p, l, ram)
@@ -98,10 +180,14 @@ func Build(p *plan.Plan, l *layout.Layout) (*Result, error) {
 		return nil, err
 	}
 	r.NoCache = nc
-	r.Checks = append(r.Checks, ruleChecks(p, bsp, cfg, r.Configs[SDT])...)
-	r.Checks = append(r.Checks, nameChecks(bsp)...)
+	sdtCfg := r.Configs[r.SDTKey]
+	if sdtCfg == nil {
+		sdtCfg = cfg
+	}
+	r.Checks = append(r.Checks, ruleChecks(p, bsp, cfg, sdtCfg)...)
+	r.Checks = append(r.Checks, nameChecks(bsp, targets)...)
 
-	files, err := renderAll(p, r)
+	files, err := renderAll(p, r, targets)
 	if err != nil {
 		return nil, err
 	}
@@ -214,24 +300,29 @@ func ruleChecks(p *plan.Plan, b *BSP, cfg, cfg220 *lwip.Config) []plan.Check {
 
 // nameChecks proves every parameter lwipgen writes exists in each library
 // version it is written for, with a valid value.
-func nameChecks(b *BSP) []plan.Check {
+func nameChecks(b *BSP, targets []target) []plan.Check {
 	var out []plan.Check
-	for _, lib := range Libraries {
-		l := MustLib(lib)
+	for _, t := range targets {
+		l := MustLib(t.Lib)
 		var bad []string
 		for _, s := range b.Settings {
-			if _, err := l.Check(s.Param, s.Value); err != nil {
+			prm, err := l.Check(s.Param, s.Value)
+			if err != nil {
 				bad = append(bad, err.Error())
+				continue
 			}
-			if lib == SDT {
-				prm, _ := l.Param(s.Param)
+			if t.SDT {
 				if _, err := l.CheckSDT(prm.SDT, sdtValue(prm, s.Value)); err != nil {
 					bad = append(bad, err.Error())
 				}
 			}
 		}
-		out = append(out, plan.Check{ID: "vitis.names." + lib, OK: len(bad) == 0,
-			Detail: okOr(len(bad) == 0, fmt.Sprintf("all %d parameters exist in %s with valid values", len(b.Settings), lib), strings.Join(bad, "; "))})
+		id := t.Lib
+		if t.Release != "" {
+			id = t.Lib + "@" + t.Release
+		}
+		out = append(out, plan.Check{ID: "vitis.names." + id, OK: len(bad) == 0,
+			Detail: okOr(len(bad) == 0, fmt.Sprintf("all %d parameters exist in %s with valid values", len(b.Settings), id), strings.Join(bad, "; "))})
 	}
 	return out
 }
@@ -240,16 +331,21 @@ func nameChecks(b *BSP) []plan.Check {
 func roundTrip(b *BSP, files []render.File) []plan.Check {
 	var out []plan.Check
 	for _, f := range files {
-		lib := ""
-		switch f.Path {
-		case PathMSS213:
-			lib = "lwip213"
-		case PathMSS211:
-			lib = "lwip211"
-		default:
+		if !strings.HasPrefix(f.Path, "vitis/system.mss") {
 			continue
 		}
-		err := MSSRoundTrip(b, lib, f.Content)
+		m, err := ParseMSS(f.Content)
+		lib := ""
+		if err == nil {
+			for _, blk := range m.Blocks {
+				if v, ok := blk.Get("LIBRARY_NAME"); blk.Kind == "LIBRARY" && ok {
+					lib = v
+				}
+			}
+		}
+		if err == nil {
+			err = MSSRoundTrip(b, lib, f.Content)
+		}
 		out = append(out, plan.Check{ID: "vitis.mss_roundtrip." + lib, OK: err == nil,
 			Detail: okOr(err == nil, f.Path+" parses back to the same "+fmt.Sprint(len(b.Settings))+" settings", fmt.Sprint(err))})
 	}
@@ -286,46 +382,53 @@ func MSSRoundTrip(b *BSP, lib string, src []byte) error {
 }
 
 func tlbChecks(nc *NoCache) []plan.Check {
+	if len(nc.Objects) == 0 {
+		var kept []string
+		for _, o := range nc.Skipped {
+			kept = append(kept, o.Symbol)
+		}
+		return []plan.Check{{ID: "vitis.tlb.nocache", OK: true, Detail: fmt.Sprintf(
+			"no non-cacheable region: no lwIP array needs one (%s stay cacheable, the xemacps adapter cleans/invalidates them; its BD rings map themselves), so no lscript.ld fragment and no translation-table code are written", strings.Join(orNoneS(kept), ", "))}}
+	}
 	ok := nc.Attr == 0x11DE2 && nc.Size%MB == 0 && nc.Size >= MB && len(nc.TLB) == 1 && nc.TLB[0].Descriptor == nc.Attr
 	return []plan.Check{{ID: "vitis.tlb.nocache", OK: ok, Detail: okOr(ok,
 		fmt.Sprintf("%s: %d MB NOLOAD in %s, %s (0x%05X, Normal non-cacheable: lwIP reads it unaligned, which Device/Strongly-ordered memory faults on); %d B of objects", nc.Section, nc.MBs(), nc.Region, nc.AttrMacro, nc.Attr, nc.Used),
 		fmt.Sprintf("%s: size %d, attribute 0x%X, %d TLB entries", nc.Section, nc.Size, nc.Attr, len(nc.TLB)))}}
 }
 
-// templateData is what every template file sees.
-type templateData struct {
-	Plan      *plan.Plan
-	BSP       *BSP
-	Classic   []FlowSetting // lwip213 names
-	Classic11 []FlowSetting // lwip211 names
-	SDT       []FlowSetting // lwip220 CMake names
-	Header    *Header
-	NoCache   *NoCache
-	Lib       string
-	Diffs     []Difference
-	RAM       *lwip.RAM
-	Lwip211   []string // differences of lwip211
+func orNoneS(s []string) []string {
+	if len(s) == 0 {
+		return []string{"none"}
+	}
+	return s
 }
 
-func renderAll(p *plan.Plan, r *Result) ([]render.File, error) {
+// templateData is what every templates/vitis file sees.
+type templateData struct {
+	Plan    *plan.Plan
+	BSP     *BSP
+	Classic []FlowSetting // the target library's .mld names
+	SDT     []FlowSetting // the target library's CMake names
+	Header  *Header
+	NoCache *NoCache
+	Lib     string
+	Ver     string // LIBRARY_VER of the pinned release ("" = not pinned)
+	Release string // the pinned Vitis release ("" = not pinned)
+	LwIP    string // lwIP release inside Lib
+	Diffs   []Difference
+	RAM     *lwip.RAM
+	Lwip211 []string // how lwip211 differs from lwip213 (lwipgen's default lwip211 block)
+	TclPath string   // where the .mss block is (for the Tcl's comment)
+}
+
+// Output paths of a pinned release (vitis/...), one library per file.
+const (
+	PathMSS        = "vitis/system.mss"
+	PathLwipoptsSD = "vitis/lwipopts.sdt.h"
+)
+
+func renderAll(p *plan.Plan, r *Result, targets []target) ([]render.File, error) {
 	b := r.BSP
-	classic, err := b.For(Classic, false)
-	if err != nil {
-		return nil, err
-	}
-	c11, err := b.For("lwip211", false)
-	if err != nil {
-		return nil, err
-	}
-	sdt, err := b.For(SDT, true)
-	if err != nil {
-		return nil, err
-	}
-	base := templateData{Plan: p, BSP: b, Classic: classic, Classic11: c11, SDT: sdt, NoCache: r.NoCache, Diffs: b.Differences,
-		Lwip211: []string{"no sgmii_fixed_link, udp_tx_blocking or socket_debug parameter", "requires_os also lists xilkernel", "lwIP 2.1.1 inside"}}
-	if x, ok := r.RAM[Classic]; ok {
-		base.RAM = &x
-	}
 	var files []render.File
 	emit := func(tmpl, path string, d templateData) error {
 		out, err := execute(tmpl, d)
@@ -335,26 +438,75 @@ func renderAll(p *plan.Plan, r *Result) ([]render.File, error) {
 		files = append(files, render.File{Path: path, Content: out})
 		return nil
 	}
-	for _, t := range []struct{ tmpl, path, lib string }{
-		{"system.mss.tmpl", PathMSS213, Classic},
-		{"system.mss.tmpl", PathMSS211, "lwip211"},
-		{"bsp.tcl.tmpl", PathTcl, Classic},
-		{"bsp.yaml.tmpl", PathYAML, SDT},
-		{"lwip220.cmake.tmpl", PathCMake, SDT},
-		{"empyro.py.tmpl", PathEmpyro, SDT},
-		{"lwipopts.h.tmpl", PathLwipopts, Classic},
-		{"lwipopts.h.tmpl", PathLwipopts2, SDT},
-		{"xlwipconfig.h.tmpl", PathXlwip, Classic},
-		{"lscript_lwip.ld.tmpl", PathLinker, Classic},
-		{"lwipgen_tlb.c.tmpl", PathTLB, Classic},
-	} {
-		d := base
-		d.Lib = t.lib
-		d.Header = r.Headers[t.lib]
-		if t.lib == "lwip211" {
-			d.Classic = c11
+	pinned := r.Release != ""
+	tclDone, xlwipDone := false, false
+	for _, t := range targets {
+		d := templateData{Plan: p, BSP: b, NoCache: r.NoCache, Diffs: b.Differences, Lib: t.Lib, Ver: t.Ver, Release: t.Release, LwIP: MustLib(t.Lib).LwIP,
+			Lwip211: []string{"no sgmii_fixed_link, udp_tx_blocking or socket_debug parameter", "requires_os also lists xilkernel", "lwIP 2.1.1 inside"}}
+		if x, ok := r.RAM[r.Primary]; ok {
+			d.RAM = &x
 		}
-		if err := emit(t.tmpl, t.path, d); err != nil {
+		var err error
+		if t.Classic {
+			if d.Classic, err = b.For(t.Lib, false); err != nil {
+				return nil, err
+			}
+			mss := PathMSS
+			if !pinned {
+				mss = PathMSS + "." + t.Lib
+			}
+			d.TclPath = mss
+			if err := emit("system.mss.tmpl", mss, d); err != nil {
+				return nil, err
+			}
+			if !tclDone {
+				tclDone = true
+				if err := emit("bsp.tcl.tmpl", PathTcl, d); err != nil {
+					return nil, err
+				}
+			}
+			if h, ok := r.Headers[HeaderKey(t.Lib, false)]; ok {
+				d.Header = h
+				if err := emit("lwipopts.h.tmpl", PathLwipopts, d); err != nil {
+					return nil, err
+				}
+				if err := emit("xlwipconfig.h.tmpl", PathXlwip, d); err != nil {
+					return nil, err
+				}
+				xlwipDone = true
+			}
+		}
+		if t.SDT {
+			if d.SDT, err = b.For(t.Lib, true); err != nil {
+				return nil, err
+			}
+			d.Header = r.Headers[HeaderKey(t.Lib, true)]
+			hdr := PathLwipoptsSD
+			if !pinned {
+				hdr = "vitis/lwipopts." + t.Lib + ".h"
+			}
+			for _, f := range []struct{ tmpl, path string }{
+				{"bsp.yaml.tmpl", PathYAML}, {"lib.cmake.tmpl", "vitis/" + t.Lib + ".cmake"}, {"empyro.py.tmpl", PathEmpyro}, {"lwipopts.h.tmpl", hdr},
+			} {
+				if err := emit(f.tmpl, f.path, d); err != nil {
+					return nil, err
+				}
+			}
+			if !xlwipDone {
+				if err := emit("xlwipconfig.h.tmpl", PathXlwip, d); err != nil {
+					return nil, err
+				}
+				xlwipDone = true
+			}
+		}
+	}
+	// The non-cacheable region only when something lives in it.
+	if len(r.NoCache.Objects) > 0 {
+		d := templateData{Plan: p, BSP: b, NoCache: r.NoCache, Lib: targets[0].Lib}
+		if err := emit("lscript_lwip.ld.tmpl", PathLinker, d); err != nil {
+			return nil, err
+		}
+		if err := emit("lwipgen_tlb.c.tmpl", PathTLB, d); err != nil {
 			return nil, err
 		}
 	}
@@ -369,4 +521,30 @@ var templatesFS embed.FS
 // execute renders templates/<name> through render (text/template + sprig).
 func execute(name string, data any) ([]byte, error) {
 	return render.ExecuteFS(templatesFS, "templates/"+name, data)
+}
+
+// BSPHeader renders the lwipopts.h the user's BSP builds for a release (""
+// = lwipgen's default targets: the classic lwip213 one) and its lwIP RAM.
+func BSPHeader(p *plan.Plan, release string) ([]byte, lwip.RAM, error) {
+	r, err := BuildFor(p, nil, release)
+	if err != nil {
+		return nil, lwip.RAM{}, err
+	}
+	ram, ok := r.RAM[r.Primary]
+	if !ok {
+		return nil, lwip.RAM{}, fmt.Errorf("vitis: no RAM model for the %s lwipopts.h", r.Primary)
+	}
+	path := PathLwipopts
+	if r.Headers[r.Primary].Flow == "sdt" {
+		path = PathLwipoptsSD
+		if r.Release == "" {
+			path = "vitis/lwipopts." + r.Headers[r.Primary].Library + ".h"
+		}
+	}
+	for _, f := range r.Files {
+		if f.Path == path {
+			return f.Content, ram, nil
+		}
+	}
+	return nil, lwip.RAM{}, fmt.Errorf("vitis: %s not rendered", path)
 }

@@ -44,20 +44,32 @@ func (h *Header) Defines() map[string]string {
 // #cmakedefine leaves a define out when its value is CMake-false, e.g. "0").
 // Neither generator is copied: this re-implements what they emit, in order.
 func (b *BSP) Header(lib string) (*Header, error) {
+	flow := "classic"
+	if lib == "lwip220" {
+		flow = "sdt"
+	}
+	return b.HeaderFlow(lib, flow)
+}
+
+// HeaderFlow is Header for one flow of lib: "classic" (the .mld/.tcl
+// generator) or "sdt" (<lib>.cmake + lwipopts.h.in: lwip213 from Vitis
+// 2023.2, lwip220).
+func (b *BSP) HeaderFlow(lib, flow string) (*Header, error) {
 	v, err := b.Values(lib)
 	if err != nil {
 		return nil, err
 	}
-	h := &Header{Library: lib}
-	switch lib {
-	case "lwip211", "lwip213":
-		h.Flow = "classic"
+	h := &Header{Library: lib, Flow: flow}
+	switch {
+	case flow == "classic" && (lib == "lwip211" || lib == "lwip213" || lib == "lwip220"):
+		if lib == "lwip220" {
+			return nil, fmt.Errorf("vitis: no classic lwipopts.h model for lwip220 (lwipgen models its SDT flow)")
+		}
 		h.Lines = classicLines(lib, v, b.OS)
-	case "lwip220":
-		h.Flow = "sdt"
-		h.Lines = sdtLines(v, b.OS)
+	case flow == "sdt" && (lib == "lwip213" || lib == "lwip220"):
+		h.Lines = sdtLines(lib, v, b.OS)
 	default:
-		return nil, fmt.Errorf("vitis: no lwipopts.h model for %s", lib)
+		return nil, fmt.Errorf("vitis: no %s lwipopts.h model for %s", flow, lib)
 	}
 	return h, nil
 }
@@ -252,7 +264,10 @@ func cmakeFalse(s string) bool {
 }
 
 // sdtLines: lwip220.cmake (EMACPS, standalone or FreeRTOS) + lwipopts.h.in.
-func sdtLines(v map[string]string, os string) []Line {
+// sdtLines: lwip213's lwipopts.h.in (Vitis 2023.2) differs from lwip220's
+// only in DHCP_DOES_ARP_CHECK where lwip220 has LWIP_DHCP_DOES_ACD_CHECK and
+// LWIP_ACD, and in the DHCP/ACD debug switches lwip220 added.
+func sdtLines(lib string, v map[string]string, os string) []Line {
 	raw := v["api_mode"] == "RAW_API"
 	socket := !raw && os == "freertos10_xilinx"
 	vars := map[string]string{} // CMake variables lwip220.cmake sets
@@ -293,6 +308,7 @@ func sdtLines(v map[string]string, os string) []Line {
 	on(v["lwip_dhcp"] == "true", "LWIP_DHCP", " ")
 	on(v["lwip_dhcp_does_acd_check"] == "true", "LWIP_DHCP_DOES_ACD_CHECK", " ")
 	on(v["lwip_dhcp_does_acd_check"] == "true", "LWIP_ACD", " ")
+	on(v["dhcp_does_arp_check"] == "true", "DHCP_DOES_ARP_CHECK", " ")
 	on(v["lwip_stats"] == "true", "LWIP_STATS", "1")
 	on(v["lwip_stats"] == "true", "LWIP_STATS_DISPLAY", "1")
 	if socket {
@@ -386,8 +402,12 @@ func sdtLines(v map[string]string, os string) []Line {
 	d("USE_JUMBO_FRAMES")
 	blank()
 	d01("LWIP_DHCP")
-	d01("LWIP_DHCP_DOES_ACD_CHECK")
-	d01("LWIP_ACD")
+	if lib == "lwip213" {
+		d01("DHCP_DOES_ARP_CHECK")
+	} else {
+		d01("LWIP_DHCP_DOES_ACD_CHECK")
+		d01("LWIP_ACD")
+	}
 	blank()
 	def(v["phy_link_speed"], "1")
 	blank()
@@ -402,6 +422,9 @@ func sdtLines(v map[string]string, os string) []Line {
 		"OS_IS_FREERTOS", "LWIP_PROVIDE_ERRNO", "DEFAULT_THREAD_PRIO", "TCPIP_THREAD_PRIO", "DEFAULT_TCP_RECVMBOX_SIZE", "DEFAULT_ACCEPTMBOX_SIZE",
 		"TCPIP_MBOX_SIZE", "DEFAULT_UDP_RECVMBOX_SIZE", "DEFAULT_RAW_RECVMBOX_SIZE", "LWIP_COMPAT_MUTEX", "LWIP_ALLOW_MEM_FREE_FROM_OTHER_CONTEXT",
 		"LWIP_TCPIP_CORE_LOCKING_INPUT", "TCPIP_THREAD_STACKSIZE"} {
+		if lib == "lwip213" && (n == "DHCP_DEBUG" || n == "ACD_DEBUG") {
+			continue
+		}
 		d(n)
 	}
 	return L

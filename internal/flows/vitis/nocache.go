@@ -105,9 +105,8 @@ func planNoCache(p *plan.Plan, l *layout.Layout, ram *lwip.RAM) (*NoCache, error
 	for _, o := range res.Objects {
 		res.Used = alignUp(res.Used, bspMemAlign) + o.Size
 	}
-	// At least 1 MB even with no lwIP array in it: the region is also where
-	// the application puts DMA buffers that bypass the adapter's cache
-	// maintenance (section .lwipgen_nocache).
+	// Whole MB (the A9 sets attributes per 1 MB section). With no lwIP array
+	// in it the region is not written at all (renderAll).
 	res.Size = max(alignUp(res.Used, MB), MB)
 	if planBase == 0 || planBase%MB != 0 {
 		planBase = MB // any 1 MB boundary: the solver only checks the shape

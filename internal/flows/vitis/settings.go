@@ -304,7 +304,8 @@ func Settings(p *plan.Plan) (*BSP, error) {
 	setInt("n_rx_descriptors", int64(d.RxDescriptors), fmt.Sprintf("plan driver: %d RX BDs (XLWIP_CONFIG_N_RX_DESC); init_dma arms each with one PBUF_POOL pbuf; <= %d, the 64 KB the adapter reserves per ring", d.RxDescriptors, maxBDs))
 	setInt("n_tx_descriptors", int64(d.TxDescriptors), fmt.Sprintf("plan driver: %d TX BDs (XLWIP_CONFIG_N_TX_DESC); emacps_sgsend uses one BD per pbuf of a chain", d.TxDescriptors))
 	set("phy_link_speed", "CONFIG_LINKSPEED_AUTODETECT", fmt.Sprintf("ethernet.speed_mbps = %d is what the link should reach; autodetect negotiates it and still links at 10/100 (CONFIG_LINKSPEED%d would force the PHY and fail on a slower port)", b.Ethernet.SpeedMbps, b.Ethernet.SpeedMbps))
-	setInt("emac_number", 0, "GEM0 (ps7_ethernet_0, IRQ 54): the board description has one Ethernet interface")
+	// emac_number is not set: the BSP only copies it into XLWIP_CONFIG_EMAC_NUMBER, which no adapter source
+	// reads; the GEM is the one whose base address the application passes to xemac_add().
 
 	// --- TCP
 	mss := p.Value("TCP_MSS")

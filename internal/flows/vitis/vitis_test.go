@@ -4,6 +4,7 @@ import (
 	"errors"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -125,6 +126,46 @@ func TestUnknownNamesRefused(t *testing.T) {
 	}
 }
 
+// When the layout makes an lwIP array non-cacheable, the region, its lscript.ld
+// fragment and the translation-table code are written, and agree.
+func TestNoCacheRegionWhenUsed(t *testing.T) {
+	p, l := zynq(t)
+	l2 := *l
+	l2.Sections = nil
+	for _, s := range l.Sections {
+		for _, o := range s.Objects {
+			if o.Symbol == "ram_heap" {
+				s.Attr = "noncacheable"
+			}
+		}
+		l2.Sections = append(l2.Sections, s)
+	}
+	r, err := Build(p, &l2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]byte{}
+	for _, f := range r.Files {
+		got[f.Path] = f.Content
+	}
+	if len(r.NoCache.Objects) == 0 || r.NoCache.Objects[len(r.NoCache.Objects)-1].Symbol != "ram_heap" {
+		t.Fatalf("objects %+v", r.NoCache.Objects)
+	}
+	tlb := stripCComments(string(got[PathTLB])) // code only: the comments describe the adapter's DEVICE_MEMORY BD ring
+	if !strings.Contains(tlb, "Xil_SetTlbAttributes(addr, NORM_NONCACHE)") || !strings.Contains(tlb, "0x11DE2") || strings.Contains(tlb, "DEVICE_MEMORY") || strings.Contains(tlb, "STRONG_ORDERED") {
+		t.Error("lwipgen_tlb.c must set NORM_NONCACHE (0x11DE2) per MB and never Device")
+	}
+	if !strings.Contains(string(got[PathTLB]), "ram_heap) is never stale") {
+		t.Errorf("lwipgen_tlb.c does not name what the region holds:\n%s", got[PathTLB])
+	}
+	ld := string(got[PathLinker])
+	for _, s := range []string{"(NOLOAD) : ALIGN(0x100000)", "__lwipgen_nocache_start = .;", "__lwipgen_nocache_end = .;", "INCLUDE lscript_lwip.ld", "> ps7_ddr_0", "*(.bss.ram_heap)"} {
+		if !strings.Contains(ld, s) {
+			t.Errorf("lscript_lwip.ld lacks %q", s)
+		}
+	}
+}
+
 func TestZynq7035Fragments(t *testing.T) {
 	p, l := zynq(t)
 	r, err := Build(p, l)
@@ -135,7 +176,7 @@ func TestZynq7035Fragments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{PathMSS213, PathMSS211, PathTcl, PathYAML, PathCMake, PathEmpyro, PathLwipopts, PathLwipopts2, PathXlwip, PathLinker, PathTLB}
+	want := []string{PathMSS213, PathMSS211, PathTcl, PathYAML, PathCMake, PathEmpyro, PathLwipopts, PathLwipopts2, PathXlwip}
 	got := map[string][]byte{}
 	for _, f := range files {
 		got[f.Path] = f.Content
@@ -154,7 +195,7 @@ func TestZynq7035Fragments(t *testing.T) {
 		}
 	}
 	for _, id := range []string{"vitis.mss_roundtrip.lwip213", "vitis.mss_roundtrip.lwip211", "vitis.names.lwip213", "vitis.names.lwip220",
-		"vitis.rule.tcp_snd_queuelen", "vitis.rule.mem_alignment", "vitis.rule.gem_checksum_offload", "vitis.rule.pbuf_pool_bufsize", "vitis.tlb.nocache"} {
+		"vitis.rule.tcp_snd_queuelen", "vitis.rule.mem_alignment", "vitis.rule.gem_checksum_offload", "vitis.rule.pbuf_pool_bufsize", "vitis.tlb.nocache", "vitis.bsp_differences"} {
 		found := false
 		for _, c := range checks {
 			found = found || c.ID == id
@@ -181,14 +222,19 @@ func TestZynq7035Fragments(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	nTcl := 0
 	for _, line := range strings.Split(string(got[PathTcl]), "\n") {
-		if f := strings.Fields(line); len(f) == 3 && f[0] == "bsp" && f[1] == "config" {
-			t.Errorf("bsp config without value: %q", line)
-		} else if len(f) == 4 && f[0] == "bsp" && f[1] == "config" {
-			if _, err := MustLib("lwip213").Check(f[2], strings.Trim(f[3], `"`)); err != nil {
+		if f := strings.Fields(line); len(f) >= 6 && f[0] == "lwipgen_step" && f[4] == "bsp" && f[5] == "config" {
+			nTcl++
+			if len(f) != 8 {
+				t.Errorf("bsp config without value: %q", line)
+			} else if _, err := MustLib("lwip213").Check(f[6], strings.Trim(f[7], `"`)); err != nil {
 				t.Error(err)
 			}
 		}
+	}
+	if nTcl != len(r.BSP.Settings) {
+		t.Errorf("bsp.tcl sets %d of %d parameters", nTcl, len(r.BSP.Settings))
 	}
 	l220 := MustLib("lwip220")
 	for _, line := range strings.Split(string(got[PathCMake]), "\n") {
@@ -217,14 +263,13 @@ func TestZynq7035Fragments(t *testing.T) {
 	if !strings.Contains(string(got[PathXlwip]), "#define XLWIP_CONFIG_N_RX_DESC 256") {
 		t.Error("xlwipconfig.h: RX descriptors")
 	}
-	tlb := stripCComments(string(got[PathTLB])) // code only: the comments describe the adapter's DEVICE_MEMORY BD ring
-	if !strings.Contains(tlb, "Xil_SetTlbAttributes(addr, NORM_NONCACHE)") || !strings.Contains(tlb, "0x11DE2") || strings.Contains(tlb, "DEVICE_MEMORY") || strings.Contains(tlb, "STRONG_ORDERED") {
-		t.Error("lwipgen_tlb.c must set NORM_NONCACHE (0x11DE2) per MB and never Device")
+	// Nothing of lwIP needs the non-cacheable region by default: no linker fragment, no TLB code.
+	if len(r.NoCache.Objects) != 0 || got[PathLinker] != nil || got[PathTLB] != nil {
+		t.Errorf("empty non-cacheable region rendered (%d objects)", len(r.NoCache.Objects))
 	}
-	ld := string(got[PathLinker])
-	for _, s := range []string{"(NOLOAD) : ALIGN(0x100000)", "__lwipgen_nocache_start = .;", "__lwipgen_nocache_end = .;", "INCLUDE lscript_lwip.ld", "> ps7_ddr_0"} {
-		if !strings.Contains(ld, s) {
-			t.Errorf("lscript_lwip.ld lacks %q", s)
+	for _, n := range []string{"emac_number", "LIBRARY_VER"} {
+		if strings.Contains(string(got[PathMSS213]), "PARAMETER "+n) {
+			t.Errorf("the default .mss block sets %s", n)
 		}
 	}
 	if v := r.BSP.Int("n_rx_descriptors"); v != int64(p.Driver.RxDescriptors) {
@@ -319,4 +364,126 @@ func TestSDTCMakeDefineQuirk(t *testing.T) {
 		}
 	}
 	t.Error("no sdt_zero_values check")
+}
+
+// Per supported Vitis release, the generated files use exactly that
+// release's library, LIBRARY_VER and parameter names (classic .mld names in
+// system.mss and bsp.tcl, <lib>_ CMake names in <lib>.cmake and bsp.yaml),
+// and every check holds.
+func TestEveryReleaseUsesItsOwnNamesAndVersion(t *testing.T) {
+	p, l := zynq(t)
+	if len(Releases()) < 12 {
+		t.Fatalf("releases: %v", Releases())
+	}
+	for _, rel := range Releases() {
+		r, err := BuildFor(p, l, rel.Name)
+		if err != nil {
+			t.Fatalf("%s: %v", rel.Name, err)
+		}
+		lib := MustLib(rel.Lib)
+		got := map[string]string{}
+		for _, f := range r.Files {
+			got[f.Path] = string(f.Content)
+			for _, other := range Libraries {
+				if other != rel.Lib && strings.Contains(string(f.Content), other) {
+					t.Errorf("%s: %s names %s", rel.Name, f.Path, other)
+				}
+			}
+			if strings.Contains(string(f.Content), "<no value>") {
+				t.Errorf("%s: %s has <no value>", rel.Name, f.Path)
+			}
+		}
+		for _, c := range r.Checks {
+			if !c.OK {
+				t.Errorf("%s: check %s failed: %s", rel.Name, c.ID, c.Detail)
+			}
+		}
+		if rel.Classic {
+			m, err := ParseMSS([]byte(got[PathMSS]))
+			if err != nil {
+				t.Fatalf("%s: %v", rel.Name, err)
+			}
+			blk, ok := m.Library(rel.Lib)
+			if !ok {
+				t.Fatalf("%s: no %s block", rel.Name, rel.Lib)
+			}
+			if v, _ := blk.Get("LIBRARY_VER"); v != rel.LibraryVer {
+				t.Errorf("%s: LIBRARY_VER %q, want %s", rel.Name, v, rel.LibraryVer)
+			}
+			for _, prm := range blk.Params {
+				if _, err := lib.Check(prm.Name, prm.Value); err != nil && !blockKeys[strings.ToUpper(prm.Name)] {
+					t.Errorf("%s: %v", rel.Name, err)
+				}
+			}
+			tcl := got[PathTcl]
+			if !strings.Contains(tcl, "bsp setlib -name "+rel.Lib+" -ver "+rel.LibraryVer+"\n") || !strings.Contains(tcl, "setws $ws") || !strings.Contains(tcl, `lwipgen_step "platform generate" platform generate`) || strings.Contains(tcl, "catch {bsp regenerate}") {
+				t.Errorf("%s: bsp.tcl:\n%s", rel.Name, tcl)
+			}
+			n := 0
+			for _, line := range strings.Split(tcl, "\n") {
+				if f := strings.Fields(line); len(f) == 8 && f[0] == "lwipgen_step" && f[4] == "bsp" && f[5] == "config" {
+					n++
+					if _, err := lib.Check(f[6], strings.Trim(f[7], `"`)); err != nil {
+						t.Errorf("%s: bsp.tcl: %v", rel.Name, err)
+					}
+				}
+			}
+			if n != len(r.BSP.Settings) {
+				t.Errorf("%s: bsp.tcl sets %d of %d parameters", rel.Name, n, len(r.BSP.Settings))
+			}
+		} else if got[PathMSS] != "" || got[PathTcl] != "" {
+			t.Errorf("%s has no classic flow but got system.mss/bsp.tcl", rel.Name)
+		}
+		cm := got["vitis/"+rel.Lib+".cmake"]
+		if rel.SDT {
+			n := 0
+			for _, line := range strings.Split(cm, "\n") {
+				if strings.HasPrefix(line, "set(") {
+					n++
+					f := strings.Fields(strings.TrimPrefix(line, "set("))
+					if _, err := lib.CheckSDT(f[0], strings.Trim(f[1], `"`)); err != nil || !strings.HasPrefix(f[0], rel.Lib+"_") {
+						t.Errorf("%s: %s.cmake: %s (%v)", rel.Name, rel.Lib, f[0], err)
+					}
+				}
+			}
+			for _, line := range strings.Split(got[PathYAML], "\n") {
+				if name, ok := strings.CutPrefix(line, "      name: "); ok {
+					if _, ok := lib.ParamSDT(name); !ok {
+						t.Errorf("%s: bsp.yaml name %q is not a %s variable", rel.Name, name, rel.Lib)
+					}
+				}
+			}
+			if n != len(r.BSP.Settings) || !strings.Contains(got[PathYAML], "  "+rel.Lib+":\n") {
+				t.Errorf("%s: %s.cmake sets %d of %d; bsp.yaml:\n%s", rel.Name, rel.Lib, n, len(r.BSP.Settings), got[PathYAML])
+			}
+		} else if cm != "" || got[PathYAML] != "" {
+			t.Errorf("%s has no SDT flow but got %s.cmake/bsp.yaml", rel.Name, rel.Lib)
+		}
+		if _, ok := r.RAM[r.Primary]; !ok {
+			t.Errorf("%s: no RAM for the header the BSP builds (%s)", rel.Name, r.Primary)
+		}
+	}
+	if _, err := ReleaseOf("2018.3"); err == nil {
+		t.Error("an unknown release must be refused")
+	}
+	if r, ok := ReleaseOfLibrary("lwip211", "1.8"); !ok || r.Name != "2022.2" {
+		t.Errorf("lwip211 1.8 -> %v", r)
+	}
+}
+
+// A classic workspace says which release it is: the LIBRARY_VER its BSP's
+// system.mss records for the lwIP library.
+func TestReleaseFromWorkspace(t *testing.T) {
+	dir := t.TempDir()
+	bsp := filepath.Join(dir, "zc706", "ps7_cortexa9_0", "standalone_domain", "bsp")
+	if err := os.MkdirAll(bsp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(bsp, "system.mss"), []byte("PARAMETER VERSION = 2.2.0\n\nBEGIN OS\n PARAMETER OS_NAME = standalone\nEND\n\nBEGIN LIBRARY\n PARAMETER LIBRARY_NAME = lwip211\n PARAMETER LIBRARY_VER = 1.6\n PARAMETER PROC_INSTANCE = ps7_cortexa9_0\nEND\n"), 0o644)
+	if r, err := ReleaseFromWorkspace(dir); err != nil || r != "2021.2" {
+		t.Fatalf("release %q (%v)", r, err)
+	}
+	if r, _ := ReleaseFromWorkspace(t.TempDir()); r != "" {
+		t.Fatalf("empty workspace: %q", r)
+	}
 }

@@ -321,6 +321,7 @@ var Kconfig = map[string]Sym{
 	"RT_LWIP_RAW":                 {"bool", "n", "RAW protocol"},
 	"RT_LWIP_PPP":                 {"bool", "n", "PPP protocol"},
 	"RT_USING_LWIP_IPV6":          {"bool", "n", "IPV6 protocol"},
+	"RT_LWIP_USING_PING":          {"bool", "y", "Enable ping features"},
 	"LWIP_NETIF_STATUS_CALLBACK":  {"int", "1", "netif status callback"},
 	"LWIP_NETIF_LINK_CALLBACK":    {"int", "1", "netif link status callback"},
 	"SO_REUSE":                    {"int", "1", "SO_REUSEADDR option"},
