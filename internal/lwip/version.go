@@ -37,6 +37,12 @@ func (v Version) line() Version {
 	return v
 }
 
+// SameLine reports whether a and b are the same release line (2.1.x, 2.2.x):
+// the same init.c rules (but one), struct layouts and RAM model; 2.1.2 and
+// 2.1.3 differ only in the few option names and defaults of
+// data/lwip_2.1.2_delta.tsv.
+func SameLine(a, b Version) bool { return a.line() == b.line() }
+
 // before reports whether v is an older release than w.
 func (v Version) before(w Version) bool {
 	rank := map[Version]int{V212: 0, V213: 1, V22x: 2}

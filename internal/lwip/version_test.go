@@ -68,6 +68,9 @@ func TestV212Differences(t *testing.T) {
 			}
 		}
 	}
+	if !SameLine(V212, V213) || SameLine(V213, V22x) {
+		t.Error("2.1.2 and 2.1.3 are one release line, 2.2 another")
+	}
 	// init.c: the FULLDUPLEX/SEM_PER_THREAD #error exists from 2.1.3 on
 	set := map[string]string{"NO_SYS": "0", "LWIP_NETCONN_FULLDUPLEX": "1"}
 	for v, want := range map[Version]bool{V212: false, V213: true} {
