@@ -55,6 +55,8 @@ chip "stm32h743zi" {
     dma       = true
     cacheable = true
     note      = "D2 SRAM1, same domain as the ETH DMA (preferred)"
+    clock_register = "0x580244DC" # RCC_AHB2ENR (RM0433): off after reset
+    clock_bit      = 29          # SRAM1EN
   }
   memory "sram2" {
     base      = "0x30020000"
@@ -62,6 +64,8 @@ chip "stm32h743zi" {
     dma       = true
     cacheable = true
     note      = "D2 SRAM2"
+    clock_register = "0x580244DC" # RCC_AHB2ENR (RM0433): off after reset
+    clock_bit      = 30          # SRAM2EN
   }
   memory "sram3" {
     base      = "0x30040000"
@@ -69,6 +73,8 @@ chip "stm32h743zi" {
     dma       = true
     cacheable = true
     note      = "D2 SRAM3 (ends 0x30047FFF; not 384 KB as seed 000 says)"
+    clock_register = "0x580244DC" # RCC_AHB2ENR (RM0433): off after reset
+    clock_bit      = 31          # SRAM3EN
   }
   memory "sram4" {
     base      = "0x38000000"

@@ -50,8 +50,12 @@ type Memory struct {
 	// Place is where lwipgen carves its sections in the memory: "base"
 	// (default) or "top", for a memory whose start the vendor's own linker
 	// script fills (Vitis puts .text at the start of ps7_ddr_0).
-	Place     string
-	DeclRange hcl.Range
+	Place string
+	// ClockRegister is the address of a clock-enable register whose bit ClockBit must be set before
+	// the memory is used (0: always clocked), e.g. RCC_AHB2ENR for the STM32H7 D2 SRAMs.
+	ClockRegister uint64
+	ClockBit      int
+	DeclRange     hcl.Range
 }
 
 // End is the first address past the memory.

@@ -155,6 +155,13 @@ func decodeChipMemory(b *memoryBlock, c *Chip, ev *evaluator) {
 		}
 		m.Place = v
 	}
+	if v, ok := ev.size(b.ClockRegister, "memory clock_register"); ok {
+		m.ClockRegister = v
+	}
+	setInt(ev, b.ClockBit, "memory clock_bit", 0, 31, &m.ClockBit)
+	if present(b.ClockRegister) != present(b.ClockBit) {
+		ev.errorf(b.DeclRange, "Incomplete memory clock", "Memory %q: clock_register and clock_bit go together (the register address and the bit that enables the memory's clock).", b.Name)
+	}
 	if idx < 0 && (!present(b.Base) || !present(b.Size)) {
 		ev.errorf(b.DeclRange, "Incomplete memory", "A new memory %q needs both base and size.", b.Name)
 	}

@@ -185,6 +185,8 @@ var invalidCases = []struct {
 		"Overlapping memories", `Memory "sram1" [0x30000000, 0x30040000) overlaps "sram2" [0x30020000, 0x30040000).`, "20:3", 1},
 	{"chip override new memory without base", src(after(`chip "my" {`, `  base = "stm32h743zi"`, `  memory "x" { size = "4KiB" }`, `}`)), "Incomplete memory", `A new memory "x" needs both base and size.`, "20:3", 2},
 	{"chip override bad memory kind", src(after(`chip "my" {`, `  base = "stm32h743zi"`, `  memory "sram4" { kind = "rom" }`, `}`)), "Invalid memory kind", `kind must be one of "ram", "flash", got "rom". Did you mean "ram"?`, "20:27", 1},
+	{"chip override memory clock without bit", src(after(`chip "my" {`, `  base = "stm32h743zi"`, `  memory "sram4" { clock_register = "0x580244E0" }`, `}`)), "Incomplete memory clock", `Memory "sram4": clock_register and clock_bit go together`, "20:3", 1},
+	{"chip override memory clock bit out of range", src(after(`chip "my" {`, `  base = "stm32h743zi"`, `  memory "sram4" {`, `    clock_register = "0x580244E0"`, `    clock_bit = 32`, `  }`, `}`)), "Value out of range", "memory clock_bit must be between 0 and 31, got 32.", "22:17", 1},
 	{"chip override zero size", src(after(`chip "my" {`, `  base = "stm32h743zi"`, `  memory "sram4" { size = 0 }`, `}`)), "Invalid memory size", `Memory "sram4" must have a non-zero size.`, "20:27", 1},
 	{"chip override unknown flow", src(after(`chip "my" {`, `  base  = "stm32h743zi"`, `  flows = ["cubmx"]`, `}`)), "Unknown vendor flow", `flows: "cubmx" is not one of`, "20:11", 1},
 

@@ -52,7 +52,10 @@ type memoryBlock struct {
 	Cacheable hcl.Expression `hcl:"cacheable,optional"`
 	Note      hcl.Expression `hcl:"note,optional"`
 	Place     hcl.Expression `hcl:"lwipgen_place,optional"`
-	DeclRange hcl.Range      `hcl:",def_range"`
+	// ClockRegister/ClockBit: the clock-enable bit the memory needs before use (STM32H7 D2 SRAMs).
+	ClockRegister hcl.Expression `hcl:"clock_register,optional"`
+	ClockBit      hcl.Expression `hcl:"clock_bit,optional"`
+	DeclRange     hcl.Range      `hcl:",def_range"`
 }
 
 type chipEthBlock struct {

@@ -121,6 +121,13 @@ type GlueData struct {
 	LinkPollMs    int
 	Coalesce      GlueCoalesce
 	Defines       []string
+	// Target is what the flow read from the project the glue goes into (for the CubeMX flow: the
+	// HAL's type spelling, whether the project has an ETH_IRQHandler, the core-locking hooks to
+	// define), for the flow's own driver template; Contract is the generated-code contract of the
+	// project's vendor tool that the common templates follow (names the vendor's other files call,
+	// USER CODE blocks), nil when there is none.
+	Target   any
+	Contract any
 
 	layout *layout.Layout
 }
@@ -144,6 +151,8 @@ type GlueHAL struct {
 	RxStatus       string // RX status bit (DMACSR / DMASR)
 	StatusReg      string // DMA status register field of ETH_TypeDef
 	RBU            string // receive-buffer-unavailable status bit
+	NIS            string // normal interrupt summary bit (cleared with RI, as HAL_ETH_IRQHandler does)
+	FBE            string // fatal bus error status bit
 	Resume         string // C statement that resumes a suspended RX DMA
 	ResumeWhy      string
 	MediaInterface string

@@ -5,8 +5,10 @@
 package testenv
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
@@ -48,4 +50,29 @@ func QEMU(t testing.TB) string {
 		missing(t, "qemu-system-arm")
 	}
 	return p
+}
+
+// CopyTree copies the fixture tree src into a fresh temporary directory and
+// returns the copy's path (its base name is src's).
+func CopyTree(t testing.TB, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
 }

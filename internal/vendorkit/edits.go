@@ -211,8 +211,9 @@ func editMain(w *workspace, p *Project, g *flow.Generated) {
 		insertAt(insideUserCode("1")))
 }
 
-// checkHALConf warns where the H7 hal_conf (which CubeMX regenerates, with
-// unconditional ETH_*_DESC_CNT) disagrees with the plan.
+// checkHALConf refuses an H7 hal_conf (which CubeMX regenerates, with
+// unconditional ETH_*_DESC_CNT) that disagrees with the plan: the glue's
+// #error would stop the build anyway, after the files were written.
 func checkHALConf(w *workspace, p *Project, g *flow.Generated) {
 	if p.HALConf == "" || !w.opts.HALConfDescCount {
 		return
@@ -231,7 +232,7 @@ func checkHALConf(w *workspace, p *Project, g *flow.Generated) {
 			continue
 		}
 		if n, _ := strconv.Atoi(string(m[1])); n != c.want {
-			w.warnf("%s defines %s %d, the plan needs %d: set it in CubeMX (ETH > Parameter Settings, .ioc key %s) and generate code; CubeMX writes it unconditionally, so a compile definition cannot override it", p.HALConf, c.name, n, c.want, c.key)
+			w.errs = append(w.errs, fmt.Errorf("%s defines %s %d, the plan needs %d: set it in CubeMX (ETH > Parameter Settings, .ioc key %s) and generate code, or set ethernet { %s = %d } in the board file; CubeMX writes it unconditionally, so a compile definition cannot override it", p.HALConf, c.name, n, c.want, c.key, map[string]string{"ETH_RX_DESC_CNT": "rx_descriptors", "ETH_TX_DESC_CNT": "tx_descriptors"}[c.name], n))
 		}
 	}
 }

@@ -10,12 +10,20 @@ import (
 // (CubeMX, GD32): it renders the board's glue, vendors g into o.Project and
 // says what changed. halConfDescCount: see Options.HALConfDescCount.
 func Run(g *flow.Generated, o flow.VendorOptions, glue flow.Glue, halConfDescCount bool) (*flow.VendorResult, error) {
-	files, defines, err := glue.Render(g.Plan, g.Layout)
-	if err != nil {
-		return nil, fmt.Errorf("driver glue: %v", err)
-	}
+	return RunWith(g, o, func(*Project) (*Prepared, error) {
+		files, defines, err := glue.Render(g.Plan, g.Layout)
+		if err != nil {
+			return nil, fmt.Errorf("driver glue: %v", err)
+		}
+		return &Prepared{Glue: files, Defines: defines}, nil
+	}, halConfDescCount)
+}
+
+// RunWith is Run with the glue rendered by prepare for the detected project
+// (Options.Prepare).
+func RunWith(g *flow.Generated, o flow.VendorOptions, prepare func(*Project) (*Prepared, error), halConfDescCount bool) (*flow.VendorResult, error) {
 	res, err := Vendor(g, Options{Project: o.Project, DryRun: o.DryRun, RemoveConflicts: o.RemoveConflicts, Force: o.Force, Log: o.Log,
-		Glue: files, Defines: defines, HALConfDescCount: halConfDescCount})
+		Prepare: prepare, HALConfDescCount: halConfDescCount})
 	if err != nil {
 		return nil, err
 	}

@@ -40,7 +40,18 @@ type Options struct {
 	// HALConfDescCount: the vendor's generated HAL configuration defines the
 	// descriptor counts itself (CubeMX H7 hal_conf), so they are checked there.
 	HALConfDescCount bool
-	Log              io.Writer // progress and, for dry runs, the diff; nil = quiet
+	// Prepare, when set, runs once the project is detected and before anything is written: the
+	// flow reads what the project expects of its glue and renders it for that project (Glue,
+	// Defines), with warnings; an error refuses the project and nothing is written.
+	Prepare func(p *Project) (*Prepared, error)
+	Log     io.Writer // progress and, for dry runs, the diff; nil = quiet
+}
+
+// Prepared is the glue a flow rendered for one project (Options.Prepare).
+type Prepared struct {
+	Glue     []render.File
+	Defines  []string
+	Warnings []string
 }
 
 // FileChange is one file the run writes (or, for a dry run, would write).
@@ -181,12 +192,24 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 		next: &manifest{Board: g.Board.Name, Kind: p.Kind, Files: map[string]string{}, Blocks: map[string]string{}, Backup: man.Backup}}
 	files := append([]render.File{}, g.Files...)
 	defines := o.Defines
-	have := map[string]bool{}
-	for _, f := range files {
-		have[f.Path] = true
+	if o.Prepare != nil {
+		pr, err := o.Prepare(p)
+		if err != nil {
+			return nil, err
+		}
+		o.Glue, defines = pr.Glue, pr.Defines
+		w.opts = o
+		w.warn = append(w.warn, pr.Warnings...)
+	}
+	// The glue replaces the pipeline's files of the same name: it was rendered for this project.
+	at := map[string]int{}
+	for i, f := range files {
+		at[f.Path] = i
 	}
 	for _, f := range o.Glue {
-		if !have[f.Path] {
+		if i, ok := at[f.Path]; ok {
+			files[i] = f
+		} else {
 			files = append(files, f)
 		}
 	}

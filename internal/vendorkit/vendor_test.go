@@ -9,33 +9,15 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
-	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/pipeline/pipelinetest"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
-var (
-	genMu    sync.Mutex
-	genCache = map[string]*flow.Generated{}
-)
-
-func generated(t testing.TB, name string) *flow.Generated {
-	t.Helper()
-	genMu.Lock()
-	defer genMu.Unlock()
-	if g, ok := genCache[name]; ok {
-		return g
-	}
-	g, diags := pipeline.Prepare(pipeline.Options{Board: name, Source: board.Source{}})
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", name, diags)
-	}
-	genCache[name] = g
-	return g
-}
+// generated is the pipeline output for a board (a name or an .hcl path).
+func generated(t testing.TB, name string) *flow.Generated { return pipelinetest.Generated(t, name) }
 
 // withGlue completes o the way the board's flow does (vendorkit.Run): the
 // glue of the chip's MAC, its compile definitions, the H7 hal_conf check.
@@ -60,28 +42,7 @@ func glueDefines(t testing.TB, g *flow.Generated) []string {
 }
 
 // copyTree copies a fixture into a fresh directory.
-func copyTree(t testing.TB, src string) string {
-	t.Helper()
-	dst := filepath.Join(t.TempDir(), filepath.Base(src))
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
+func copyTree(t testing.TB, src string) string { return testenv.CopyTree(t, src) }
 
 // treeFiles maps every file (relative path) to its content; skip filters paths.
 func treeFiles(t testing.TB, dir string, skip func(string) bool) map[string]string {

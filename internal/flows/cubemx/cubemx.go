@@ -5,6 +5,8 @@
 package cubemx
 
 import (
+	"fmt"
+
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
@@ -35,5 +37,26 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 // CubeMX generates defines ETH_*_DESC_CNT unconditionally, so it is checked
 // against the plan there.
 func (Flow) Vendor(g *flow.Generated, o flow.VendorOptions) (*flow.VendorResult, error) {
-	return vendorkit.Run(g, o, Glue{}, g.Board.Chip.Family == "stm32h7")
+	return vendorkit.RunWith(g, o, Prepare(g), g.Board.Chip.Family == "stm32h7")
+}
+
+// Prepare is the vendorkit hook that reads what the project expects of the
+// glue (ReadTarget) and renders the glue for it. On H7, CubeMX's hal_conf
+// owns ETH_*_DESC_CNT (vendorkit refuses one that disagrees with the plan),
+// so they are not passed as compile definitions too.
+func Prepare(g *flow.Generated) func(p *vendorkit.Project) (*vendorkit.Prepared, error) {
+	return func(p *vendorkit.Project) (*vendorkit.Prepared, error) {
+		t, warn, err := ReadTarget(p, g)
+		if err != nil {
+			return nil, err
+		}
+		files, defines, err := Glue{}.RenderFor(g.Plan, g.Layout, t)
+		if err != nil {
+			return nil, fmt.Errorf("driver glue: %v", err)
+		}
+		if g.Board.Chip.Family == "stm32h7" {
+			defines = halConfOwned(defines)
+		}
+		return &vendorkit.Prepared{Glue: files, Defines: defines, Warnings: warn}, nil
+	}
 }

@@ -33,19 +33,33 @@ func (Glue) Inputs() map[string]plan.Input {
 
 // Render renders ethernetif.c/.h, lwipgen_sys.c/.h and the RX pool, with
 // ETH_RX_DESC_CNT/ETH_TX_DESC_CNT as compile definitions.
-func (Glue) Render(p *plan.Plan, l *layout.Layout) ([]render.File, []string, error) {
-	d, err := Data(p, l)
+func (g Glue) Render(p *plan.Plan, l *layout.Layout) ([]render.File, []string, error) {
+	return g.RenderFor(p, l, DefaultTarget(p))
+}
+
+// RenderFor renders the glue for the project target t (ReadTarget).
+func (Glue) RenderFor(p *plan.Plan, l *layout.Layout, t GlueTarget) ([]render.File, []string, error) {
+	d, err := DataFor(p, l, t)
 	if err != nil {
 		return nil, nil, err
 	}
 	return render.RenderGlue(templatesFS, "templates/ethernetif.c.tmpl", d)
 }
 
-// Data is the glue template data of an STM32 board.
+// Data is the glue template data of an STM32 board built by lwipgen itself.
 func Data(p *plan.Plan, l *layout.Layout) (*render.GlueData, error) {
+	return DataFor(p, l, DefaultTarget(p))
+}
+
+// DataFor is the glue template data of an STM32 board for the project target t.
+func DataFor(p *plan.Plan, l *layout.Layout, t GlueTarget) (*render.GlueData, error) {
 	d, err := render.NewGlueData(p, l)
 	if err != nil {
 		return nil, err
+	}
+	d.Target = t
+	if c := newGlueContract(t.Cube); c != nil {
+		d.Contract = c
 	}
 	b, dr := p.Board, p.Driver
 	fam := b.Chip.Family
@@ -109,7 +123,7 @@ func stm32HAL(fam, iface string) render.GlueHAL {
 	if fam == "stm32h7" {
 		return render.GlueHAL{
 			Header: "stm32h7xx_hal.h", H7: true,
-			RxIE: "ETH_DMACIER_RIE", RxStatus: "ETH_DMACSR_RI", StatusReg: "DMACSR", RBU: "ETH_DMACSR_RBU",
+			RxIE: "ETH_DMACIER_RIE", RxStatus: "ETH_DMACSR_RI", StatusReg: "DMACSR", RBU: "ETH_DMACSR_RBU", NIS: "ETH_DMACSR_NIS", FBE: "ETH_DMACSR_FBE",
 			Resume:         "WRITE_REG(heth.Instance->DMACRDTPR, READ_REG(heth.Instance->DMACRDTPR));",
 			ResumeWhy:      "the RX descriptor tail pointer (DMACRDTPR) is written again",
 			MediaInterface: media,
@@ -117,7 +131,7 @@ func stm32HAL(fam, iface string) render.GlueHAL {
 	}
 	return render.GlueHAL{
 		Header: fam + "xx_hal.h",
-		RxIE:   "ETH_DMAIER_RIE", RxStatus: "ETH_DMASR_RS", StatusReg: "DMASR", RBU: "ETH_DMASR_RBUS",
+		RxIE:   "ETH_DMAIER_RIE", RxStatus: "ETH_DMASR_RS", StatusReg: "DMASR", RBU: "ETH_DMASR_RBUS", NIS: "ETH_DMASR_NIS", FBE: "ETH_DMASR_FBES",
 		Resume:         "WRITE_REG(heth.Instance->DMARPDR, 0U);",
 		ResumeWhy:      "the receive poll demand register (DMARPDR) is written",
 		MediaInterface: media,

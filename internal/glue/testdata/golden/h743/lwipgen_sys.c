@@ -11,8 +11,8 @@
  * Under load the interrupt stays masked and the task polls: one interrupt
  * per burst instead of one per frame.
  *
- * sys_now(), mailboxes and the core lock come from the project's FreeRTOS
- * sys_arch (CubeMX: Middlewares/Third_Party/LwIP/system/OS/sys_arch.c).
+ * Mailboxes and the core lock come from the project's FreeRTOS sys_arch
+ * (CubeMX: Middlewares/Third_Party/LwIP/system/OS/sys_arch.c).
  */
 #include <stdint.h>
 
@@ -27,6 +27,14 @@
 #include "ethernetif.h"
 #include "lwipgen_rxpool.h"
 #include "lwipgen_sys.h"
+#include "stm32h7xx_hal.h"
+
+/* lwIP's time base when nothing else defines it. ST's CMSIS-RTOS sys_arch.c has no sys_now():
+ * CubeMX defines it in USER CODE 6 of ethernetif.c (HAL_GetTick(), as here), and that one wins. */
+__attribute__((weak)) u32_t sys_now(void)
+{
+    return HAL_GetTick();
+}
 
 #if NO_SYS
 #error "lwipgen_sys.c was generated for rtos = \"freertos\" but lwipopts.h says NO_SYS=1"

@@ -13,6 +13,7 @@ BaseType_t xTaskCreate(TaskFunction_t pxTaskCode, const char *const pcName, cons
                        void *const pvParameters, UBaseType_t uxPriority, TaskHandle_t *const pxCreatedTask);
 void vTaskDelay(const TickType_t xTicksToDelay);
 BaseType_t xTaskNotifyGive(TaskHandle_t xTaskToNotify);
+TaskHandle_t xTaskGetCurrentTaskHandle(void);
 void vTaskNotifyGiveFromISR(TaskHandle_t xTaskToNotify, BaseType_t *pxHigherPriorityTaskWoken);
 uint32_t ulTaskNotifyTake(BaseType_t xClearCountOnExit, TickType_t xTicksToWait);
 void vPortYield(void);

@@ -15,6 +15,7 @@
 /* ---- CMSIS-Core (Cortex-M7) ---- */
 typedef enum { ETH_IRQn = 61 } IRQn_Type;
 uint32_t __get_PRIMASK(void);
+uint32_t __get_IPSR(void);
 void __set_PRIMASK(uint32_t priMask);
 void __disable_irq(void);
 void SCB_CleanDCache_by_Addr(volatile void *addr, int32_t dsize);
@@ -52,6 +53,7 @@ extern ETH_TypeDef lwipgen_test_eth_regs;
 #define ETH_DMACSR_RI (1UL << 6)
 #define ETH_DMACSR_RBU (1UL << 7)
 #define ETH_DMACSR_NIS (1UL << 15)
+#define ETH_DMACSR_FBE (1UL << 12)
 #define ETH_MACCR_DM (1UL << 13)
 #define ETH_MACCR_FES (1UL << 14)
 
@@ -156,6 +158,8 @@ typedef struct {
 #define __HAL_ETH_DMA_CLEAR_IT(__HANDLE__, __INTERRUPT__) ((__HANDLE__)->Instance->DMACSR = (__INTERRUPT__))
 
 HAL_StatusTypeDef HAL_ETH_Init(ETH_HandleTypeDef *heth);
+HAL_StatusTypeDef HAL_ETH_DeInit(ETH_HandleTypeDef *heth);
+void HAL_ETH_SetMDIOClockRange(ETH_HandleTypeDef *heth);
 HAL_StatusTypeDef HAL_ETH_Start(ETH_HandleTypeDef *heth);
 HAL_StatusTypeDef HAL_ETH_Start_IT(ETH_HandleTypeDef *heth);
 HAL_StatusTypeDef HAL_ETH_Stop(ETH_HandleTypeDef *heth);

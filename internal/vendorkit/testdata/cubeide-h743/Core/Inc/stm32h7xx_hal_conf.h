@@ -5,6 +5,6 @@
 #define STM32H7xx_HAL_CONF_H
 #define HAL_ETH_MODULE_ENABLED
 /* ########################### Ethernet Configuration ######################### */
-#define ETH_TX_DESC_CNT         4U  /* number of Ethernet Tx DMA descriptors */
-#define ETH_RX_DESC_CNT         4U  /* number of Ethernet Rx DMA descriptors */
+#define ETH_TX_DESC_CNT         8U  /* number of Ethernet Tx DMA descriptors */
+#define ETH_RX_DESC_CNT         8U  /* number of Ethernet Rx DMA descriptors */
 #endif /* STM32H7xx_HAL_CONF_H */

@@ -51,6 +51,7 @@ extern ETH_TypeDef lwipgen_test_eth_regs;
 #define ETH_DMASR_RS (1UL << 6)
 #define ETH_DMASR_RBUS (1UL << 7)
 #define ETH_DMASR_NIS (1UL << 16)
+#define ETH_DMASR_FBES (1UL << 13)
 #define ETH_MACCR_DM (1UL << 11)
 #define ETH_MACCR_FES (1UL << 14)
 
@@ -159,6 +160,8 @@ typedef struct {
 #define __HAL_ETH_DMA_CLEAR_IT(__HANDLE__, __INTERRUPT__) ((__HANDLE__)->Instance->DMASR = (__INTERRUPT__))
 
 HAL_StatusTypeDef HAL_ETH_Init(ETH_HandleTypeDef *heth);
+HAL_StatusTypeDef HAL_ETH_DeInit(ETH_HandleTypeDef *heth);
+void HAL_ETH_SetMDIOClockRange(ETH_HandleTypeDef *heth);
 HAL_StatusTypeDef HAL_ETH_Start(ETH_HandleTypeDef *heth);
 HAL_StatusTypeDef HAL_ETH_Start_IT(ETH_HandleTypeDef *heth);
 HAL_StatusTypeDef HAL_ETH_Stop(ETH_HandleTypeDef *heth);

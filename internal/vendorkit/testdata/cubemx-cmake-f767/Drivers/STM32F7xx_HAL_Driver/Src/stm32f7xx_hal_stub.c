@@ -18,6 +18,8 @@ uint32_t HAL_RCC_GetHCLKFreq(void) { return 216000000u; }
 void HAL_NVIC_SetPriority(IRQn_Type IRQn, uint32_t p, uint32_t s) { (void)IRQn; (void)p; (void)s; }
 void HAL_NVIC_EnableIRQ(IRQn_Type IRQn) { (void)IRQn; }
 HAL_StatusTypeDef HAL_ETH_Init(ETH_HandleTypeDef *h) { h->gState = HAL_ETH_STATE_READY; return HAL_OK; }
+HAL_StatusTypeDef HAL_ETH_DeInit(ETH_HandleTypeDef *h) { h->gState = HAL_ETH_STATE_RESET; return HAL_OK; }
+void HAL_ETH_SetMDIOClockRange(ETH_HandleTypeDef *h) { (void)h; }
 HAL_StatusTypeDef HAL_ETH_Start(ETH_HandleTypeDef *h) { h->gState = HAL_ETH_STATE_STARTED; return HAL_OK; }
 HAL_StatusTypeDef HAL_ETH_Start_IT(ETH_HandleTypeDef *h) { h->gState = HAL_ETH_STATE_STARTED; return HAL_OK; }
 HAL_StatusTypeDef HAL_ETH_Stop(ETH_HandleTypeDef *h) { (void)h; return HAL_OK; }

@@ -1,0 +1,35 @@
+# The h743 board, bare metal, for the cubemx-h743-bare fixture.
+board "h743-cubemx-bare" {
+  description = "STM32H743ZI gateway: 5 long-lived TCP connections + listeners, ~90 Mbps, sub-ms RTT (seed 000)"
+  seed        = "000"
+  chip        = "stm32h743zi"
+  vendor      = "cubemx"
+  rtos        = "none"
+  lwip_version = "2.1.3"
+
+  ethernet {
+    phy              = "LAN8742A"
+    interface        = "rmii"
+    speed_mbps       = 100
+    rx_descriptors   = 8
+    tx_descriptors   = 8
+    rx_buffers       = 16
+    checksum_offload = true
+    mac_address      = "02:80:e1:00:00:01"
+  }
+
+  workload {
+    profile         = "latency"
+    tcp_connections = 5
+    tcp_listeners   = 2
+    udp_endpoints   = 2
+    target_mbps     = 90
+    rtt_ms          = 0.5
+    dhcp            = true
+  }
+
+  memory {
+    lwip_region = "sram1" # D2 SRAM1: the ETH DMA's own domain
+    lwip_budget = "120KiB"
+  }
+}
