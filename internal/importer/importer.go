@@ -401,6 +401,33 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", in.name, err)
 	}
+	// options whose value names the project's own code (CubeMX's
+	// `#define LOCK_TCPIP_CORE sys_lock_tcpip_core`) are hooks, not values:
+	// they stay in the project's lwipopts.h, which the vendored header keeps
+	for n := range set {
+		inCfg.Int(n)
+	}
+	unknown := map[string]bool{}
+	for _, u := range inCfg.Unknown() {
+		unknown[u] = true
+	}
+	hooks := false
+	for _, n := range sortedKeys(set) {
+		for _, id := range identRe.FindAllString(set[n], -1) {
+			if unknown[id] {
+				res.Notes = append(res.Notes, fmt.Sprintf("%s = %s (%s) names the project's own code (%s): a hook, kept in the project's lwipopts.h (the vendored header keeps it), not pinned", n, in.defs[n], in.where[n], id))
+				delete(set, n)
+				delete(res.Input, n)
+				hooks = true
+				break
+			}
+		}
+	}
+	if hooks {
+		if inCfg, err = lwip.Resolve(v, set); err != nil {
+			return nil, fmt.Errorf("%s: %v", in.name, err)
+		}
+	}
 	rtos, rtosWhy := o.RTOS, "--rtos"
 	if rtos == "" && in.rtos != "" {
 		rtos, rtosWhy = in.rtos, in.name+" uses FreeRTOS"
@@ -641,24 +668,52 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		comments = append(comments, "lwipgen's own sizing for this board gives the same values.")
 	}
 	res.HCL = write(opts, comments)
-	// 4. a workload the project's own configuration carries: an lwipopts.h does not say how many
+	// 4. a board the project's own configuration carries: an lwipopts.h does not say how many
 	// connections send at once, and lwipgen's checks (heap for the send buffers, segments, pools)
-	// would refuse the board with the PCB count; take the most connections that pass
-	if pcbs := conns; pcbs > 1 {
-		for n := pcbs; n >= 1; n-- {
-			conns = n
+	// would refuse the board with the PCB count; nor does LWIP_RAM_HEAP_POINTER's memory always hold
+	// the pools and RX buffers too. Take the first memory (the heap pointer's, then the DMA-reachable
+	// RAMs, largest first) and the most connections that plan and place.
+	pcbs, pcbsWhy := conns, connsWhy
+	regions := []string{region}
+	var rams []board.Memory
+	for _, m := range chip.Memories {
+		if m.Kind == "ram" && m.DMA && m.Name != region {
+			rams = append(rams, m)
+		}
+	}
+	sort.SliceStable(rams, func(i, j int) bool { return rams[i].Size > rams[j].Size })
+	for _, m := range rams {
+		regions = append(regions, m.Name)
+	}
+	first, firstWhy := region, regionWhy
+	fits := false
+	for _, r := range regions {
+		region = r // "" first when no heap pointer says where: lwipgen chooses
+		if r != first {
+			regionWhy = fmt.Sprintf("the largest DMA-reachable RAM that holds the project's heap, pools and RX buffers together")
+			if first != "" {
+				regionWhy = fmt.Sprintf("%s, but %s is too small for the heap, pools and RX buffers together: %s is the largest DMA-reachable RAM that holds them", firstWhy, first, r)
+			}
+		}
+		for n := pcbs; n >= 1 && !fits; n-- {
+			conns, connsWhy = n, pcbsWhy
 			if n < pcbs {
 				connsWhy = fmt.Sprintf("MEMP_NUM_TCP_PCB %d less one spare would be %d connections, but the project's buffers (MEM_SIZE, TCP_SND_BUF, MEMP_NUM_TCP_SEG) carry %d sending at once by lwipgen's checks", val("MEMP_NUM_TCP_PCB", 5), pcbs, n)
 			}
 			res.HCL = write(opts, comments)
 			if _, p, _, err := decode(res.HCL); err == nil && p != nil && !p.Diagnostics().HasErrors() {
-				break
-			}
-			if n == 1 {
-				conns, connsWhy = pcbs, fmt.Sprintf("MEMP_NUM_TCP_PCB %d less the one spare PCB lwipgen keeps", val("MEMP_NUM_TCP_PCB", 5))
-				res.HCL = write(opts, comments)
+				if _, d := layout.Plan(p); !d.HasErrors() {
+					fits = true
+				}
 			}
 		}
+		if fits {
+			break
+		}
+	}
+	if !fits { // nothing passes: the project's own values, with the findings as warnings
+		region, regionWhy, conns, connsWhy = first, firstWhy, pcbs, pcbsWhy
+		res.HCL = write(opts, comments)
 	}
 	// 5. the findings on the imported board: warnings into the written file
 	bd, p, diags, err := decode(res.HCL)
@@ -676,6 +731,17 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+var identRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func outOr(s, def string) string {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 )
 
 // projectFiles are the files of a CubeMX or GD32 project import reads, each
@@ -84,6 +85,11 @@ func findProject(dir string) (*projectFiles, error) {
 	p.lwipopts = pick([]string{"LWIP/Target/lwipopts.h", "Core/Inc/lwipopts.h", "Inc/lwipopts.h"}, func(f string) bool { return filepath.Base(f) == "lwipopts.h" })
 	p.main = pick([]string{"Core/Src/main.c", "Src/main.c"}, func(f string) bool { return filepath.Base(f) == "main.c" })
 	p.initH = pick([]string{"Middlewares/Third_Party/LwIP/src/include/lwip/init.h"}, func(f string) bool { return strings.HasSuffix(f, "src/include/lwip/init.h") })
+	if d := lwipsrc.InProject(dir); d != "" {
+		// where the build takes lwIP from (the walk does not follow a linked src/)
+		p.initH, _ = filepath.Rel(dir, filepath.Join(d, "src", "include", "lwip", "init.h"))
+		p.initH = filepath.ToSlash(p.initH)
+	}
 	p.linker = pick(nil, func(f string) bool {
 		return strings.HasSuffix(strings.ToUpper(f), "_FLASH.LD") && !strings.Contains(f, "/")
 	})
