@@ -26,6 +26,7 @@ board "h743" {
     udp_endpoints   = 2
     target_mbps     = 90
     rtt_ms          = 0.5
+    rx_streams      = 5 # the 5 long-lived connections are all busy at once: each receive window carries its share
     dhcp            = true
   }
 

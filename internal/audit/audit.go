@@ -9,25 +9,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
-// Finding is one problem in the audited file.
-type Finding struct {
-	Line     int    `json:"line"`
-	Severity string `json:"severity"` // error | warning
-	ID       string `json:"id"`
-	Option   string `json:"option,omitempty"`
-	Message  string `json:"message"`
-}
-
-// driverMacros are names that commonly sit in lwipopts.h but belong to a
-// driver or HAL; lwIP ignores them, which is worth a warning, not an error.
-var driverMacros = map[string]string{
-	"ETH_RX_BUFFER_SIZE": "STM32 CubeMX ethernetif", "ETH_RX_BUFFER_CNT": "STM32 CubeMX ethernetif",
-	"ETH_RX_BUF_NUM": "the Ethernet driver", "ETH_TX_BUF_NUM": "the Ethernet driver", "ETH_DMA_BUFFER_SIZE": "the Ethernet driver",
-	"ETH_RXBUFNB": "the STM32 legacy HAL", "ETH_TXBUFNB": "the STM32 legacy HAL",
-	"PLATFORM_EMAC_BASEADDR": "the Xilinx platform code", "PLATFORM_EMAC_IS_CACHE_COHERENT": "the Xilinx platform code",
-	"PHY_TYPE": "the PHY driver", "PHY_SPEED": "the PHY driver", "CHECKSUM_BY_HARDWARE": "the STM32 legacy ethernetif",
-}
-
 // File audits the defines of one lwipopts.h for lwIP version v; b may be nil.
 func File(defs []Define, v lwip.Version, b *board.Board) []Finding {
 	var fs []Finding
@@ -57,7 +38,7 @@ func File(defs []Define, v lwip.Version, b *board.Board) []Finding {
 			add(d.Line, "error", "audit.not_an_option", d.Name, "%s does not exist in lwIP %s: %s", d.Name, v, truth)
 			continue
 		}
-		if owner, ok := driverMacros[d.Name]; ok {
+		if owner, _, ok := glueOwner(d.Name); ok {
 			add(d.Line, "warning", "audit.driver_macro", d.Name, "%s is not an lwIP option; lwIP ignores it (it belongs to %s, which must see the same value)", d.Name, owner)
 			continue
 		}
@@ -83,9 +64,9 @@ func File(defs []Define, v lwip.Version, b *board.Board) []Finding {
 		}
 		// Blame the file's option that the rule's text names first.
 		line, opt, best := 0, "", len(c.Detail)+1
-		for name, l := range lines {
+		for _, name := range sortedKeys(lines) {
 			if i := wordIndex(c.Detail, name); i >= 0 && i < best {
-				line, opt, best = l, name, i
+				line, opt, best = lines[name], name, i
 			}
 		}
 		if opt == "" {
@@ -102,30 +83,9 @@ func File(defs []Define, v lwip.Version, b *board.Board) []Finding {
 	return sortFindings(fs)
 }
 
-// Sort orders findings by line, then rule id (for audits that add their own
-// findings to File's, e.g. a flow's project audit).
+// Sort orders findings by file, line, then rule id (for audits that add
+// their own findings to File's, e.g. a flow's project audit).
 func Sort(fs []Finding) []Finding { return sortFindings(fs) }
-
-func sortFindings(fs []Finding) []Finding {
-	sort.SliceStable(fs, func(i, j int) bool {
-		if fs[i].Line != fs[j].Line {
-			return fs[i].Line < fs[j].Line
-		}
-		return fs[i].ID < fs[j].ID
-	})
-	return fs
-}
-
-// Errors counts the findings of severity error.
-func Errors(fs []Finding) int {
-	n := 0
-	for _, f := range fs {
-		if f.Severity == "error" {
-			n++
-		}
-	}
-	return n
-}
 
 // wordIndex finds name in s as a whole identifier.
 func wordIndex(s, name string) int {
@@ -157,11 +117,21 @@ func blameDefaults(v lwip.Version, detail string, lines map[string]int) (int, st
 		if i < 0 || i >= best {
 			continue
 		}
-		for name, l := range lines {
+		for _, name := range sortedKeys(lines) {
 			if wordIndex(o.Default, name) >= 0 {
-				best, line, opt = i, l, name
+				best, line, opt = i, lines[name], name
+				break
 			}
 		}
 	}
 	return line, opt
+}
+
+func sortedKeys(m map[string]int) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }

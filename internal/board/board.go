@@ -51,6 +51,12 @@ type Ethernet struct {
 	MAC             string // "02:00:00:00:00:01"
 }
 
+// DefaultLossPercent is the frame loss a workload is sized for when the board
+// does not say: 0.1 %, a realistic figure for a switched LAN with some
+// congestion (a link with no loss at all is the exception a design must not
+// depend on).
+const DefaultLossPercent = 0.1
+
 // Workload is what the application expects the stack to carry.
 type Workload struct {
 	Profile        string // throughput | latency | balanced
@@ -59,8 +65,9 @@ type Workload struct {
 	UDPEndpoints   int
 	TargetMbps     float64
 	RTTMs          float64
-	AppTimers      int // sys_timeout users of the application (sntp, mdns, own timers)
-	RxStreams      int // connections that receive bulk data at the same time (receive buffers hold one window each)
+	AppTimers      int     // sys_timeout users of the application (sntp, mdns, own timers)
+	RxStreams      int     // connections that receive bulk data at the same time (receive buffers hold one window each)
+	LossPercent    float64 // frames the path loses, in percent (default 0.1): windows keep fast retransmit working at that loss
 	DHCP           bool
 	DNS            bool
 }

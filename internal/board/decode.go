@@ -430,7 +430,7 @@ func decodeWorkload(bb *boardBlock, b *Board, rec func(string, hcl.Expression), 
 		"workload.rtt_ms": w.RTTMs, "workload.app_timers": w.AppTimers, "workload.dhcp": w.DHCP, "workload.dns": w.DNS} {
 		rec(path, x)
 	}
-	b.Workload = Workload{TCPConnections: 1, TCPListeners: 1, UDPEndpoints: 1, TargetMbps: 10, RTTMs: 1, RxStreams: 1}
+	b.Workload = Workload{TCPConnections: 1, TCPListeners: 1, UDPEndpoints: 1, TargetMbps: 10, RTTMs: 1, RxStreams: 1, LossPercent: DefaultLossPercent}
 	b.Workload.Profile = enum(ev, w.Profile, "workload.profile", Profiles)
 	setInt(ev, w.TCPConnections, "workload.tcp_connections", 0, 1024, &b.Workload.TCPConnections)
 	setInt(ev, w.TCPListeners, "workload.tcp_listeners", 0, 255, &b.Workload.TCPListeners)
@@ -444,6 +444,12 @@ func decodeWorkload(bb *boardBlock, b *Board, rec func(string, hcl.Expression), 
 	}
 	setBool(ev, w.DHCP, "workload.dhcp", &b.Workload.DHCP)
 	setBool(ev, w.DNS, "workload.dns", &b.Workload.DNS)
+	rec("workload.loss_percent", w.LossPercent)
+	if present(w.LossPercent) {
+		if v, ok := ev.real(w.LossPercent, "workload.loss_percent", 0, 20); ok {
+			b.Workload.LossPercent = v
+		}
+	}
 	if v, ok := ev.real(w.RTTMs, "workload.rtt_ms", 0.001, 10000); ok {
 		b.Workload.RTTMs = v
 	}

@@ -111,6 +111,7 @@ type workloadBlock struct {
 	RTTMs          hcl.Expression `hcl:"rtt_ms,optional"`
 	AppTimers      hcl.Expression `hcl:"app_timers,optional"`
 	RxStreams      hcl.Expression `hcl:"rx_streams,optional"`
+	LossPercent    hcl.Expression `hcl:"loss_percent,optional"`
 	DHCP           hcl.Expression `hcl:"dhcp,optional"`
 	DNS            hcl.Expression `hcl:"dns,optional"`
 	DeclRange      hcl.Range      `hcl:",def_range"`

@@ -70,14 +70,14 @@ func TestBuiltinBoardValues(t *testing.T) {
 	if h.Ethernet != wantEth {
 		t.Errorf("h743 ethernet = %+v, want %+v", h.Ethernet, wantEth)
 	}
-	wantWl := board.Workload{Profile: "latency", TCPConnections: 5, TCPListeners: 2, UDPEndpoints: 2, TargetMbps: 90, RTTMs: 0.5, RxStreams: 1, DHCP: true}
+	wantWl := board.Workload{Profile: "latency", TCPConnections: 5, TCPListeners: 2, UDPEndpoints: 2, TargetMbps: 90, RTTMs: 0.5, RxStreams: 5, LossPercent: 0.1, DHCP: true}
 	if h.Workload != wantWl {
 		t.Errorf("h743 workload = %+v, want %+v", h.Workload, wantWl)
 	}
 	if h.Memory.LwIPRegion != "sram1" || h.Memory.LwIPBudget != 120<<10 || h.Memory.DMARegion != "" {
 		t.Errorf("h743 memory = %+v", h.Memory)
 	}
-	if r := h.RangeOf("memory.lwip_region"); r.Filename != "embedded:boards/h743.hcl" || r.Start.Line != 33 || r.Start.Column != 19 {
+	if r := h.RangeOf("memory.lwip_region"); r.Filename != "embedded:boards/h743.hcl" || r.Start.Line != 34 || r.Start.Column != 19 {
 		t.Errorf("RangeOf(memory.lwip_region) = %s", r)
 	}
 	if r := h.RangeOf("ethernet.rx_buffers"); r.Start.Line != 17 || r.Start.Column != 24 {

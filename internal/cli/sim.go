@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/lwipgen/lwipgen/internal/diag"
@@ -41,6 +42,12 @@ func (f *optFloat) Set(s string) error {
 
 var _ flag.Value = (*optFloat)(nil)
 
+// multiFlag is a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
+
 func runSim(env *Env, args []string) int {
 	fs := newFlags(env, "sim", "--board NAME|PATH [--seed N] [--compare] [--json] [flags]")
 	boardRef := fs.String("board", "", "board name or path to a .hcl file")
@@ -57,8 +64,21 @@ func runSim(env *Env, args []string) int {
 	fs.Var(&perFrame, "cpu-ns-per-frame", "device CPU cost per frame in ns (default: from the core and clock)")
 	fs.Var(&perByte, "cpu-ns-per-byte", "device CPU cost per byte in ns (default: from the core, clock and checksum settings)")
 	lwipDir := fs.String("lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
+	var userOpts multiFlag
+	fs.Var(&userOpts, "lwipopts", "add a lwipopts.h of your own to the comparison (repeatable)")
+	sweep := fs.Bool("sweep", false, "run lwipgen and every baseline off the design point: loss 0/0.1/1 %, RTT x1/x10, CPU x1/x2, connections 1/declared/2x")
+	sweepFull := fs.Bool("sweep-full", false, "with --sweep: every combination of the axes (36 points) instead of one axis at a time")
+	seeds := fs.Int("seeds", 3, "with --sweep: runs per point (seeds 1..N); mean and spread are reported")
 	if _, err := parseFlags(fs, args); err != nil {
 		return 2
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, f := range userOpts {
+		if !fileExists(f) {
+			fmt.Fprintf(env.Stderr, "lwipgen sim: --lwipopts %s: no such file\n", f)
+			return 2
+		}
 	}
 	if *boardRef == "" {
 		fmt.Fprintln(env.Stderr, "lwipgen sim: --board is required")
@@ -81,7 +101,20 @@ func runSim(env *Env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	o := sim.Options{Seed: *seed, Compare: *compare, Workload: *workload, Duration: *dur, Warmup: *warm, MsgSize: *msg,
+	if *sweep || *sweepFull {
+		so := sim.SweepOptions{Seeds: *seeds, Full: *sweepFull, LwIPOpts: userOpts, LwIPDir: *lwipDir}
+		if set["duration"] {
+			so.Duration = *dur
+		}
+		if set["warmup"] {
+			so.Warmup = *warm
+		}
+		if !*asJSON {
+			so.Progress = env.Stderr
+		}
+		return runSweep(ctx, env, g, so, *asJSON)
+	}
+	o := sim.Options{LwIPOpts: userOpts, Seed: *seed, Compare: *compare, Workload: *workload, Duration: *dur, Warmup: *warm, MsgSize: *msg,
 		CPUNsPerFrame: perFrame.v, CPUNsPerByte: perByte.v, Loss: *loss, Reorder: *reorder, LwIPDir: *lwipDir}
 	if !*asJSON {
 		o.Progress = env.Stderr
@@ -93,7 +126,7 @@ func runSim(env *Env, args []string) int {
 	}
 	// The result joins the board's report.json (key "sim") when a build made one.
 	if rp := filepath.Join("build", g.Board.Name, "report.json"); fileExists(rp) {
-		if err := report.MergeKey(rp, "sim", res); err != nil {
+		if err := report.MergePath(rp, []string{"sim"}, res); err != nil {
 			fmt.Fprintf(env.Stderr, "lwipgen sim: %s: %v\n", rp, err)
 			return 1
 		}
@@ -117,6 +150,35 @@ func runSim(env *Env, args []string) int {
 			return 1
 		}
 	}
+	return 0
+}
+
+// runSweep runs `sim --sweep` and merges the result into report.json as "sim.sweep".
+func runSweep(ctx context.Context, env *Env, g *pipeline.Generated, so sim.SweepOptions, asJSON bool) int {
+	res, err := sim.Sweep(ctx, g, so)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
+		return 1
+	}
+	if rp := filepath.Join("build", g.Board.Name, "report.json"); fileExists(rp) {
+		if err := report.MergePath(rp, []string{"sim", "sweep"}, res); err != nil {
+			fmt.Fprintf(env.Stderr, "lwipgen sim: %s: %v\n", rp, err)
+			return 1
+		}
+		if !asJSON {
+			fmt.Fprintf(env.Stderr, "lwipgen sim: sweep added to %s under \"sim.sweep\"\n", rp)
+		}
+	}
+	if asJSON {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	res.WriteTable(env.Stdout)
 	return 0
 }
 

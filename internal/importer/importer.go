@@ -690,7 +690,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	for _, r := range regions {
 		region = r // "" first when no heap pointer says where: lwipgen chooses
 		if r != first {
-			regionWhy = fmt.Sprintf("the largest DMA-reachable RAM that holds the project's heap, pools and RX buffers together")
+			regionWhy = "the largest DMA-reachable RAM that holds the project's heap, pools and RX buffers together"
 			if first != "" {
 				regionWhy = fmt.Sprintf("%s, but %s is too small for the heap, pools and RX buffers together: %s is the largest DMA-reachable RAM that holds them", firstWhy, first, r)
 			}

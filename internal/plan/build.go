@@ -19,7 +19,9 @@ var rules = []Rule{
 	ruleSendBuffer,
 	rulePCBs,
 	ruleDriver,
+	ruleRxReserve,
 	rulePbufPool,
+	ruleOOSEQ,
 	ruleSegments,
 	constraints, // the flow's Hooks.Constraints
 	ruleHeap,

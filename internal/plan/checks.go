@@ -37,6 +37,14 @@ func planChecks(p *Plan, s *Sizer) []Check {
 		add("plan.rx_buffers_cover_ring", p.Driver.RxBuffers >= p.Driver.RxDescriptors, "ethernet.rx_buffers",
 			"%d RX buffers for %d RX descriptors", p.Driver.RxBuffers, p.Driver.RxDescriptors)
 	}
+	// lwIP must never hold the RX buffers the ring needs armed: all
+	// connections' out-of-order queues together stay inside lwIP's share.
+	if d := p.Driver; d.RxReserve > 0 {
+		n := p.Value("TCP_OOSEQ_MAX_PBUFS")
+		add("plan.rx_reserve_holds", p.Value("TCP_QUEUE_OOSEQ") == 0 || (n > 0 && n <= int64(d.RxLwIPShare)), "options.TCP_OOSEQ_MAX_PBUFS",
+			"TCP_OOSEQ_MAX_PBUFS %d (0 = unlimited): one connection's out-of-order queue must fit the %d RX buffers lwIP may hold, or it takes the %d the ring needs armed",
+			n, d.RxLwIPShare, d.RxReserve)
+	}
 	// Heap must hold the TX copies all connections may queue.
 	need := int64(math.Max(1, float64(b.Workload.TCPConnections))) * ceilDiv(p.Value("TCP_SND_BUF"), mss) * s.heapSegCost(mss, p.Value("MEM_SIZE") > 64000)
 	add("plan.heap_covers_send_buffers", p.Value("MEM_SIZE") >= need, "options.MEM_SIZE",

@@ -42,6 +42,14 @@ type Driver struct {
 	NagleOff       bool   `json:"nagle_off"`        // the glue disables Nagle on every new connection
 	ChecksumHW     bool   `json:"checksum_offload"` // the MAC inserts and verifies checksums
 	RxWindowFrames int    `json:"rx_window_frames"` // full frames the receive path can hold at once
+	// RxReserve is how many RX buffers lwIP may never hold: the ones the DMA
+	// ring needs armed (LWIPGEN_RX_RESERVE). 0 when the DMA has buffers of its
+	// own (copy drivers, FIFO MACs), so lwIP holding its pool never stops the MAC.
+	RxReserve    int    `json:"rx_reserve"`
+	RxReserveWhy string `json:"rx_reserve_why,omitempty"`
+	// RxLwIPShare is how many RX buffers lwIP may hold at once (received
+	// windows and out-of-order segments), the pool minus the reserve.
+	RxLwIPShare int `json:"rx_lwip_share"`
 }
 
 // Plan is the sizing engine's output.

@@ -67,7 +67,9 @@ func ruleDriver(s *Sizer) {
 	case rxCustomPool:
 		d.RxBuffers = e.RxBuffers
 		if d.RxBuffers == 0 {
-			d.RxBuffers = int(s.wndSegs*s.rxStreams) + d.RxDescriptors
+			// one window per receiving stream, and room for the recovering
+			// connections' out-of-order queues (see lossWindowCap)
+			d.RxBuffers = int(s.rxHeld()) + d.RxDescriptors
 		}
 	case rxCopyToPool:
 		d.RxBuffers = d.RxDescriptors // one library buffer per descriptor (ENET_RXBUF_NUM)
@@ -96,9 +98,13 @@ func rulePbufPool(s *Sizer) {
 		n = minForWnd
 		why = fmt.Sprintf("RX data lives in the driver's zero-copy pool, not here; %d = ceil(TCP_WND / (PBUF_POOL_BUFSIZE - 54)) is the minimum lwIP's init.c #error 67 accepts", n)
 	case rxPbufPoolDMA:
-		n = int64(s.driver.RxDescriptors) + s.wndSegs*s.rxStreams + 2
-		why = fmt.Sprintf("%d armed on the RX ring + %d segments x %d stream(s) held by TCP + 2 for ARP/ICMP", s.driver.RxDescriptors, s.wndSegs, s.rxStreams)
+		n = int64(s.driver.RxDescriptors) + s.rxHeld() + 2
+		why = fmt.Sprintf("%d armed on the RX ring + %d held by TCP (%s) + 2 for ARP/ICMP", s.driver.RxDescriptors, s.rxHeld(), s.rxHeldWhy())
 	default:
+		// A copy driver (and a FIFO MAC) keeps its own receive buffers: a short
+		// pool drops one frame and makes lwIP free out-of-order data
+		// (PBUF_POOL_FREE_OOSEQ), but never leaves the ring unarmed; one window
+		// per stream is what it must hold.
 		n = s.wndSegs*s.rxStreams + int64(s.driver.RxBudget) + 2
 		why = fmt.Sprintf("%d segments x %d stream(s) held by TCP + %d frames copied per poll before TCP consumes them + 2 for ARP/ICMP", s.wndSegs, s.rxStreams, s.driver.RxBudget)
 	}
@@ -121,9 +127,9 @@ func ruleSegments(s *Sizer) {
 	if tx < 1 {
 		tx = 1
 	}
-	need := tx*s.sndSegs + s.rxStreams*s.wndSegs
+	need := tx*s.sndSegs + s.rxHeld()
 	q := s.val["TCP_SND_QUEUELEN"]
-	why := fmt.Sprintf("%d connection(s) x %d unacked segments + %d stream(s) x %d out-of-order segments = %d", tx, s.sndSegs, s.rxStreams, s.wndSegs, need)
+	why := fmt.Sprintf("%d connection(s) x %d unacked segments + %d received segments held (%s) = %d", tx, s.sndSegs, s.rxHeld(), s.rxHeldWhy(), need)
 	if need < q {
 		need = q
 		why += fmt.Sprintf("; raised to TCP_SND_QUEUELEN %d (init.c #error 60)", q)
@@ -185,4 +191,75 @@ func ruleMailboxes(s *Sizer) {
 	s.set("MEMP_NUM_NETCONN", n, sec, "pool.netconn", "one netconn per TCP connection, listener and UDP endpoint (%d)", n)
 	s.set("MEMP_NUM_NETBUF", int64(s.b.Workload.UDPEndpoints)*2+2, sec, "pool.netbuf", "2 netbufs per UDP endpoint + 2")
 	s.set("MEMP_NUM_TCPIP_MSG_INPKT", in, sec, "pool.tcpip_msg_inpkt", "one message per frame waiting in the tcpip mailbox")
+}
+
+// ruleRxReserve decides which RX buffers lwIP may never hold. With a
+// zero-copy pool (and with DMA into PBUF_POOL) every buffer lwIP keeps - a
+// window not yet read, an out-of-order segment - is one the ring cannot be
+// re-armed with; when lwIP holds them all, the MAC drops every frame,
+// including the ACKs and retransmissions that would free them (measured in
+// the simulator: h743 at 1 % loss, two connections' out-of-order queues held
+// all 16 buffers, while no pool counter moved). So the ring's own descriptors
+// are reserved, and the OOSEQ limits below keep lwIP inside the rest.
+func ruleRxReserve(s *Sizer) {
+	d := &s.driver
+	switch s.model {
+	case rxCustomPool:
+		d.RxReserve = d.RxDescriptors
+		d.RxLwIPShare = d.RxBuffers - d.RxDescriptors
+		d.RxReserveWhy = fmt.Sprintf("%d RX descriptors stay armed: of the %d zero-copy RX buffers lwIP may hold at most %d (windows + out-of-order segments, bounded by TCP_OOSEQ_MAX_PBUFS)",
+			d.RxDescriptors, d.RxBuffers, d.RxLwIPShare)
+	case rxPbufPoolDMA:
+		d.RxReserve = d.RxDescriptors
+		d.RxLwIPShare = int(s.rxHeld())
+		d.RxReserveWhy = fmt.Sprintf("%d PBUF_POOL pbufs stay armed on the RX ring; PBUF_POOL_SIZE adds them on top of the %d lwIP may hold", d.RxDescriptors, d.RxLwIPShare)
+	default:
+		d.RxReserve = 0
+		d.RxLwIPShare = int(s.wndSegs * s.rxStreams)
+		d.RxReserveWhy = "the DMA writes into buffers of its own (the driver copies into PBUF_POOL): lwIP holding pbufs never leaves the ring unarmed"
+	}
+	if d.RxLwIPShare < 1 {
+		d.RxLwIPShare = 1
+	}
+}
+
+// rxHeld is how many received segments lwIP may hold at once when the
+// buffers are sized from the window: one window per receiving stream, or the
+// rest of a window (window - 1) for each connection recovering from a loss,
+// whichever is more. (zynq7035 in the simulator: 256 armed + 44 held left
+// PBUF_POOL short by the second connection's out-of-order queue.)
+func (s *Sizer) rxHeld() int64 {
+	return max(s.wndSegs*s.rxStreams, s.recoveries()*(s.wndSegs-1))
+}
+
+func (s *Sizer) rxHeldWhy() string {
+	return fmt.Sprintf("the larger of %d segments x %d stream(s) and %d recovering connection(s) x %d out-of-order segments", s.wndSegs, s.rxStreams, s.recoveries(), s.wndSegs-1)
+}
+
+// RuleOOSEQ re-derives the out-of-order limit for a flow that changes the
+// window afterwards (the Xilinx BSP's 16-bit cap).
+func RuleOOSEQ(s *Sizer) { ruleOOSEQ(s) }
+
+// ruleOOSEQ bounds the out-of-order data each connection may queue. After a
+// hole the receiver must queue the rest of the window (window - 1 segments):
+// with less, the tail is dropped and lwIP's sender, which has no SACK here,
+// re-sends it after a timeout (simulator: f767 at 0.1 % loss, an 8-segment
+// window with 4 out-of-order buffers reached 33-41 instead of 95 Mbps RX).
+// No connection may queue more than lwIP's share of the RX buffers, so one
+// recovering connection never takes the buffers the ring needs; the window
+// rule (lossWindowCap) keeps window - 1 small enough for two at once where the
+// target allows. A fixed limit of one window (8, with 8 buffers for 5
+// connections) let two connections starve the ring (h743 at 1 % loss).
+func ruleOOSEQ(s *Sizer) {
+	share := int64(s.driver.RxLwIPShare)
+	per := max(s.wndSegs-1, 1)
+	why := fmt.Sprintf("the window less the lost segment (%d): one loss costs one retransmission", per)
+	if per > share {
+		per = share
+		why += fmt.Sprintf("; capped at the %d RX buffers lwIP may hold, so one connection never takes the ring's buffers", share)
+	}
+	why += fmt.Sprintf("; the %d RX buffers lwIP may hold cover %d connection(s) recovering at once", share, share/per)
+	s.setExpr("TCP_OOSEQ_MAX_PBUFS", fmt.Sprint(per), per, "TCP", "tcp.ooseq_limit", "%s", why)
+	s.set("TCP_OOSEQ_MAX_BYTES", per*s.mss, "TCP", "tcp.ooseq_bytes",
+		"TCP_OOSEQ_MAX_PBUFS x MSS = %d B: the byte limit that matches the pbuf limit (lwIP checks both)", per*s.mss)
 }

@@ -33,12 +33,54 @@ func (s *Sizer) rxWindowFrames() (frames int64, why string) {
 			s.b.Chip.Ethernet.MAC, s.b.Chip.Ethernet.RxFIFOBytes, n, frameWords, n, s.rxStreams)
 	case rxCustomPool:
 		if e.RxBuffers > 0 {
+			// lwIP holds in-order data only until the application takes it (the
+			// recv callback / recv()); what stays in the buffers is the window
+			// of a connection whose application lags, and out-of-order data
+			// (bounded separately, see lossWindowCap and ruleOOSEQ).
 			n := int64(e.RxBuffers - e.RxDescriptors)
-			return n / s.rxStreams, fmt.Sprintf("ethernet.rx_buffers %d - rx_descriptors %d that must stay armed = %d buffers for data lwIP holds, per %d stream(s)",
-				e.RxBuffers, e.RxDescriptors, n, s.rxStreams)
+			return n, fmt.Sprintf("ethernet.rx_buffers %d - rx_descriptors %d that must stay armed = %d buffers lwIP may hold",
+				e.RxBuffers, e.RxDescriptors, n)
 		}
 	}
 	return 1 << 20, "receive buffers are sized from the window"
+}
+
+// recoveries is how many connections the RX buffers must let recover from a
+// loss at the same time, each queueing the rest of its window out of order.
+// Two: at the default 0.1 % loss a recovery lasts a few RTTs and losses are
+// rare enough that a third overlapping one is unlikely; at 1 % two overlap
+// (the simulator's h743 case, where two out-of-order queues held all 16 RX
+// buffers). One connection can only overlap itself.
+func (s *Sizer) recoveries() int64 {
+	return min(int64(max(s.b.Workload.TCPConnections, 1)), 2)
+}
+
+// lossWindowCap is the largest window whose loss costs one retransmission
+// and not a timeout: after a hole, the receiver must queue the rest of the
+// window (window - 1 segments) out of order, for every connection recovering
+// at once, inside the RX buffers lwIP may hold; otherwise the tail is dropped
+// and lwIP's sender, which has no SACK here, recovers it by timeout
+// (simulator, h743 at 1 % loss, 5 receiving connections: an 8-segment window
+// with 1 out-of-order buffer each reached 6 Mbps, a 4-segment window with 3
+// each 93 Mbps). Only when the board pins the RX buffers of a zero-copy pool
+// (otherwise the buffers are sized from the window) and declares some loss.
+func (s *Sizer) lossWindowCap() (int64, string) {
+	e := s.b.Ethernet
+	if s.model != rxCustomPool || e.RxBuffers == 0 || s.b.Workload.LossPercent <= 0 {
+		return 0, ""
+	}
+	share := int64(e.RxBuffers - e.RxDescriptors)
+	k := s.recoveries()
+	c := share/k + 1
+	return c, fmt.Sprintf("at workload.loss_percent %g, %d connection(s) recovering at once each queue window-1 segments out of order in the %d RX buffers lwIP may hold: at most %d/%d+1 = %d segments",
+		s.b.Workload.LossPercent, k, share, share, k, c)
+}
+
+// carries says whether a window of n segments per receiving stream carries
+// the target rate at the effective RTT (plan.window_carries_target).
+func (s *Sizer) carries(n int64) bool {
+	rate := float64(n*s.mss) * 8 / (s.effectiveRTTMs() / 1000) / 1e6 * float64(s.rxStreams)
+	return rate >= s.target*0.999
 }
 
 // ruleWindow sizes TCP_WND from the bandwidth-delay product, capped by what
@@ -65,15 +107,31 @@ func ruleWindow(s *Sizer) {
 		want = frames
 		why += "; capped at " + fmt.Sprint(frames) + " segments: " + capWhy
 	}
+	limit := frames
+	if lc, lcWhy := s.lossWindowCap(); lc > 0 && want > lc {
+		if s.carries(lc) {
+			want, limit = lc, lc
+			why += "; " + lcWhy
+		} else {
+			why += fmt.Sprintf("; kept above the loss cap of %d segments (%s), which would not carry the target: after a loss part of the window is dropped and re-sent (raise ethernet.rx_buffers for a whole window)", lc, lcWhy)
+		}
+	}
 	// An even number of segments: lwIP ACKs every second full segment at once and holds the ACK
 	// of an odd last one for the delayed-ACK timer, so an odd window ends each flight waiting.
 	if want%2 == 1 {
-		if want+1 <= frames {
+		switch {
+		case want+1 <= limit:
 			want++
-		} else if want > 2 {
+			why += fmt.Sprintf("; made even (%d): lwIP acknowledges every second segment at once, an odd last segment waits for the delayed-ACK timer", want)
+		case want > 2 && s.carries(want-1):
 			want--
+			why += fmt.Sprintf("; made even (%d): lwIP acknowledges every second segment at once, an odd last segment waits for the delayed-ACK timer", want)
+		case want+1 <= frames:
+			want++
+			why += fmt.Sprintf("; made even (%d) one segment above the loss cap, since one less would not carry the target: lwIP acknowledges every second segment at once, an odd last segment waits for the delayed-ACK timer", want)
+		default:
+			why += "; left odd: one segment less would not carry the target"
 		}
-		why += fmt.Sprintf("; made even (%d): lwIP acknowledges every second segment at once, an odd last segment waits for the delayed-ACK timer", want)
 	}
 	if want < 1 {
 		want = 1
@@ -101,6 +159,26 @@ func ruleWindowScale(s *Sizer, need int64) {
 	}
 }
 
+// minSendSegments is the smallest per-connection send buffer that keeps
+// loss repair on fast retransmit at the declared loss. Fast retransmit needs
+// three duplicate ACKs, so 4 segments in flight. After a loss lwIP halves
+// the window; with 4 segments it then holds 2 until it regrows (about 5
+// segments later), and a second loss in that time is repaired only by the
+// retransmission timeout (two 500 ms slow-timer ticks, about 1 s). The
+// stalled fraction of time is about rate x 5p^2 x 1 s; above 5 % the buffer
+// doubles to 8 so the halved window still triggers fast retransmit
+// (simulator, h743 at 1 % loss: 4 segments 5-16 Mbps TX, 8 segments 92-94).
+func (s *Sizer) minSendSegments(conns int64) (int64, string) {
+	p := s.b.Workload.LossPercent / 100
+	rate := s.target * 1e6 / float64(conns) / float64(s.mss*8) // segments/s per connection
+	stall := rate * 5 * p * p * 1.0
+	if stall > 0.05 {
+		return 8, fmt.Sprintf("raised to 8 segments: at workload.loss_percent %g a 4-segment buffer would stall about %.0f%% of the time in retransmission timeouts (%.0f segments/s x 5p^2 x 1 s), 8 keep fast retransmit working after lwIP halves the window",
+			s.b.Workload.LossPercent, 100*stall, rate)
+	}
+	return 4, fmt.Sprintf("raised to 4 segments so a loss is repaired by fast retransmit, not a timeout (at workload.loss_percent %g the halved window stalls about %.1f%% of the time)", s.b.Workload.LossPercent, 100*stall)
+}
+
 // ruleSendBuffer sizes TCP_SND_BUF and the segment queue.
 func ruleSendBuffer(s *Sizer) {
 	// target_mbps is the aggregate of all connections: each sends its share. With one
@@ -113,9 +191,9 @@ func ruleSendBuffer(s *Sizer) {
 	segs := ceilDiv(per, s.mss)
 	why := fmt.Sprintf("TX share of the BDP: %d B x%.1f (%s profile) / %d connection(s) = %d B -> %d segments in flight",
 		bdp, s.headroom(), s.b.Workload.Profile, conns, per, segs)
-	if segs < 4 {
-		segs = 4
-		why += "; raised to 4 segments so a loss is repaired by fast retransmit, not a timeout"
+	if m, mWhy := s.minSendSegments(conns); segs < m {
+		segs = m
+		why += "; " + mWhy
 	}
 	if v, ok := s.pinned("TCP_SND_BUF"); ok {
 		segs = ceilDiv(v, s.mss) // pinned by the board: heap, segments and TX ring follow it
@@ -147,8 +225,6 @@ func ruleSendBuffer(s *Sizer) {
 	}
 	s.set("TCP_OVERSIZE", over, "TCP", "tcp.oversize", "%s", whyO)
 	s.set("TCP_QUEUE_OOSEQ", 1, "TCP", "tcp.ooseq", "keep out-of-order segments so one loss costs one retransmission, not a window")
-	s.setExpr("TCP_OOSEQ_MAX_PBUFS", fmt.Sprint(s.wndSegs), s.wndSegs, "TCP", "tcp.ooseq_limit",
-		"at most one window (%d segments) of out-of-order data per connection, so one connection cannot drain the RX buffers of the others", s.wndSegs)
 	if s.b.Workload.TCPConnections > 0 {
 		s.set("LWIP_TCP_KEEPALIVE", 1, "TCP", "tcp.keepalive",
 			"long-lived connections: per-connection keepalive (SO_KEEPALIVE / TCP_KEEPIDLE) detects dead peers; +8 B per PCB")

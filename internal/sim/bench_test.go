@@ -2,6 +2,10 @@ package sim
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -33,6 +37,44 @@ func BenchmarkCompare(b *testing.B) {
 					lg := r.Configs[0]
 					b.ReportMetric(lg.TxMbps, "tx_Mbps")
 					b.ReportMetric(lg.RxMbps, "rx_Mbps")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSweep prints, per real-hardware board, the sweep table: lwipgen
+// against every baseline at each point (loss 0/0.1/1 %, RTT x1/x10, CPU
+// x1/x2, connections 1/declared/2x, mix phase), with lwIP and driver RAM per
+// configuration and the points where lwipgen is not within 5 % / 10 % of the
+// best baseline, with the counters' reason. SWEEP_SEEDS and SWEEP_MS set the
+// seeds per point (default 2) and the measured virtual time per phase
+// (default 300 ms). Heavy: run it alone (go test -run x -bench Sweep ./internal/sim).
+func BenchmarkSweep(b *testing.B) {
+	needHost(b)
+	seeds, ms := 2, 300
+	if v, err := strconv.Atoi(os.Getenv("SWEEP_SEEDS")); err == nil && v > 0 {
+		seeds = v
+	}
+	if v, err := strconv.Atoi(os.Getenv("SWEEP_MS")); err == nil && v > 0 {
+		ms = v
+	}
+	boards := realBoards
+	if v := os.Getenv("SWEEP_BOARDS"); v != "" {
+		boards = strings.Split(v, ",")
+	}
+	for _, name := range boards {
+		g := prepare(b, name)
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				r, err := Sweep(context.Background(), g, SweepOptions{Seeds: seeds, Duration: time.Duration(ms) * time.Millisecond, Warmup: 50 * time.Millisecond})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if i == 0 {
+					r.WriteTable(os.Stdout)
+					fmt.Println()
+					b.ReportMetric(float64(len(r.Shortfalls)), "shortfalls")
 				}
 			}
 		})

@@ -2,8 +2,10 @@ package sim
 
 import (
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/seeds"
+	"path/filepath"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/seeds"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -12,21 +14,18 @@ import (
 	"github.com/lwipgen/lwipgen/internal/render"
 )
 
-// seedFor maps a board to the configuration its seed article printed.
-var seedFor = map[string]struct{ file, label string }{
-	"h743":     {"seed000_h7.h", "seed 000 (H743 config as printed)"},
-	"f767":     {"seed000_f4.h", "seed 000 (F4/F7 config as printed)"},
-	"f407":     {"seed000_f4.h", "seed 000 (F4/F7 config as printed)"},
-	"gd32f407": {"seed001_after.h", "seed 001 (GD32 final config)"},
-	"zynq7035": {"seed004.h", "seed 004 (Zynq tuned lwipopts.h)"},
-}
-
-// Names of the configurations a comparison runs.
+// Names of the configurations a comparison runs (the baselines are named by
+// seeds.Baselines; user files "user:NAME").
 const (
 	CfgLwipgen  = "lwipgen"
 	CfgDefaults = "lwip-defaults"
-	CfgSeed     = "seed"
 )
+
+// driverModel is a configuration's own driver side (the vendor's ring and RX
+// buffer counts); zero fields keep the plan's.
+type driverModel struct {
+	RxDescriptors, RxBuffers, TxDescriptors int
+}
 
 // config is one configuration under test for the device.
 type config struct {
@@ -37,6 +36,8 @@ type config struct {
 	Resolved *lwip.Config // as the preprocessor sees Header (+ Added) on the target
 	RAM      lwip.RAM
 	Checks   []string // lwIP #error rules the configuration fails (before Added)
+	Driver   driverModel
+	Source   string
 }
 
 // lwipgenConfig is the generated lwipopts.h, unchanged.
@@ -109,17 +110,44 @@ func defaultsConfig(p *plan.Plan) (*config, error) {
 	return fromDefines(p, CfgDefaults, "lwIP 2.1.3 defaults (opt.h)", []byte("/* nothing set: every option is opt.h's default */\n"))
 }
 
-func seedConfig(p *plan.Plan) (*config, bool, error) {
-	s, ok := seedFor[p.Board.Name]
-	if !ok {
-		return nil, false, nil
+// baselineConfigs are what a user of this board would pick instead of
+// lwipgen (seeds.Baselines: vendor defaults, vendor examples, the seed
+// article over the vendor file), each with its own driver rings.
+func baselineConfigs(p *plan.Plan) ([]*config, error) {
+	var out []*config
+	for _, bl := range seeds.Baselines(p.Board.Name, p.Board.Chip.Family) {
+		body, err := bl.Header()
+		if err != nil {
+			return nil, err
+		}
+		c, err := fromDefines(p, bl.Name, bl.Label, body)
+		if err != nil {
+			return nil, fmt.Errorf("baseline %s: %v", bl.Name, err)
+		}
+		c.Driver = driverModel{RxDescriptors: bl.RxDescriptors, RxBuffers: bl.RxBuffers, TxDescriptors: bl.TxDescriptors}
+		c.Source = bl.Source
+		out = append(out, c)
 	}
-	body, err := seeds.Config(s.file)
+	return out, nil
+}
+
+// userConfig is a lwipopts.h the user adds to the comparison (sim --lwipopts
+// FILE). Only its object-like #defines are taken (includes and conditionals
+// are not evaluated, as a reviewer reads the file); the plan's driver rings
+// are kept.
+func userConfig(p *plan.Plan, path string, src []byte) (*config, error) {
+	var body strings.Builder
+	for _, d := range audit.Parse(src) {
+		fmt.Fprintf(&body, "#undef %s\n#define %s %s\n", d.Name, d.Name, d.Value)
+	}
+	name := "user:" + filepath.Base(path)
+	c, err := fromDefines(p, name, "user file "+path, []byte(body.String()))
 	if err != nil {
-		return nil, false, err
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	c, err := fromDefines(p, CfgSeed, s.label+" ["+s.file+"]", body)
-	return c, true, err
+	c.Added = append(c.Added, "only the file's #defines (includes and #if blocks are not evaluated); the board's driver rings")
+	c.Source = path
+	return c, nil
 }
 
 // hostOverrides are the changes the simulation port needs, applied after the
@@ -131,6 +159,7 @@ func hostOverrides(r *lwip.Config, rxModel string) []Override {
 		{"NO_SYS", "1", "the simulation port is single-threaded and driven by the scheduler; the board's RTOS glue (tcpip thread, mailboxes) is not simulated"},
 		{"LWIP_NETCONN", "0", "init.c requires it with NO_SYS=1; the workload uses the raw TCP API"},
 		{"LWIP_SOCKET", "0", "init.c requires it with NO_SYS=1; the workload uses the raw TCP API"},
+		{"LWIP_NETIF_API", "0", "init.c requires it with NO_SYS=1 (netifapi calls go through the tcpip thread)"},
 		{"SYS_LIGHTWEIGHT_PROT", "0", "one thread, no interrupts: nothing to protect (the port has no sys_arch_protect)"},
 		{"LWIP_TCPIP_CORE_LOCKING", "0", "no tcpip thread"},
 		{"LWIP_TCPIP_CORE_LOCKING_INPUT", "0", "no tcpip thread"},

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -34,8 +35,10 @@ import (
 
 // Options tune a run. The zero value is a full default run.
 type Options struct {
-	Seed     uint64 // 0 means 1
-	Compare  bool   // also run lwIP's defaults and the seed article's configuration
+	Seed    uint64 // 0 means 1
+	Compare bool   // also run lwIP's defaults and the baselines (vendor defaults, vendor examples, seed articles)
+	// LwIPOpts are user lwipopts.h files added to the comparison (sim --lwipopts FILE).
+	LwIPOpts []string
 	Workload string // auto (from the board's profile) | bulk | rr | mix | all
 	// Virtual time per phase (measured), after Warmup (not measured).
 	Duration time.Duration // default 200ms
@@ -44,14 +47,16 @@ type Options struct {
 	// Device CPU cost overrides (ns); nil means the core/clock default.
 	CPUNsPerFrame *float64
 	CPUNsPerByte  *float64
+	CPUScale      float64 // multiplies the device CPU cost (sweep: 1x, 2x); 0 means 1
 	Loss          float64 // link loss probability per frame
 	Reorder       float64 // link reordering probability per frame
 	LwIPDir       string  // lwIP tree (else LWIP_DIR / cache, as lwipsrc.Resolve)
 	CacheDir      string  // compiled simulators (default <lwipgen cache>/sim)
 	Progress      io.Writer
 
-	// for the validation tests: replace the device configuration / link
+	// for the validation tests and the sweep: replace the device configurations / link
 	deviceOverride *config
+	configs        []*config
 	rttOverride    float64 // ms
 	connsOverride  int
 	phasesOverride []string
@@ -122,14 +127,19 @@ type Limits struct {
 
 // ConfigResult is one configuration's run.
 type ConfigResult struct {
-	Name      string           `json:"name"`
-	Label     string           `json:"label"`
-	Added     []string         `json:"added,omitempty"`
-	Overrides []Override       `json:"host_overrides"`
-	RAMBytes  int64            `json:"ram_bytes"`
-	Options   map[string]int64 `json:"options"`
-	CPU       CPU              `json:"cpu"`
-	Phases    []Phase          `json:"phases"`
+	Name      string     `json:"name"`
+	Label     string     `json:"label"`
+	Added     []string   `json:"added,omitempty"`
+	Overrides []Override `json:"host_overrides"`
+	RAMBytes  int64      `json:"ram_bytes"` // lwIP RAM (lwip.PredictRAM, 32-bit target)
+	// DriverRAMBytes is the Ethernet driver's RX buffers and descriptor rings
+	// (the same formula for every configuration).
+	DriverRAMBytes int64            `json:"driver_ram_bytes"`
+	Driver         DriverRings      `json:"driver"`
+	Source         string           `json:"source,omitempty"`
+	Options        map[string]int64 `json:"options"`
+	CPU            CPU              `json:"cpu"`
+	Phases         []Phase          `json:"phases"`
 	// summary over the phases
 	TxMbps      float64          `json:"tx_mbps"` // bulk device -> peer
 	RxMbps      float64          `json:"rx_mbps"` // bulk peer -> device
@@ -137,13 +147,62 @@ type ConfigResult struct {
 	P99Us       float64          `json:"rr_p99_us"`
 	RetxDevice  int64            `json:"retransmissions_device"`
 	RetxPeer    int64            `json:"retransmissions_peer"`
-	PoolErrors  int64            `json:"pool_errors"` // sum of memp err + heap err on the device
+	PoolErrors  int64            `json:"pool_errors"` // sum of memp err + heap err on the device (= Errors.AllocFailures)
+	Errors      ErrorSplit       `json:"errors"`
 	Pools       []Pool           `json:"pools"`
 	Heap        Pool             `json:"heap"`
 	TCP         map[string]int64 `json:"tcp"`
 	NIC         map[string]int64 `json:"nic"`
 	Connections int              `json:"connections_established"`
 	Error       string           `json:"error,omitempty"`
+}
+
+// ErrorSplit tells the device's failures apart: a real allocation failure,
+// TCP pushing back on the application (normal flow control), and frames the
+// MAC or the driver dropped. A run with any drop is not clean, even when no
+// pool reports an error (a zero-copy RX pool that lwIP holds empty starves
+// the ring without any memp counter moving).
+type ErrorSplit struct {
+	AllocFailures int64 `json:"alloc_failures"`   // memp err + heap err
+	BackPressure  int64 `json:"tcp_backpressure"` // tcp_write refused (send buffer or queue full); the app retries on ACK
+	MACMissed     int64 `json:"mac_missed"`       // frames the MAC dropped: no armed RX descriptor / FIFO full
+	RingStarved   int64 `json:"ring_starved"`     // of those, with a descriptor unarmed for lack of a free RX buffer
+	DriverDrops   int64 `json:"driver_drops"`     // no pbuf for a received frame, or lwIP's input refused it
+	Clean         bool  `json:"clean"`            // no allocation failure and no dropped frame
+}
+
+func (e ErrorSplit) String() string {
+	return fmt.Sprintf("%d/%d/%d", e.AllocFailures, e.MACMissed+e.DriverDrops, e.BackPressure)
+}
+
+// DriverRings are the driver values a configuration ran with (a vendor
+// baseline keeps its own; lwipgen's and user files use the plan's).
+type DriverRings struct {
+	RxDescriptors int `json:"rx_descriptors"`
+	RxBuffers     int `json:"rx_buffers"`
+	TxDescriptors int `json:"tx_descriptors"`
+}
+
+// driverRAM is what the driver's RX buffers and rings take: zero-copy pools
+// carry a struct pbuf_custom (32 B with alignment) per buffer; copy drivers
+// also keep one TX buffer per TX descriptor; DMA-into-PBUF_POOL drivers have
+// only the rings (their buffers are PBUF_POOL, counted in lwIP RAM).
+func driverRAM(d plan.Driver) int64 {
+	desc := int64(d.DescriptorSize)
+	if desc == 0 {
+		desc = 16
+	}
+	size := int64(max(d.RxBufferSize, 1536))
+	n := int64(d.RxDescriptors+d.TxDescriptors) * desc
+	switch d.RxModel {
+	case "custom_pool":
+		n += int64(d.RxBuffers) * (size + 32)
+	case "copy_to_pool":
+		n += int64(d.RxDescriptors+d.TxDescriptors) * size
+	case "fifo":
+		n = 0
+	}
+	return n
 }
 
 // Phase is one measured workload phase.
@@ -236,27 +295,14 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 	res.Limits.GoalMbps = round2(0.9 * goal)
 
 	var cfgs []*config
-	if o.deviceOverride != nil {
+	switch {
+	case o.deviceOverride != nil:
 		cfgs = append(cfgs, o.deviceOverride)
-	} else {
-		c, err := lwipgenConfig(g)
-		if err != nil {
+	case o.configs != nil:
+		cfgs = o.configs
+	default:
+		if cfgs, err = comparisonConfigs(g, o); err != nil {
 			return nil, err
-		}
-		cfgs = append(cfgs, c)
-		if o.Compare {
-			dc, err := defaultsConfig(p)
-			if err != nil {
-				return nil, err
-			}
-			cfgs = append(cfgs, dc)
-			sc, ok, err := seedConfig(p)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				cfgs = append(cfgs, sc)
-			}
 		}
 	}
 	cache := o.CacheDir
@@ -280,6 +326,40 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 	return res, nil
 }
 
+// comparisonConfigs are lwipgen's configuration, then (with Compare) lwIP's
+// defaults and the board's baselines, then the user's files.
+func comparisonConfigs(g *pipeline.Generated, o Options) ([]*config, error) {
+	p := g.Plan
+	c, err := lwipgenConfig(g)
+	if err != nil {
+		return nil, err
+	}
+	cfgs := []*config{c}
+	if o.Compare {
+		dc, err := defaultsConfig(p)
+		if err != nil {
+			return nil, err
+		}
+		bl, err := baselineConfigs(p)
+		if err != nil {
+			return nil, err
+		}
+		cfgs = append(append(cfgs, dc), bl...)
+	}
+	for _, f := range o.LwIPOpts {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		uc, err := userConfig(p, f, src)
+		if err != nil {
+			return nil, err
+		}
+		cfgs = append(cfgs, uc)
+	}
+	return cfgs, nil
+}
+
 func (o Options) withDefaults() Options {
 	if o.Seed == 0 {
 		o.Seed = 1
@@ -295,6 +375,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Workload == "" {
 		o.Workload = "auto"
+	}
+	if o.CPUScale <= 0 {
+		o.CPUScale = 1
 	}
 	return o
 }
@@ -396,6 +479,21 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		return cr
 	}
 	d := p.Driver
+	if c.Driver.RxDescriptors > 0 {
+		d.RxDescriptors = c.Driver.RxDescriptors
+	}
+	if c.Driver.RxBuffers > 0 {
+		d.RxBuffers = c.Driver.RxBuffers
+	}
+	if c.Driver.TxDescriptors > 0 {
+		d.TxDescriptors = c.Driver.TxDescriptors
+	}
+	if d.RxModel == "copy_to_pool" {
+		d.RxBuffers = d.RxDescriptors // one library buffer per descriptor
+	}
+	cr.Driver = DriverRings{RxDescriptors: d.RxDescriptors, RxBuffers: d.RxBuffers, TxDescriptors: d.TxDescriptors}
+	cr.DriverRAMBytes = driverRAM(d)
+	cr.Source = c.Source
 	cr.Overrides = hostOverrides(c.Resolved, d.RxModel)
 	ipv6, _ := c.Resolved.Value("LWIP_IPV6")
 	dev, err := buildNode(ctx, tree, cache, optsHeader(c.Header, cr.Overrides), ipv6 != 0)
@@ -411,6 +509,13 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 			cpu.RxNsPerByte, cpu.TxNsPerByte = *o.CPUNsPerByte, *o.CPUNsPerByte
 		}
 		cpu.Source = "set by the user"
+	}
+	if o.CPUScale != 1 {
+		cpu.RxNsPerFrame *= o.CPUScale
+		cpu.TxNsPerFrame *= o.CPUScale
+		cpu.RxNsPerByte *= o.CPUScale
+		cpu.TxNsPerByte *= o.CPUScale
+		cpu.Source += fmt.Sprintf(", x%g", o.CPUScale)
 	}
 	cr.CPU = cpu
 	txDesc := d.TxDescriptors
@@ -499,6 +604,9 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	cr.Heap = end.Mem
 	cr.Heap.Name = "HEAP"
 	cr.PoolErrors += end.Mem.Err
+	cr.Errors = ErrorSplit{AllocFailures: cr.PoolErrors, BackPressure: werr(end) - werr(base),
+		MACMissed: end.NIC["rx_missed"], RingStarved: end.NIC["rx_starved"], DriverDrops: end.NIC["rx_nobuf"] + end.NIC["rx_input_err"]}
+	cr.Errors.Clean = cr.Errors.AllocFailures == 0 && cr.Errors.MACMissed == 0 && cr.Errors.DriverDrops == 0
 	cr.TCP = end.TCP
 	cr.NIC = end.NIC
 	return cr
@@ -531,6 +639,14 @@ func (r *runner) setup() error {
 		}
 	}
 	return nil // run with what connected; the result says how many
+}
+
+func werr(s *nodeStats) int64 {
+	var n int64
+	for _, c := range s.Conns {
+		n += c.Werr
+	}
+	return n
 }
 
 func countUp(s *nodeStats) int {
@@ -712,10 +828,10 @@ func (r *Result) WriteTable(w io.Writer) {
 		fmt.Fprintf(w, "cpu:      %s\n", r.Configs[0].CPU.Source)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%-14s %8s %16s %16s %19s %17s %11s %9s %10s\n", "config", "RAM B", "tx Mbps (%lim)", "rx Mbps (%lim)", "rr p50/p99 us", "mix tx/rx Mbps", "retx d/p", "pool err", "rx missed")
+	fmt.Fprintf(w, "%-16s %8s %8s %16s %16s %19s %17s %11s %18s\n", "config", "lwIP B", "drv B", "tx Mbps (%lim)", "rx Mbps (%lim)", "rr p50/p99 us", "mix tx/rx Mbps", "retx d/p", "alloc/drop/backpr")
 	for _, c := range r.Configs {
 		if c.Error != "" {
-			fmt.Fprintf(w, "%-14s %8d  error: %s\n", c.Name, c.RAMBytes, firstLines(c.Error, 1))
+			fmt.Fprintf(w, "%-16s %8d  error: %s\n", c.Name, c.RAMBytes, firstLines(c.Error, 1))
 			continue
 		}
 		mix := "-"
@@ -728,10 +844,10 @@ func (r *Result) WriteTable(w io.Writer) {
 				rr = fmt.Sprintf("%.0f/%.0f", p.P50Us, p.P99Us)
 			}
 		}
-		fmt.Fprintf(w, "%-14s %8d %16s %16s %19s %17s %11s %9d %10d\n", c.Name, c.RAMBytes,
+		fmt.Fprintf(w, "%-16s %8d %8d %16s %16s %19s %17s %11s %18s\n", c.Name, c.RAMBytes, c.DriverRAMBytes,
 			fmt.Sprintf("%.2f (%.1f%%)", c.TxMbps, 100*c.TxMbps/r.Limits.TCPGoodputMbps),
 			fmt.Sprintf("%.2f (%.1f%%)", c.RxMbps, 100*c.RxMbps/r.Limits.TCPGoodputMbps),
-			rr, mix, fmt.Sprintf("%d/%d", c.RetxDevice, c.RetxPeer), c.PoolErrors, c.NIC["rx_missed"])
+			rr, mix, fmt.Sprintf("%d/%d", c.RetxDevice, c.RetxPeer), c.Errors.String())
 	}
 	fmt.Fprintln(w)
 	// pool high-water marks side by side

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	_ "github.com/lwipgen/lwipgen/internal/flows/all"
-	"github.com/lwipgen/lwipgen/internal/seeds"
 	"math"
 	"os"
 	"strings"
@@ -130,7 +129,7 @@ func TestH743Goal(t *testing.T) {
 			t.Errorf("%s: no RAM prediction", c.Name)
 		}
 	}
-	for _, n := range []string{CfgLwipgen, CfgDefaults, CfgSeed} {
+	for _, n := range []string{CfgLwipgen, CfgDefaults, "cubemx-h7", "st-h7-example", "seed000-h7"} {
 		if _, ok := names[n]; !ok {
 			t.Fatalf("comparison lacks %s", n)
 		}
@@ -148,7 +147,10 @@ func TestH743Goal(t *testing.T) {
 	if lg.PoolErrors != 0 {
 		t.Errorf("lwipgen config: %d pool/heap allocation failures", lg.PoolErrors)
 	}
-	if !strings.Contains(tab.String(), "seed") || !strings.Contains(tab.String(), "lwip-defaults") {
+	if !lg.Errors.Clean {
+		t.Errorf("lwipgen config: run not clean: %+v", lg.Errors)
+	}
+	if !strings.Contains(tab.String(), "seed000-h7") || !strings.Contains(tab.String(), "lwip-defaults") {
 		t.Error("table lacks the comparison rows")
 	}
 }
@@ -189,12 +191,58 @@ func TestDeterminism(t *testing.T) {
 	}
 }
 
-// Every board's seed configuration exists in internal/seeds.
-func TestSeedConfigsExist(t *testing.T) {
-	for board, s := range seedFor {
-		if b, err := seeds.Config(s.file); err != nil || len(b) == 0 {
-			t.Errorf("%s: seed config %s: %v", board, s.file, err)
+// Every board with real hardware has its vendor baselines and its seed
+// article completed with the vendor file, and each compiles into a config.
+func TestBaselinesExist(t *testing.T) {
+	for _, name := range realBoards {
+		g := prepare(t, name)
+		cfgs, err := baselineConfigs(g.Plan)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
 		}
+		if len(cfgs) < 2 {
+			t.Errorf("%s: %d baselines, want the vendor's and the seed's", name, len(cfgs))
+		}
+		for _, c := range cfgs {
+			if c.Source == "" || c.RAM.Total <= 0 {
+				t.Errorf("%s/%s: no source or RAM (%+v)", name, c.Name, c.RAM)
+			}
+		}
+	}
+	// the seed over the vendor file: the article's value wins, the vendor's fills the rest
+	g := prepare(t, "h743")
+	cfgs, _ := baselineConfigs(g.Plan)
+	for _, c := range cfgs {
+		if c.Name != "seed000-h7" {
+			continue
+		}
+		if v, _ := c.Resolved.Value("TCP_WND"); v != 16*1460 {
+			t.Errorf("seed000-h7 TCP_WND %d, want the article's 16*1460", v)
+		}
+		if v, _ := c.Resolved.Value("TCP_SNDQUEUELOWAT"); v != 5 {
+			t.Errorf("seed000-h7 TCP_SNDQUEUELOWAT %d, want CubeMX's 5", v)
+		}
+		if c.Driver.RxBuffers != 12 || c.Driver.RxDescriptors != 4 {
+			t.Errorf("seed000-h7 driver %+v, want CubeMX's 4 descriptors / 12 buffers", c.Driver)
+		}
+		return
+	}
+	t.Error("h743 has no seed000-h7 baseline")
+}
+
+// A user's CubeMX lwipopts.h (includes, USER CODE blocks) joins the comparison.
+func TestUserLwipopts(t *testing.T) {
+	g := prepare(t, "h743")
+	src := []byte("#include \"main.h\"\n/* USER CODE BEGIN 0 */\n/* USER CODE END 0 */\n#define MEM_ALIGNMENT 4\n#define TCP_MSS 1460\n#define TCP_WND (4*TCP_MSS)\n#define MEM_SIZE 16000\n")
+	c, err := userConfig(g.Plan, "Core/Inc/lwipopts.h", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Name != "user:lwipopts.h" || strings.Contains(string(c.Header), "#include") {
+		t.Errorf("user config %s:\n%s", c.Name, c.Header)
+	}
+	if v, _ := c.Resolved.Value("TCP_WND"); v != 4*1460 {
+		t.Errorf("TCP_WND %d", v)
 	}
 }
 

@@ -27,6 +27,7 @@ func ruleVitis(s *plan.Sizer) {
 			"capped at %d segments (%d B): without window scaling tcpwnd_size_t is 16 bits", maxSegs, maxSegs*mss)
 	}
 	s.SetSegments(wndSegs, sndSegs)
+	plan.RuleOOSEQ(s) // the out-of-order limit follows the (capped) window
 	for _, n := range []string{"LWIP_WND_SCALE", "TCP_RCV_SCALE", "TCP_SNDLOWAT"} {
 		s.Remove(n)
 	}

@@ -128,7 +128,7 @@ static uint64_t wire_ns(uint64_t bytes) { return bytes * 8000000000ull / rate_bp
 
 /* ---------------------------------------------------------------- counters */
 static struct {
-  uint64_t rx_frames, rx_missed, rx_nobuf, rx_input_err, rx_inflight_max;
+  uint64_t rx_frames, rx_missed, rx_starved, rx_nobuf, rx_input_err, rx_inflight_max;
   uint64_t tx_frames, tx_bytes, tx_waits, tx_ring_max;
   uint64_t cpu_busy_ns;
   uint64_t retx_segs, retx_bytes, data_segs;
@@ -212,6 +212,9 @@ static void mac_rx(const uint8_t *frame, uint16_t len, uint64_t t)
     fifo_used += need;
   } else if (d->state != D_ARMED || d->armed_at > t) {
     nic.rx_missed++; /* no descriptor owned by the DMA: the MAC drops the frame */
+    if (d->state == D_UNARMED) {
+      nic.rx_starved++; /* ... because the driver had no free buffer to arm it with (lwIP holds them) */
+    }
     return;
   }
   switch (rx_model) {
@@ -680,10 +683,10 @@ static void op_stats(void)
           (unsigned)lwip_stats.tcp.xmit, (unsigned)lwip_stats.tcp.recv, (unsigned)lwip_stats.tcp.drop,
           (unsigned)lwip_stats.tcp.memerr, (unsigned)lwip_stats.tcp.err, (unsigned)lwip_stats.tcp.proterr, (unsigned)lwip_stats.tcp.chkerr);
 #endif
-  tprintf(",\"nic\":{\"rx_frames\":%llu,\"rx_missed\":%llu,\"rx_nobuf\":%llu,\"rx_input_err\":%llu,\"rx_inflight_max\":%llu,"
+  tprintf(",\"nic\":{\"rx_frames\":%llu,\"rx_missed\":%llu,\"rx_starved\":%llu,\"rx_nobuf\":%llu,\"rx_input_err\":%llu,\"rx_inflight_max\":%llu,"
           "\"tx_frames\":%llu,\"tx_bytes\":%llu,\"tx_waits\":%llu,\"tx_ring_max\":%llu,\"cpu_busy_ns\":%llu,"
           "\"retx_segs\":%llu,\"retx_bytes\":%llu,\"data_segs\":%llu}}",
-          (unsigned long long)nic.rx_frames, (unsigned long long)nic.rx_missed, (unsigned long long)nic.rx_nobuf,
+          (unsigned long long)nic.rx_frames, (unsigned long long)nic.rx_missed, (unsigned long long)nic.rx_starved, (unsigned long long)nic.rx_nobuf,
           (unsigned long long)nic.rx_input_err, (unsigned long long)nic.rx_inflight_max, (unsigned long long)nic.tx_frames,
           (unsigned long long)nic.tx_bytes, (unsigned long long)nic.tx_waits, (unsigned long long)nic.tx_ring_max,
           (unsigned long long)nic.cpu_busy_ns, (unsigned long long)nic.retx_segs, (unsigned long long)nic.retx_bytes,

@@ -1,0 +1,377 @@
+package audit
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/lwip"
+)
+
+// The compiler is the judge: a real gcc preprocesses the file with lwIP's
+// headers and the project's include paths, the effective value of every
+// option is read back from it, and lwIP's sources are compiled with it.
+
+// portCC and portSysArch are the minimal port the audit compiles against
+// (written for lwipgen; no lwIP or vendor code). They stay out of the way of
+// what a lwipopts.h may define itself.
+const portCC = `/* audit port written by lwipgen */
+#ifndef LWIPGEN_AUDIT_CC_H
+#define LWIPGEN_AUDIT_CC_H
+#include <stdint.h>
+#include <stddef.h>
+typedef uint32_t sys_prot_t;
+#ifndef LWIP_PLATFORM_DIAG
+#define LWIP_PLATFORM_DIAG(x) do { } while (0)
+#endif
+#ifndef LWIP_PLATFORM_ASSERT
+#define LWIP_PLATFORM_ASSERT(x) do { } while (0)
+#endif
+#ifndef LWIP_RAND
+#define LWIP_RAND() ((u32_t)0x2545F491u)
+#endif
+#if defined(LWIP_TIMEVAL_PRIVATE) && !LWIP_TIMEVAL_PRIVATE
+#include <sys/time.h> /* a port that turns lwIP's struct timeval off brings the libc's */
+#endif
+#if !defined(LWIP_PROVIDE_ERRNO) && !defined(LWIP_ERRNO_INCLUDE) && !defined(LWIP_ERRNO_STDINCLUDE)
+#define LWIP_ERRNO_STDINCLUDE 1
+#endif
+#endif
+`
+
+const portSysArch = `/* audit OS port written by lwipgen */
+#ifndef LWIPGEN_AUDIT_SYS_ARCH_H
+#define LWIPGEN_AUDIT_SYS_ARCH_H
+typedef void *sys_sem_t;
+typedef void *sys_mutex_t;
+typedef void *sys_mbox_t;
+typedef void *sys_thread_t;
+#define sys_sem_valid(s) (*(s) != NULL)
+#define sys_sem_set_invalid(s) do { *(s) = NULL; } while (0)
+#define sys_mutex_valid(m) (*(m) != NULL)
+#define sys_mutex_set_invalid(m) do { *(m) = NULL; } while (0)
+#define sys_mbox_valid(m) (*(m) != NULL)
+#define sys_mbox_set_invalid(m) do { *(m) = NULL; } while (0)
+#endif
+`
+
+// compiler runs one gcc over one audited file.
+type compiler struct {
+	cc      string
+	flags   []string // CPU flags
+	incDirs []string
+	defines []string // NAME or NAME=VALUE
+	lwipDir string   // holds src/include/lwip/opt.h
+	file    string   // absolute path of the audited file
+	work    string
+	stubs   []string // headers that were not found and are empty stubs
+	redefs  []compilerDiag
+}
+
+type compilerDiag struct {
+	File string
+	Line int
+	Kind string // error | warning | fatal error
+	Text string
+	// for "redefined": where the earlier definition is
+	PrevFile string
+	PrevLine int
+}
+
+func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file string) (*compiler, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	work, err := os.MkdirTemp("", "lwipgen-audit-")
+	if err != nil {
+		return nil, err
+	}
+	var absInc []string
+	for _, d := range incDirs {
+		if a, err := filepath.Abs(d); err == nil {
+			absInc = append(absInc, a)
+		}
+	}
+	c := &compiler{cc: cc, flags: flags, incDirs: absInc, defines: defines, lwipDir: lwipDir, file: abs, work: work}
+	files := map[string]string{
+		"cfg/lwipopts.h":       fmt.Sprintf("#include %q\n", abs),
+		"port/arch/cc.h":       portCC,
+		"port/arch/sys_arch.h": portSysArch,
+		"trace.c":              "#include \"lwipopts.h\"\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(work, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(work, "stubs"), 0o755); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *compiler) close() { os.RemoveAll(c.work) }
+
+func (c *compiler) args(extra ...string) []string {
+	a := append([]string{}, c.flags...)
+	for _, d := range c.defines {
+		a = append(a, "-D"+d)
+	}
+	a = append(a, "-fdiagnostics-plain-output", "-I", filepath.Join(c.work, "cfg"), "-I", filepath.Join(c.work, "port"))
+	for _, d := range c.incDirs {
+		a = append(a, "-I", d)
+	}
+	if c.lwipDir != "" {
+		a = append(a, "-I", filepath.Join(c.lwipDir, "src", "include"))
+	}
+	a = append(a, "-I", filepath.Join(c.work, "stubs"))
+	return append(a, extra...)
+}
+
+func (c *compiler) run(args ...string) (stdout, stderr []byte, err error) {
+	cmd := exec.Command(c.cc, c.args(args...)...)
+	cmd.Dir = c.work
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err = cmd.Run()
+	return o.Bytes(), e.Bytes(), err
+}
+
+var (
+	reDiagLine = regexp.MustCompile(`^(.*?):(\d+)(?::\d+)?: (error|warning|fatal error|note): (.*)$`)
+	reNotFound = regexp.MustCompile(`^(.*?):(\d+)(?::\d+)?: fatal error: (.+?): No such file or directory`)
+	reMarker   = regexp.MustCompile(`^# (\d+) "((?:[^"\\]|\\.)*)"(.*)$`)
+)
+
+// trace preprocesses lwipopts.h alone (-E -dD) and records every #define
+// with the file and line it came from. A header that cannot be found becomes
+// an empty stub (and is reported), so one missing main.h does not hide the
+// rest of the file.
+func (c *compiler) trace() (*trace, error) {
+	t := newTrace()
+	var out, errb []byte
+	for tries := 0; ; tries++ {
+		var err error
+		out, errb, err = c.run("-E", "-dD", "trace.c")
+		if err == nil {
+			break
+		}
+		m := reNotFound.FindSubmatch(firstFatal(errb))
+		if m == nil || tries > 32 {
+			return nil, fmt.Errorf("%s -E: %s", c.cc, strings.TrimSpace(string(errb)))
+		}
+		name := string(m[3])
+		line, _ := strconv.Atoi(string(m[2]))
+		// where gcc looks for it through -I stubs ("../Inc/main.h" lands
+		// next to stubs/), never outside the scratch directory
+		stub := filepath.Join(c.work, "stubs", name)
+		if !strings.HasPrefix(stub, c.work+string(filepath.Separator)) {
+			stub = filepath.Join(c.work, "stubs", filepath.Clean("/"+name))
+		}
+		if _, err := os.Stat(stub); err == nil {
+			return nil, fmt.Errorf("%s -E: %s", c.cc, strings.TrimSpace(string(errb)))
+		}
+		if err := os.MkdirAll(filepath.Dir(stub), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(stub, []byte("/* not found: empty stub written by lwipgen audit */\n"), 0o644); err != nil {
+			return nil, err
+		}
+		c.stubs = append(c.stubs, name)
+		t.missing = append(t.missing, missingInclude{Name: name, File: c.rel(string(m[1])), Line: line})
+	}
+	file, line, sys := "", 0, false
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		l := sc.Text()
+		if m := reMarker.FindStringSubmatch(l); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			file = m[2]
+			sys = strings.Contains(m[3], " 3")
+			continue
+		}
+		skip := sys || strings.HasPrefix(file, "<") || file == filepath.Join(c.work, "trace.c") || strings.HasPrefix(file, filepath.Join(c.work, "port"))
+		if !skip {
+			if rest, ok := strings.CutPrefix(l, "#define "); ok {
+				if d := reDefine.FindStringSubmatch(rest); d != nil {
+					t.define(macroDef{Name: d[1], Params: d[2], Value: strings.TrimSpace(d[3]), File: c.rel(file), Line: line})
+				}
+			} else if rest, ok := strings.CutPrefix(l, "#undef "); ok {
+				t.undef(macroDef{Name: strings.TrimSpace(rest), File: c.rel(file), Line: line})
+			}
+		}
+		line++
+	}
+	// the preprocessor's own "redefined" warnings, verbatim
+	c.redefs = parseDiags(errb)
+	return t, nil
+}
+
+func firstFatal(stderr []byte) []byte {
+	for _, l := range bytes.Split(stderr, []byte("\n")) {
+		if bytes.Contains(l, []byte("fatal error:")) {
+			return l
+		}
+	}
+	return nil
+}
+
+// rel names a file as the report shows it: "" for the audited file, lwIP's
+// files relative to the lwIP tree, others as they are.
+func (c *compiler) rel(f string) string {
+	if f == c.file {
+		return ""
+	}
+	if c.lwipDir != "" {
+		if r, err := filepath.Rel(c.lwipDir, f); err == nil && !strings.HasPrefix(r, "..") {
+			return r
+		}
+	}
+	if r, err := filepath.Rel(c.work, f); err == nil && !strings.HasPrefix(r, "..") {
+		return "<audit>/" + r
+	}
+	return f
+}
+
+// parseDiags reads gcc's plain diagnostics; a "redefined" warning takes the
+// location of the previous definition from the note after it.
+func parseDiags(stderr []byte) []compilerDiag {
+	var out []compilerDiag
+	for _, l := range strings.Split(string(stderr), "\n") {
+		m := reDiagLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(m[2])
+		if m[3] == "note" {
+			if k := len(out); k > 0 && strings.HasPrefix(m[4], "this is the location of the previous definition") && out[k-1].PrevFile == "" {
+				out[k-1].PrevFile, out[k-1].PrevLine = m[1], n
+			}
+			continue
+		}
+		out = append(out, compilerDiag{File: m[1], Line: n, Kind: m[3], Text: m[4]})
+	}
+	return out
+}
+
+// values reads the effective value of every name (lwIP's defaults and
+// derived values included) after opt.h and the headers that derive more.
+// Values are the preprocessor's expansion; numeric ones are evaluated.
+func (c *compiler) values(names []string) (map[string]string, error) {
+	var b strings.Builder
+	b.WriteString("#include \"lwip/opt.h\"\n#include \"lwip/init.h\"\n#include \"lwip/pbuf.h\"\n#if LWIP_TCP\n#include \"lwip/priv/tcp_priv.h\"\n#endif\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "#ifdef %s\n@lwipgen \"%s\" = %s ;\n#endif\n", n, n, n)
+	}
+	if err := os.WriteFile(filepath.Join(c.work, "values.c"), []byte(b.String()), 0o644); err != nil {
+		return nil, err
+	}
+	out, errb, err := c.run("-E", "-P", "values.c")
+	if err != nil && len(out) == 0 {
+		return nil, fmt.Errorf("%s -E: %s", c.cc, strings.TrimSpace(string(errb)))
+	}
+	vals := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		rest, ok := strings.CutPrefix(l, "@lwipgen \"")
+		if !ok {
+			continue
+		}
+		name, expr, ok := strings.Cut(rest, "\" = ")
+		if !ok {
+			continue
+		}
+		expr = strings.TrimSpace(strings.TrimSuffix(expr, ";"))
+		if v, unk, err := lwip.EvalCond(expr, nil); err == nil && len(unk) == 0 && expr != "" {
+			vals[name] = strconv.FormatInt(v, 10)
+		} else {
+			vals[name] = expr
+		}
+	}
+	return vals, nil
+}
+
+// appSources are lwIP's apps the audit also compiles when the file
+// configures them (their own #errors and sizes then count too).
+var appSources = []struct{ prefix, src string }{
+	{"MQTT_", "apps/mqtt/mqtt.c"}, {"SNTP_", "apps/sntp/sntp.c"}, {"LWIP_MDNS_RESPONDER", "apps/mdns/mdns.c"},
+	{"MDNS_", "apps/mdns/mdns.c"}, {"HTTPD_", "apps/http/httpd.c"}, {"LWIP_HTTPD_", "apps/http/httpd.c"},
+}
+
+// compileSources lists lwIP's sources the audit compiles: the core, both IP
+// versions, the sequential APIs, the Ethernet layer, and the apps the file
+// configures (names: the file's definitions).
+func compileSources(lwipDir string, names []string) []string {
+	var out []string
+	for _, pat := range []string{"core/*.c", "core/ipv4/*.c", "core/ipv6/*.c", "api/*.c", "netif/ethernet.c"} {
+		m, _ := filepath.Glob(filepath.Join(lwipDir, "src", pat))
+		sort.Strings(m)
+		out = append(out, m...)
+	}
+	seen := map[string]bool{}
+	for _, a := range appSources {
+		for _, n := range names {
+			p := filepath.Join(lwipDir, "src", a.src)
+			if strings.HasPrefix(n, a.prefix) && !seen[p] {
+				if _, err := os.Stat(p); err == nil {
+					seen[p] = true
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// compile runs gcc -fsyntax-only over lwIP's sources with the file, in one
+// process, and returns its diagnostics (errors and "redefined" warnings).
+func (c *compiler) compile(names []string) ([]compilerDiag, error) {
+	srcs := compileSources(c.lwipDir, names)
+	if len(srcs) == 0 {
+		return nil, fmt.Errorf("no lwIP sources under %s/src", c.lwipDir)
+	}
+	_, errb, err := c.run(append([]string{"-fsyntax-only", "-std=gnu11"}, srcs...)...)
+	ds := parseDiags(errb)
+	if err != nil && len(ds) == 0 {
+		return nil, fmt.Errorf("%s: %v: %s", c.cc, err, strings.TrimSpace(string(errb)))
+	}
+	var out []compilerDiag
+	seen := map[string]bool{}
+	for _, d := range ds {
+		if d.Kind == "warning" && !strings.HasSuffix(d.Text, "redefined") {
+			continue
+		}
+		k := fmt.Sprintf("%s:%d:%s", d.File, d.Line, d.Text)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// compilerVersion is the first line of `cc --version`.
+func compilerVersion(cc string) string {
+	out, err := exec.Command(cc, "--version").Output()
+	if err != nil {
+		return cc
+	}
+	l, _, _ := strings.Cut(string(out), "\n")
+	return strings.TrimSpace(l)
+}

@@ -1,0 +1,356 @@
+package audit_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/audit"
+	"github.com/lwipgen/lwipgen/internal/board"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
+	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/testenv"
+)
+
+// The corpus (testdata/corpus) is real-world-shaped lwipopts.h files with
+// hand-written expectations in their headers and, beside each, the facts the
+// compiler established by compiling lwIP 2.1.3 with it (NAME.expect).
+// LWIPGEN_CORPUS_CONFIRM=1 compiles lwIP once per file and rewrites the facts;
+// the default run compiles a sample and checks the rest with the
+// preprocessor only (values) against the cached facts.
+
+const corpusDir = "testdata/corpus"
+
+// corpusSample are compiled in the default run: a stock CubeMX shape that
+// must compile, files the compiler refuses, and the one whose refusal only
+// compiling an lwIP app shows (mdns.c's #error).
+var corpusSample = map[string]bool{
+	"01_cubemx_h7_rtos_stock.h": true, "05_cubemx_f4_sndbuf_vs_queuelen.h": true,
+	"22_forum_tuning_myths.h": true, "25_throughput_wnd_scale.h": true, "34_f7_mdns_without_igmp.h": true,
+}
+
+type corpusCase struct {
+	name, path string
+	args       []string
+	expects    []expectation
+}
+
+type expectation struct {
+	sev    string
+	tokens []string // ID and/or option
+	line   string
+}
+
+// matches: warnings and infos need the ID (and the option, when given). An
+// error names its rule IDs and/or options: with an ID it must be one of them;
+// with options only, the finding's option must be one of them (lwIP names
+// the same refusal by different rules when compiled and when evaluated).
+func (e expectation) matches(f audit.Finding) bool {
+	if f.Severity != e.sev {
+		return false
+	}
+	if e.sev == audit.SevError {
+		var ids, opts []string
+		for _, t := range e.tokens {
+			if strings.Contains(t, ".") {
+				ids = append(ids, t)
+			} else {
+				opts = append(opts, t)
+			}
+		}
+		want, got := opts, f.Option
+		if len(ids) > 0 {
+			want, got = ids, f.ID
+		}
+		for _, w := range want {
+			if w == got {
+				return true
+			}
+		}
+		return false
+	}
+	if e.tokens[0] != f.ID {
+		return false
+	}
+	return len(e.tokens) < 2 || e.tokens[1] == f.Option
+}
+
+func loadCorpus(t *testing.T) []corpusCase {
+	t.Helper()
+	paths, _ := filepath.Glob(filepath.Join(corpusDir, "[0-9]*.h"))
+	sort.Strings(paths)
+	var cs []corpusCase
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := corpusCase{name: filepath.Base(p), path: p}
+		for _, l := range strings.Split(string(b), "\n") {
+			l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "*"))
+			if a, ok := strings.CutPrefix(l, "args:"); ok {
+				c.args = strings.Fields(a)
+			}
+			if e, ok := strings.CutPrefix(l, "expect:"); ok {
+				f := strings.Fields(e)
+				if len(f) < 2 {
+					t.Fatalf("%s: bad expect line %q", p, l)
+				}
+				c.expects = append(c.expects, expectation{sev: f[0], tokens: f[1:], line: strings.TrimSpace(e)})
+			}
+			if strings.HasPrefix(l, "*/") || l == "/" {
+				break
+			}
+		}
+		if !strings.Contains(string(b), "modelled on:") {
+			t.Errorf("%s: the header does not say what the file was modelled on", p)
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+func (c corpusCase) options(t *testing.T, chips board.Chips, lwipDir string) audit.Options {
+	t.Helper()
+	o := audit.Options{File: c.path, LwipDir: lwipDir}
+	for i := 0; i < len(c.args); i++ {
+		next := func() string {
+			i++
+			if i >= len(c.args) {
+				t.Fatalf("%s: %s needs a value", c.name, c.args[i-1])
+			}
+			return c.args[i]
+		}
+		switch a := c.args[i]; a {
+		case "--chip":
+			n := next()
+			if o.Chip = chips[n]; o.Chip == nil {
+				t.Fatalf("%s: unknown chip %s", c.name, n)
+			}
+		case "--cpu":
+			o.CPU = next()
+		case "-I":
+			o.IncludeDirs = append(o.IncludeDirs, filepath.Join(corpusDir, next()))
+		case "-D":
+			o.Defines = append(o.Defines, next())
+		case "--lwip-version":
+			v, err := lwip.ParseVersion(next())
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Version = v
+		default:
+			t.Fatalf("%s: unknown arg %q", c.name, a)
+		}
+	}
+	return o
+}
+
+// facts are the compiler facts of NAME.expect.
+type facts struct {
+	compiles bool
+	diags    []string
+}
+
+func readFacts(path string) (facts, error) {
+	b, err := os.ReadFile(strings.TrimSuffix(path, ".h") + ".expect")
+	if err != nil {
+		return facts{}, err
+	}
+	var f facts
+	for _, l := range strings.Split(string(b), "\n") {
+		switch {
+		case strings.HasPrefix(l, "compiles: yes"):
+			f.compiles = true
+		case strings.HasPrefix(l, "compile: "):
+			f.diags = append(f.diags, strings.TrimPrefix(l, "compile: "))
+		}
+	}
+	return f, nil
+}
+
+func writeFacts(path string, rep *audit.Report, names map[string]bool) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# compiler facts for %s, written by LWIPGEN_CORPUS_CONFIRM=1 go test -run TestCorpus ./internal/audit\n", filepath.Base(path))
+	fmt.Fprintf(&b, "# %s; lwIP %s; flags: %s\n", rep.Engine, rep.LwipVersion, strings.Join(rep.CPUFlags, " "))
+	// an identifier neither lwIP nor the file defines comes from a project
+	// header (the RTOS's priorities, a board's buffer count): not a refusal
+	ok, env := true, []string{}
+	for _, d := range rep.Diagnostics {
+		if !strings.Contains(d, ": error: ") && !strings.Contains(d, ": fatal error: ") {
+			continue
+		}
+		if id := audit.Undeclared(d[strings.Index(d, ": error: ")+len(": error: "):]); id != "" && !names[id] {
+			env = append(env, id)
+			continue
+		}
+		ok = false
+	}
+	verdict := map[bool]string{true: "yes", false: "no"}[ok]
+	if len(env) > 0 {
+		verdict += " (except identifiers a project header supplies: " + strings.Join(env, ", ") + ")"
+	}
+	fmt.Fprintf(&b, "compiles: %s\n", verdict)
+	for _, d := range rep.Diagnostics {
+		fmt.Fprintf(&b, "compile: %s\n", d)
+	}
+	return os.WriteFile(strings.TrimSuffix(path, ".h")+".expect", []byte(b.String()), 0o644)
+}
+
+// refusal says whether an error finding claims that lwIP does not compile.
+func refusal(f audit.Finding) bool {
+	return strings.HasPrefix(f.ID, "lwip.init.") || strings.HasPrefix(f.ID, "lwip.header.") || strings.HasPrefix(f.ID, "lwip.compile.") ||
+		f.ID == "lwip.trap.wnd_scale_without_rcv_scale" || f.ID == "lwip.trap.nosys_sequential_api"
+}
+
+func TestCorpus(t *testing.T) {
+	testenv.CrossCompiler(t)
+	lwipDir := testenv.LwIP(t)
+	// LWIPGEN_CORPUS_CONFIRM=1 re-establishes every file's facts; =NAME only
+	// those of the files whose name contains NAME
+	confirm := os.Getenv("LWIPGEN_CORPUS_CONFIRM")
+	sc := scoreCorpus(t, lwipDir, "", confirm, t.Errorf)
+	sc.log(t, "compiler")
+	if sc.foundErr != sc.expErr || sc.pct(sc.foundWarn, sc.expWarn) < 90 || sc.unexpected != 0 || sc.provenWrong != 0 {
+		t.Errorf("corpus numbers below the bar")
+	}
+}
+
+// The built-in evaluator alone (no compiler): its numbers are printed; it
+// must not claim a refusal the compiler disproves.
+func TestCorpusEvaluator(t *testing.T) {
+	lwipDir := testenv.LwIP(t)
+	sc := scoreCorpus(t, lwipDir, "none", "", t.Logf)
+	sc.log(t, "built-in evaluator")
+	if sc.provenWrong != 0 {
+		t.Errorf("the evaluator makes %d claims the compiler proves wrong", sc.provenWrong)
+	}
+}
+
+type score struct {
+	files, compiled                                                                   int
+	expErr, foundErr, expWarn, foundWarn, expInfo, foundInfo, unexpected, provenWrong int
+}
+
+func (s score) pct(a, b int) float64 {
+	if b == 0 {
+		return 100
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+func (s score) log(t *testing.T, engine string) {
+	t.Logf("corpus (%s): %d files (%d compiled with lwIP now, the rest checked against cached compiler facts)", engine, s.files, s.compiled)
+	t.Logf("expected errors found: %d/%d; expected warnings found: %d/%d (%.0f%%); expected infos found: %d/%d (%.0f%%)",
+		s.foundErr, s.expErr, s.foundWarn, s.expWarn, s.pct(s.foundWarn, s.expWarn), s.foundInfo, s.expInfo, s.pct(s.foundInfo, s.expInfo))
+	t.Logf("errors not expected: %d; errors the compiler (or lwIP's sources) prove wrong: %d", s.unexpected, s.provenWrong)
+}
+
+func scoreCorpus(t *testing.T, lwipDir, cc, confirmSel string, report func(string, ...any)) score {
+	t.Helper()
+	chips, diags := board.Source{}.Chips()
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	cases := loadCorpus(t)
+	if len(cases) < 30 {
+		t.Fatalf("corpus has %d files, want at least 30", len(cases))
+	}
+	names := audit.ConditionalNames(lwipDir)
+	var sc score
+	sc.files = len(cases)
+	for _, c := range cases {
+		o := c.options(t, chips, lwipDir)
+		o.CC = cc
+		confirm := cc == "" && (confirmSel == "1" || confirmSel != "" && strings.Contains(c.name, confirmSel))
+		full := cc == "" && (confirm || corpusSample[c.name])
+		o.NoCompile = !full
+		rep, err := audit.Run(o)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if full {
+			sc.compiled++
+		}
+		if confirm {
+			if err := writeFacts(c.path, rep, audit.SourceNames(lwipDir)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fx, err := readFacts(c.path)
+		if err != nil {
+			t.Fatalf("%s: %v (run with LWIPGEN_CORPUS_CONFIRM=1 to establish the facts)", c.name, err)
+		}
+		if full && !confirm {
+			if got := strings.Join(rep.Diagnostics, "\n"); got != strings.Join(fx.diags, "\n") {
+				t.Errorf("%s: compiling lwIP now says\n%s\nbut the recorded facts say\n%s", c.name, got, strings.Join(fx.diags, "\n"))
+			}
+		}
+		// the expectations agree with the compiler: a file lwIP refuses has an
+		// expected refusal, a file it compiles has none
+		hasRefusal := false
+		for _, e := range c.expects {
+			if e.sev == audit.SevError && (strings.HasPrefix(e.tokens[0], "lwip.") || len(e.tokens) == 1 && !strings.Contains(e.tokens[0], ".")) {
+				hasRefusal = true
+			}
+		}
+		if hasRefusal == fx.compiles {
+			t.Errorf("%s: expectations say refused=%v, the compiler says compiles=%v", c.name, hasRefusal, fx.compiles)
+		}
+		fs := rep.Findings
+		for _, e := range c.expects {
+			hit := false
+			for _, f := range fs {
+				if e.matches(f) {
+					hit = true
+				}
+			}
+			switch e.sev {
+			case audit.SevError:
+				sc.expErr++
+				if hit {
+					sc.foundErr++
+				}
+			case audit.SevWarning:
+				sc.expWarn++
+				if hit {
+					sc.foundWarn++
+				}
+			case audit.SevInfo:
+				sc.expInfo++
+				if hit {
+					sc.foundInfo++
+				}
+			}
+			if !hit {
+				report("%s: expected %q not found", c.name, e.line)
+			}
+		}
+		for _, f := range fs {
+			if f.Severity == audit.SevError {
+				ok := f.ID == "lwip.compile.followup" && hasRefusal // the errors an #error brings with it
+				for _, e := range c.expects {
+					if e.matches(f) {
+						ok = true
+					}
+				}
+				if !ok {
+					sc.unexpected++
+					report("%s:%d: unexpected error %s %s: %s", c.name, f.Line, f.ID, f.Option, f.Message)
+				}
+				if refusal(f) && fx.compiles {
+					sc.provenWrong++
+					t.Errorf("%s: %s claims lwIP refuses the file, but lwIP compiles with it", c.name, f.ID)
+				}
+			}
+			if (f.ID == "audit.unknown_option" || f.ID == "audit.not_an_option") && names[f.Option] {
+				sc.provenWrong++
+				t.Errorf("%s: %s says %s is not an option, but lwIP's sources read it", c.name, f.ID, f.Option)
+			}
+		}
+	}
+	return sc
+}

@@ -1,0 +1,416 @@
+package audit
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
+	"github.com/lwipgen/lwipgen/internal/lwip"
+)
+
+// vendorGlue are names that sit in real lwipopts.h files but are read by
+// vendor code, not by lwIP: reported as info, with the code that reads them.
+// The flows register their vendors' names (RegisterVendorGlue); these are
+// third-party projects' without a flow of their own.
+// A key ending in "*" is a prefix (a vendor's configuration namespace).
+var vendorGlue = map[string]string{
+	"MICROPY_*":             "MicroPython (mpconfigport.h)",
+	"CYW43_*":               "the cyw43 driver",
+	"PICO_*":                "pico-sdk",
+	"configUSE_*":           "FreeRTOS (FreeRTOSConfig.h)",
+	"ETH_*":                 "the Ethernet driver",
+	"ETH_RX_BUF_NUM":        "the Ethernet driver",
+	"ETH_TX_BUF_NUM":        "the Ethernet driver",
+	"ETH_DMA_BUFFER_SIZE":   "the Ethernet driver",
+	"PHY_TYPE":              "the PHY driver",
+	"PHY_SPEED":             "the PHY driver",
+	"LWIP_PORT_INIT_IPADDR": "the port's init code",
+	"CYW43_LWIP":            "the cyw43 Wi-Fi driver (pico-sdk)",
+	"PICO_CYW43_ARCH_POLL":  "pico-sdk's cyw43_arch",
+	"MICROPY_PY_LWIP":       "MicroPython's modlwip.c",
+}
+
+var glueMu sync.RWMutex
+
+// RegisterVendorGlue names macros a vendor's code reads from lwipopts.h
+// (name -> the code that reads it); flows call it from init.
+func RegisterVendorGlue(names map[string]string) {
+	glueMu.Lock()
+	defer glueMu.Unlock()
+	for k, v := range names {
+		vendorGlue[k] = v
+	}
+}
+
+// glueOwner names the code that reads a vendor macro; byName says the name
+// itself is registered (not only its prefix).
+func glueOwner(name string) (owner string, byName, ok bool) {
+	glueMu.RLock()
+	defer glueMu.RUnlock()
+	if o, ok := vendorGlue[name]; ok {
+		return o, true, true
+	}
+	best := ""
+	for k, o := range vendorGlue {
+		if p, isPrefix := strings.CutSuffix(k, "*"); isPrefix && strings.HasPrefix(name, p) && len(p) > len(best) {
+			best, owner = p, o
+		}
+	}
+	return owner, false, best != ""
+}
+
+var (
+	srcNamesOnce sync.Map // lwipDir -> map[string]bool
+	reIdent      = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+)
+
+// sourceNames is every identifier of the lwIP source tree: a name lwIP's
+// sources never mention cannot be an lwIP option. nil without a tree.
+func sourceNames(lwipDir string) map[string]bool {
+	if lwipDir == "" {
+		return nil
+	}
+	if m, ok := srcNamesOnce.Load(lwipDir); ok {
+		return m.(map[string]bool)
+	}
+	names := scanSources(lwipDir, func(code string) []string { return reIdent.FindAllString(code, -1) })
+	if len(names) == 0 {
+		return nil
+	}
+	srcNamesOnce.Store(lwipDir, names)
+	return names
+}
+
+var reCondLine = regexp.MustCompile(`(?m)^\s*#\s*(?:if|ifdef|ifndef|elif)\b.*$`)
+
+// conditionalNames are the identifiers lwIP's sources test in #if, #ifdef,
+// #ifndef and #elif: the names that configure it (a superset of the options;
+// TCP_NODELAY, which lwIP only defines, is not among them).
+func conditionalNames(lwipDir string) map[string]bool {
+	return scanSources(lwipDir, func(code string) []string {
+		return reIdent.FindAllString(strings.Join(reCondLine.FindAllString(code, -1), "\n"), -1)
+	})
+}
+
+// scanSources collects what pick finds in the comment-free text of every .c
+// and .h file below lwipDir/src.
+func scanSources(lwipDir string, pick func(code string) []string) map[string]bool {
+	names := map[string]bool{}
+	filepath.WalkDir(filepath.Join(lwipDir, "src"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".c") || strings.HasSuffix(p, ".h")) {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		for _, id := range pick(cheader.StripComments(string(b))) {
+			names[id] = true
+		}
+		return nil
+	})
+	return names
+}
+
+// isGuard says whether a definition is an include guard: an empty macro the
+// line above tests with #ifndef, or named like one.
+func (a *auditor) isGuard(d macroDef) bool {
+	if d.Value != "" {
+		return false
+	}
+	n := strings.ToUpper(d.Name)
+	if strings.HasSuffix(n, "_H") || strings.HasSuffix(n, "_H_") || strings.HasSuffix(n, "_H__") || strings.HasSuffix(n, "_INCLUDED") || strings.HasPrefix(n, "LWIPOPTS") {
+		return true
+	}
+	path := d.File
+	if path == "" {
+		path = a.o.File
+	}
+	b, err := os.ReadFile(path)
+	if err != nil || d.Line < 2 {
+		return false
+	}
+	lines := strings.Split(string(b), "\n")
+	for _, l := range lines[:min(d.Line-1, len(lines))] {
+		if reDirective.MatchString(l) && strings.Contains(l, "define") {
+			return false // a guard is the file's first #define
+		}
+	}
+	if d.Line-2 < len(lines) {
+		f := strings.Fields(strings.Replace(lines[d.Line-2], "# ", "#", 1))
+		return len(f) == 2 && f[0] == "#ifndef" && f[1] == d.Name
+	}
+	return false
+}
+
+// known says whether lwIP (this line or its sources) reads the name.
+func (a *auditor) known(name string) bool {
+	if lwip.Known(a.v, name) || a.names[name] {
+		return true
+	}
+	if portKnobs[name] || strings.HasPrefix(name, "LWIP_HOOK_") {
+		return true
+	}
+	return strings.HasSuffix(name, "_DEBUG") && a.names == nil
+}
+
+// portKnobs are names lwIP's headers and port files read that the option
+// tables do not list (cc.h/arch.h knobs, compatibility switches).
+var portKnobs = map[string]bool{"LWIP_NOASSERT": true, "LWIP_DEBUG": true, "LWIP_PLATFORM_DIAG": true, "LWIP_PLATFORM_ASSERT": true,
+	"LWIP_RAND": true, "BYTE_ORDER": true, "LWIP_COMPAT_MUTEX_ALLOWED": true, "LWIP_DISABLE_MEMP_SANITY_CHECKS": true,
+	"LWIP_DISABLE_TCP_SANITY_CHECKS": true, "FD_SETSIZE": true, "LWIP_PROVIDE_ERRNO": true, "LWIP_ERRNO_STDINCLUDE": true,
+	"LWIP_ERRNO_INCLUDE": true, "LWIP_STATS_LARGE": true, "LWIP_NO_STDINT_H": true, "LWIP_NO_INTTYPES_H": true, "LWIP_NO_LIMITS_H": true,
+	"LWIP_NO_CTYPE_H": true, "LWIP_NO_STDDEF_H": true, "LWIP_TIMEVAL_PRIVATE": true, "LWIP_DBG_TYPES_ON": true, "LWIP_DBG_MIN_LEVEL": true,
+	"HTTPD_USE_CUSTOM_FSDATA": true, "LWIP_CHKSUM": true, "LWIP_CHKSUM_ALGORITHM": true, "LWIP_PLATFORM_BYTESWAP": true,
+	"SNTP_SET_SYSTEM_TIME": true, "SNTP_GET_SYSTEM_TIME": true}
+
+func (a *auditor) nameFindings() {
+	for _, n := range a.tr.order {
+		d := a.tr.final[n]
+		if !inAudited(d.File) || d.Params != "" || a.isGuard(d) {
+			continue
+		}
+		at := func(sev, id, msg, fix string) {
+			a.add(Finding{File: d.File, Line: d.Line, Severity: sev, ID: id, Option: n, Message: msg, Fix: fix, Source: "rule"})
+		}
+		if truth, myth := lwip.MythFor(a.v, n); myth {
+			at(SevWarning, "audit.not_an_option", fmt.Sprintf("%s is not an lwIP %s option: %s", n, a.v, truth), "remove the line")
+			continue
+		}
+		if a.known(n) {
+			continue
+		}
+		if owner, byName, ok := glueOwner(n); ok {
+			msg := fmt.Sprintf("%s is not an lwIP option; it is read by %s", n, owner)
+			if !byName {
+				msg = fmt.Sprintf("%s is not an lwIP option; by its name it belongs to %s", n, owner)
+			}
+			at(SevInfo, "audit.vendor_glue", msg, "")
+			continue
+		}
+		if lwip.Known(a.otherVersion(), n) {
+			at(SevInfo, "audit.other_line_option", fmt.Sprintf("%s is an lwIP %s option, not one of %s: it has no effect on this line", n, a.otherVersion(), a.v), "")
+			continue
+		}
+		hint := ""
+		if short := strings.TrimPrefix(n, "LWIP_"); short != n && a.known(short) {
+			hint = short
+		} else if s := lwip.Suggest(a.v, n); s != "" {
+			hint = s
+		}
+		msg := fmt.Sprintf("lwIP %s has no option %s and its sources never read it: the line has no effect", a.v, n)
+		if a.names == nil {
+			msg = fmt.Sprintf("lwIP %s has no option %s (per lwipgen's option tables): the line has no effect", a.v, n)
+		}
+		fix := "remove the line, or check which code reads it"
+		if hint != "" {
+			fix = "did you mean " + hint + "?"
+		}
+		at(SevWarning, "audit.unknown_option", msg, fix)
+	}
+}
+
+// redefFindings: the file defines a name twice with different bodies (the
+// compiler warns "redefined"; the later value wins).
+func (a *auditor) redefFindings() {
+	verbatim := map[string]string{}
+	if a.comp != nil {
+		for _, d := range a.comp.redefs {
+			if strings.HasSuffix(d.Text, "redefined") {
+				verbatim[fmt.Sprintf("%s:%d", a.comp.rel(d.File), d.Line)] = d.Text
+			}
+		}
+	}
+	for _, r := range a.tr.redefs {
+		if !inAudited(r.Next.File) && !inAudited(r.Prev.File) {
+			continue
+		}
+		src, text := "evaluator", ""
+		if t, ok := verbatim[fmt.Sprintf("%s:%d", r.Next.File, r.Next.Line)]; ok {
+			src, text = "compiler", "gcc: warning: "+t+"; "
+		}
+		prev := fmt.Sprintf("line %d", r.Prev.Line)
+		if r.Prev.File != r.Next.File {
+			prev = fmt.Sprintf("%s:%d", or(r.Prev.File, filepath.Base(a.o.File)), r.Prev.Line)
+		}
+		a.add(Finding{File: r.Next.File, Line: r.Next.Line, Severity: SevWarning, ID: "audit.redefined", Option: r.Name, Source: src,
+			Message: fmt.Sprintf("%s%s is defined again (first at %s as %q); the later value %q wins", text, r.Name, prev, r.Prev.Value, r.Next.Value),
+			Fix:     "keep one definition (in CubeMX projects: change the value in the .ioc, not in a USER CODE block)"})
+	}
+}
+
+// compileFindings turns the diagnostics of compiling lwIP with the file into
+// findings; it returns the #error texts seen. Hard errors are grouped: one
+// finding per undeclared identifier, and the errors that follow an #error
+// (consequences of a configuration lwIP refuses) as one finding.
+func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
+	seen := map[string]bool{}
+	type group struct {
+		first compilerDiag
+		where []string
+	}
+	var order []string
+	groups := map[string]*group{}
+	for _, d := range diags {
+		where := fmt.Sprintf("%s:%d", or(a.comp.rel(d.File), filepath.Base(a.o.File)), d.Line)
+		switch {
+		case d.Kind == "warning": // "X" redefined by an lwIP header
+			name := strings.Trim(strings.TrimSuffix(d.Text, " redefined"), "\"")
+			prev := a.comp.rel(d.PrevFile)
+			if !inAudited(prev) || inAudited(a.comp.rel(d.File)) {
+				continue // the file's own redefinitions are reported from the trace
+			}
+			msg := fmt.Sprintf("%s: warning: %s (the file's definition at line %d): lwIP's own definition replaces it", where, d.Text, d.PrevLine)
+			if t, ok := lwip.MythFor(a.v, name); ok {
+				msg += ". " + t
+			}
+			a.add(Finding{File: prev, Line: d.PrevLine, Severity: SevWarning, ID: "audit.redefined_by_lwip", Option: name, Source: "compiler", Message: msg, Fix: "remove the definition from lwipopts.h"})
+		case strings.HasPrefix(d.Text, "#error"):
+			text := lwip.ErrorMessage(d.Text)
+			if text == "" {
+				text = strings.Trim(strings.TrimPrefix(d.Text, "#error "), "\"")
+			}
+			seen[text] = true
+			file, line, opt := a.blame(d.Text)
+			if opt == "" {
+				file, line, opt = a.blameApp(d.File)
+			}
+			a.add(Finding{File: file, Line: line, Severity: SevError, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
+				Message: fmt.Sprintf("lwIP refuses to compile: %s: %s", where, d.Text)})
+		default:
+			key := where + d.Text
+			if id := undeclared(d.Text); id != "" {
+				key = "undeclared " + id
+			}
+			if g, ok := groups[key]; ok {
+				g.where = append(g.where, where)
+				continue
+			}
+			groups[key] = &group{first: d, where: []string{where}}
+			order = append(order, key)
+		}
+	}
+	var followups []string
+	for _, key := range order {
+		g := groups[key]
+		d := g.first
+		at := strings.Join(g.where, ", ")
+		if _, related := relatedOption[undeclared(d.Text)]; len(seen) > 0 && !related {
+			followups = append(followups, fmt.Sprintf("%s: %s: %s", at, d.Kind, d.Text))
+			continue
+		}
+		id := undeclared(d.Text)
+		if id != "" && !a.known(id) {
+			if _, own := a.tr.final[id]; !own {
+				file, line, opt := a.blameUse(id)
+				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: opt, Source: "compiler",
+					Message: fmt.Sprintf("%s: %s: %s: %s is not defined by lwIP or this file; in the project it must come from a header the port includes (RTOS, HAL)", at, d.Kind, d.Text, id),
+					Fix:     "pass the project's include paths (-I, --project) to check it"})
+				continue
+			}
+		}
+		file, line, opt := a.blame(d.Text)
+		if rel, ok := relatedOption[id]; ok && a.set(rel) {
+			file, line, opt = a.files[rel], a.lines[rel], rel
+		}
+		a.add(Finding{File: file, Line: line, Severity: SevError, ID: "lwip.compile.error", Option: opt, Source: "compiler",
+			Message: fmt.Sprintf("lwIP does not compile: %s: %s: %s", at, d.Kind, d.Text)})
+	}
+	if len(followups) > 0 {
+		a.add(Finding{Severity: SevError, ID: "lwip.compile.followup", Source: "compiler",
+			Message: fmt.Sprintf("%d more compile error(s) follow from the configuration lwIP refuses above; first: %s", len(followups), followups[0])})
+	}
+	return seen
+}
+
+// relatedOption: an identifier lwIP leaves undefined because of an option
+// the file sets (opt.h defines TCP_RCV_SCALE only without LWIP_WND_SCALE).
+var relatedOption = map[string]string{"TCP_RCV_SCALE": "LWIP_WND_SCALE"}
+
+var reUndeclared = regexp.MustCompile(`^'([A-Za-z_][A-Za-z0-9_]*)' undeclared`)
+
+func undeclared(text string) string {
+	if m := reUndeclared.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// blame finds the file's option that a message names first (ties and
+// defaults resolved in file order, so the output is reproducible).
+func (a *auditor) blame(text string) (string, int, string) {
+	best, opt := len(text)+1, ""
+	for _, name := range a.tr.order {
+		if _, ok := a.lines[name]; !ok || !inAudited(a.files[name]) {
+			continue
+		}
+		if i := wordIndex(text, name); i >= 0 && i < best {
+			best, opt = i, name
+		}
+	}
+	if opt == "" {
+		// the message names defaults only: blame an option they derive from
+		best = len(text) + 1
+		for _, o := range lwip.Options(a.v) {
+			i := wordIndex(text, o.Name)
+			if i < 0 || i >= best {
+				continue
+			}
+			for _, name := range a.tr.order {
+				if _, ok := a.lines[name]; ok && inAudited(a.files[name]) && wordIndex(o.Default, name) >= 0 {
+					best, opt = i, name
+					break
+				}
+			}
+		}
+	}
+	if opt == "" {
+		return "", 0, ""
+	}
+	return a.files[opt], a.lines[opt], opt
+}
+
+// blameApp blames an lwIP app's #error on the file's option that made the
+// audit compile that app.
+func (a *auditor) blameApp(src string) (string, int, string) {
+	rel := filepath.ToSlash(a.comp.rel(src))
+	for _, app := range appSources {
+		if !strings.HasSuffix(rel, app.src) {
+			continue
+		}
+		for _, n := range a.tr.order {
+			if strings.HasPrefix(n, app.prefix) && inAudited(a.files[n]) {
+				return a.files[n], a.lines[n], n
+			}
+		}
+	}
+	return "", 0, ""
+}
+
+// blameUse finds the file's definition whose value uses id.
+func (a *auditor) blameUse(id string) (string, int, string) {
+	for _, n := range a.tr.order {
+		d := a.tr.final[n]
+		if inAudited(d.File) && wordIndex(d.Value, id) >= 0 {
+			return d.File, d.Line, n
+		}
+	}
+	return "", 0, ""
+}
+
+// ruleIDFor names a compiler #error by the lwIP rule that has its text.
+func (a *auditor) ruleIDFor(text string) string {
+	for _, c := range lwip.Checks(a.cfg) {
+		if m := lwip.ErrorMessage(c.Detail); m != "" && m == text {
+			return c.ID
+		}
+	}
+	for _, id := range lwip.RuleIDsByMessage(a.v, text) {
+		return id
+	}
+	return "lwip.compile.error"
+}

@@ -1,0 +1,352 @@
+package audit
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
+)
+
+// Options say what to audit and with which context. Only File is required.
+type Options struct {
+	File        string
+	IncludeDirs []string // -I (a project's include paths)
+	Defines     []string // -D NAME[=VALUE]
+	// Version is the lwIP line the file is for; "" = the lwIP tree's version,
+	// else 2.1.3. The other line (2.1.x / 2.2.x) is checked too; what only it
+	// refuses is reported as a warning.
+	Version lwip.Version
+	LwipDir string // the lwIP source tree (opt.h and the sources to compile); "" = none
+	// CC is the C compiler; "" = arm-none-eabi-gcc, else the host gcc; "none"
+	// uses the built-in evaluator.
+	CC       string
+	CPUFlags []string // e.g. -mcpu=cortex-m7 -mthumb
+	CPU      string   // e.g. cortex-m7 (for the alignment rule)
+	Chip     *board.Chip
+	// Board brings a workload; workload checks run only with one.
+	Board        *board.Board
+	LinkerScript string // checks LWIP_RAM_HEAP_POINTER against the script's memories and sections
+	ELF          string // checks it against the sections of the linked firmware
+	// NoCompile reads the values only (preprocessor), without compiling lwIP's sources.
+	NoCompile bool
+}
+
+// Report is the outcome of Run.
+type Report struct {
+	File        string   `json:"file"`
+	Engine      string   `json:"engine"` // what judged the file
+	LwipVersion string   `json:"lwip_version"`
+	LwipDir     string   `json:"lwip_dir,omitempty"`
+	Compiled    bool     `json:"compiled"` // lwIP's sources were compiled with the file
+	CPUFlags    []string `json:"cpu_flags,omitempty"`
+	// Diagnostics are the compiler's errors and "redefined" warnings from
+	// compiling lwIP with the file, verbatim (lwIP files relative to its tree).
+	Diagnostics []string  `json:"compiler_diagnostics,omitempty"`
+	Findings    []Finding `json:"findings"`
+	Errors      int       `json:"errors"`
+	Warnings    int       `json:"warnings"`
+}
+
+// FindCompiler picks the compiler: the requested one, arm-none-eabi-gcc, the
+// host gcc; "" when there is none.
+func FindCompiler(want string) string {
+	if want == "none" {
+		return ""
+	}
+	cands := []string{"arm-none-eabi-gcc", "gcc", "cc"}
+	if want != "" {
+		cands = []string{want}
+	}
+	for _, c := range cands {
+		if p, err := exec.LookPath(c); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// Run audits one lwipopts.h.
+func Run(o Options) (*Report, error) {
+	src, err := os.ReadFile(o.File)
+	if err != nil {
+		return nil, err
+	}
+	v := o.Version
+	if v == "" {
+		v = lwip.V213
+		if o.LwipDir != "" {
+			if tv, err := treeVersion(o.LwipDir); err == nil {
+				v = tv
+			}
+		}
+	}
+	rep := &Report{File: o.File, LwipVersion: string(v), LwipDir: o.LwipDir}
+	cc := FindCompiler(o.CC)
+	var (
+		tr     *trace
+		comp   *compiler
+		values map[string]string
+		diags  []compilerDiag
+	)
+	preds := map[string]string{}
+	for _, d := range o.Defines {
+		k, val, ok := strings.Cut(d, "=")
+		if !ok {
+			val = "1"
+		}
+		preds[k] = val
+	}
+	if cc != "" && len(o.CPUFlags) == 0 && strings.Contains(filepath.Base(cc), "arm-none-eabi") {
+		o.CPUFlags = cpuFlags(o)
+	}
+	rep.CPUFlags = o.CPUFlags
+	if cc != "" {
+		comp, err = newCompiler(cc, o.CPUFlags, o.IncludeDirs, o.Defines, o.LwipDir, o.File)
+		if err != nil {
+			return nil, err
+		}
+		defer comp.close()
+		tr, err = comp.trace()
+		if err != nil {
+			return nil, err
+		}
+		rep.Engine = "compiler: " + compilerVersion(cc)
+		if o.LwipDir != "" {
+			names := probeNames(v, tr)
+			values, err = comp.values(names)
+			if err != nil {
+				return nil, err
+			}
+			if !o.NoCompile {
+				diags, err = comp.compile(tr.order)
+				if err != nil {
+					return nil, err
+				}
+				rep.Compiled = true
+				for _, d := range diags {
+					rep.Diagnostics = append(rep.Diagnostics, fmt.Sprintf("%s:%d: %s: %s", or(comp.rel(d.File), filepath.Base(o.File)), d.Line, d.Kind, d.Text))
+				}
+			}
+		} else {
+			rep.Engine += " (no lwIP source tree: lwIP's defaults come from lwipgen's option tables)"
+		}
+	} else {
+		abs, _ := filepath.Abs(o.File)
+		tr = evaluate(abs, src, o.IncludeDirs, preds)
+		for n, d := range tr.final {
+			if d.File == abs {
+				d.File = ""
+			}
+			tr.final[n] = d
+		}
+		for i := range tr.redefs {
+			for _, d := range []*macroDef{&tr.redefs[i].Prev, &tr.redefs[i].Next} {
+				if d.File == abs {
+					d.File = ""
+				}
+			}
+		}
+		for i := range tr.errors {
+			if tr.errors[i].File == abs {
+				tr.errors[i].File = ""
+			}
+		}
+		rep.Engine = "built-in evaluator (no C compiler found; values from lwipgen's option tables, lwIP not compiled)"
+	}
+	a := &auditor{o: o, v: v, tr: tr, values: values, names: sourceNames(o.LwipDir), comp: comp, compiled: rep.Compiled}
+	fs, err := a.run(diags)
+	if err != nil {
+		return nil, err
+	}
+	rep.Findings = sortFindings(fs)
+	rep.Errors, rep.Warnings = Errors(rep.Findings), count(rep.Findings, SevWarning)
+	return rep, nil
+}
+
+func treeVersion(dir string) (lwip.Version, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "src", "include", "lwip", "init.h"))
+	if err != nil {
+		return "", err
+	}
+	parts := map[string]string{}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 3 && f[0] == "#define" && strings.HasPrefix(f[1], "LWIP_VERSION_") {
+			parts[strings.TrimPrefix(f[1], "LWIP_VERSION_")] = f[2]
+		}
+	}
+	return lwip.ParseVersion(parts["MAJOR"] + "." + parts["MINOR"] + "." + parts["REVISION"])
+}
+
+// cpuFlags are the cross compiler's code-generation flags for the chip's
+// core (or the --cpu given).
+func cpuFlags(o Options) []string {
+	chip := o.Chip
+	if o.Board != nil && chip == nil {
+		chip = o.Board.Chip
+	}
+	switch {
+	case chip != nil:
+		return toolchain.CPUFlags(chip.Core)
+	case strings.HasPrefix(o.CPU, "cortex-m"):
+		return []string{"-mcpu=" + o.CPU, "-mthumb"}
+	case o.CPU != "":
+		return []string{"-mcpu=" + o.CPU}
+	}
+	return nil
+}
+
+// probeNames are the names whose effective values are read back.
+func probeNames(v lwip.Version, tr *trace) []string {
+	set := map[string]bool{}
+	for _, o := range lwip.Options(v) {
+		set[o.Name] = true
+	}
+	for n, d := range tr.final {
+		if d.Params == "" {
+			set[n] = true
+		}
+	}
+	for _, n := range []string{"TCP_FAST_INTERVAL", "TCP_SLOW_INTERVAL", "LWIP_NUM_SYS_TIMEOUT_INTERNAL", "LWIP_VERSION_MAJOR", "LWIP_VERSION_MINOR", "LWIP_VERSION_REVISION", "PBUF_POOL_BUFSIZE_ALIGNED"} {
+		set[n] = true
+	}
+	out := make([]string, 0, len(set))
+	for n := range set {
+		if isIdentName(n) {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func isIdentName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdent(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// auditor holds one audit's state.
+type auditor struct {
+	o        Options
+	v        lwip.Version
+	tr       *trace
+	values   map[string]string // from the compiler; nil with the evaluator
+	names    map[string]bool   // identifiers of the lwIP source tree (nil: none)
+	comp     *compiler
+	compiled bool
+	cfg      *lwip.Config
+	lines    map[string]int    // option -> line of its effective #define
+	files    map[string]string // option -> file ("" = the audited file)
+	fs       []Finding
+}
+
+func (a *auditor) add(f Finding) { a.fs = append(a.fs, f) }
+
+// at returns the location of the file's definition of opt.
+func (a *auditor) at(opt string) (string, int) {
+	if l, ok := a.lines[opt]; ok {
+		return a.files[opt], l
+	}
+	return "", 0
+}
+
+func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
+	a.lines, a.files = map[string]int{}, map[string]string{}
+	set := map[string]string{}
+	for _, n := range a.tr.order {
+		d := a.tr.final[n]
+		if d.File == "<command-line>" {
+			continue
+		}
+		a.lines[n], a.files[n] = d.Line, d.File
+		set[n+d.Params] = d.Value
+	}
+	src := "rule"
+	if a.values == nil {
+		src = "evaluator"
+	}
+	cfg, err := resolveSet(a.v, set)
+	if err != nil {
+		a.add(Finding{Severity: SevWarning, ID: "audit.resolve", Source: src, Message: fmt.Sprintf("the built-in evaluator cannot read the options: %v", err)})
+		return a.fs, nil
+	}
+	for n, val := range a.values {
+		if _, err := strconv.ParseInt(val, 10, 64); err == nil {
+			cfg.SetDerived(n, val)
+		}
+	}
+	a.cfg = cfg
+	a.nameFindings()
+	a.redefFindings()
+	for _, m := range a.tr.missing {
+		a.add(Finding{File: m.File, Line: m.Line, Severity: SevInfo, ID: "audit.include_not_found", Source: src,
+			Message: fmt.Sprintf("#include %q not found: read as an empty header, so macros it defines are unknown here", m.Name),
+			Fix:     "pass the project's include paths (-I DIR) or --project DIR"})
+	}
+	a.fs = append(a.fs, a.tr.errors...)
+	compileErr := a.compileFindings(diags)
+	a.unresolvedValues()
+	a.ruleFindings(src, compileErr)
+	a.otherLine()
+	a.chipFindings()
+	a.fs = append(a.fs, a.checks(src)...)
+	if a.o.LinkerScript != "" {
+		fs, err := heapFindings(a, a.o.LinkerScript)
+		if err != nil {
+			return nil, err
+		}
+		a.fs = append(a.fs, fs...)
+	}
+	if a.o.ELF != "" {
+		fs, err := heapFindingsELF(a, a.o.ELF)
+		if err != nil {
+			return nil, err
+		}
+		a.fs = append(a.fs, fs...)
+	}
+	return a.fs, nil
+}
+
+// resolveSet is lwip.Resolve that drops definitions the evaluator cannot
+// parse (a vendor macro with a statement body) instead of failing.
+func resolveSet(v lwip.Version, set map[string]string) (*lwip.Config, error) {
+	for tries := 0; tries < 64; tries++ {
+		cfg, err := lwip.Resolve(v, set)
+		if err == nil {
+			return cfg, nil
+		}
+		bad := ""
+		for k := range set {
+			name, _, _ := strings.Cut(k, "(")
+			if strings.HasPrefix(err.Error(), "lwip: "+name+":") {
+				bad = k
+			}
+		}
+		if bad == "" {
+			return nil, err
+		}
+		delete(set, bad)
+	}
+	return nil, fmt.Errorf("too many unreadable definitions")
+}
+
+// inAudited says whether a definition belongs to the audited configuration
+// (the file itself or an lwipopts-style header it includes), not to a HAL or
+// RTOS header it pulls in.
+func inAudited(file string) bool {
+	return file == "" || strings.Contains(strings.ToLower(filepath.Base(file)), "lwipopts")
+}

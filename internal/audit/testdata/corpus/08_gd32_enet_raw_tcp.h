@@ -1,0 +1,74 @@
+/* audit corpus: written for lwipgen; no vendor or lwIP text.
+ * modelled on: GigaDevice GD32F4xx_Firmware_Library Examples/ENET/Raw_tcp_server/inc/lwipopts.h (GD32 demos reuse the ST F4x7 demo shape, plus their own switches)
+ * args: --chip gd32f407
+ * expect: info audit.vendor_glue CHECKSUM_BY_HARDWARE
+ * expect: info audit.vendor_glue TIMEOUT_CHECK_USE_LWIP
+ * expect: info audit.vendor_glue USE_ENHANCED_DMA_DESCRIPTORS
+ * expect: warning audit.csum_offload_vs_frag CHECKSUM_GEN_ICMP
+ * expect: warning audit.pbuf_split PBUF_POOL_BUFSIZE
+ */
+#ifndef LWIPOPTS_H
+#define LWIPOPTS_H
+
+#define SYS_LIGHTWEIGHT_PROT    0
+#define NO_SYS                  1
+#define NO_SYS_NO_TIMERS        1
+
+/* ---------- Memory options ---------- */
+#define MEM_ALIGNMENT           4
+#define MEM_SIZE                (5*1024)
+#define MEMP_NUM_PBUF           100
+#define MEMP_NUM_UDP_PCB        6
+#define MEMP_NUM_TCP_PCB        10
+#define MEMP_NUM_TCP_PCB_LISTEN 5
+#define MEMP_NUM_TCP_SEG        20
+#define MEMP_NUM_SYS_TIMEOUT    10
+
+/* ---------- Pbuf options ---------- */
+#define PBUF_POOL_SIZE          20
+#define PBUF_POOL_BUFSIZE       500
+
+/* ---------- TCP options ---------- */
+#define LWIP_TCP                1
+#define TCP_TTL                 255
+#define TCP_QUEUE_OOSEQ         0
+#define TCP_MSS                 (1500 - 40)
+#define TCP_SND_BUF             (2*TCP_MSS)
+#define TCP_SND_QUEUELEN        (4* TCP_SND_BUF/TCP_MSS)
+#define TCP_WND                 (2*TCP_MSS)
+
+#define LWIP_ICMP               1
+#define LWIP_DHCP               1
+#define LWIP_UDP                1
+#define UDP_TTL                 255
+#define LWIP_STATS              0
+#define LWIP_PROVIDE_ERRNO      1
+
+/* The STM32 MAC computes and checks IP, UDP, TCP and ICMP checksums:
+   leave CHECKSUM_BY_HARDWARE defined to use it, comment it out to compute them in software. */
+#define CHECKSUM_BY_HARDWARE
+
+#ifdef CHECKSUM_BY_HARDWARE
+  #define CHECKSUM_GEN_IP                 0
+  #define CHECKSUM_GEN_UDP                0
+  #define CHECKSUM_GEN_TCP                0
+  #define CHECKSUM_CHECK_IP               0
+  #define CHECKSUM_CHECK_UDP              0
+  #define CHECKSUM_CHECK_TCP              0
+  #define CHECKSUM_GEN_ICMP               0
+#else
+  #define CHECKSUM_GEN_IP                 1
+  #define CHECKSUM_GEN_UDP                1
+  #define CHECKSUM_GEN_TCP                1
+  #define CHECKSUM_CHECK_IP               1
+  #define CHECKSUM_CHECK_UDP              1
+  #define CHECKSUM_CHECK_TCP              1
+  #define CHECKSUM_GEN_ICMP               1
+#endif
+
+#define LWIP_NETCONN            0
+#define LWIP_SOCKET             0
+#define TIMEOUT_CHECK_USE_LWIP
+#define USE_ENHANCED_DMA_DESCRIPTORS
+
+#endif /* LWIPOPTS_H */

@@ -1,0 +1,230 @@
+package audit
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
+	"github.com/lwipgen/lwipgen/internal/lwip"
+)
+
+// macroDef is one #define as a preprocessor met it.
+type macroDef struct {
+	Name   string
+	Params string // "(a,b)" for function-like macros, "" otherwise
+	Value  string
+	File   string
+	Line   int
+}
+
+// redefinition is a #define of a name that was already defined with another
+// body (the compiler's "redefined" warning).
+type redefinition struct {
+	Name       string
+	Prev, Next macroDef
+}
+
+// missingInclude is an #include the preprocessor could not find.
+type missingInclude struct {
+	Name string
+	File string
+	Line int
+}
+
+// trace is what the preprocessor saw while reading lwipopts.h (and what it
+// includes), before lwIP's opt.h adds its defaults.
+type trace struct {
+	final   map[string]macroDef // in effect at the end of the file
+	order   []string            // names in order of their last definition
+	redefs  []redefinition
+	undefs  []macroDef
+	missing []missingInclude
+	errors  []Finding // #error lines of the file itself
+}
+
+func newTrace() *trace { return &trace{final: map[string]macroDef{}} }
+
+func (t *trace) define(d macroDef) {
+	if prev, ok := t.final[d.Name]; ok && (prev.Value != d.Value || prev.Params != d.Params) {
+		t.redefs = append(t.redefs, redefinition{Name: d.Name, Prev: prev, Next: d})
+	}
+	t.final[d.Name] = d
+	for i, n := range t.order {
+		if n == d.Name {
+			t.order = append(t.order[:i], t.order[i+1:]...)
+			break
+		}
+	}
+	t.order = append(t.order, d.Name)
+}
+
+func (t *trace) undef(d macroDef) {
+	if _, ok := t.final[d.Name]; ok {
+		t.undefs = append(t.undefs, d)
+		delete(t.final, d.Name)
+	}
+}
+
+// defs returns the macros in effect as EvalCond wants them.
+func (t *trace) defs() map[string]string {
+	m := make(map[string]string, len(t.final))
+	for _, d := range t.final {
+		m[d.Name+d.Params] = d.Value
+	}
+	return m
+}
+
+var (
+	reDirective = regexp.MustCompile(`^\s*#\s*([a-z_]+)\s*(.*)$`)
+	reDefine    = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))?\s*(.*)$`)
+	reInclude   = regexp.MustCompile(`^(?:"([^"]+)"|<([^>]+)>)`)
+)
+
+// stdHeaders are C library headers lwipopts.h files include; the fallback
+// evaluator does not read them (they define no lwIP option).
+var stdHeaders = map[string]bool{"stdint.h": true, "stddef.h": true, "stdlib.h": true, "string.h": true, "stdio.h": true,
+	"stdbool.h": true, "limits.h": true, "errno.h": true, "sys/time.h": true, "time.h": true, "assert.h": true, "stdarg.h": true}
+
+// evaluate is the built-in preprocessor, the fallback when no C compiler is
+// installed: it follows #if/#ifdef/#ifndef/#elif/#else/#endif, #define,
+// #undef and #include (quote includes next to the including file, then the
+// include directories) as cpp does at the point lwIP's opt.h includes
+// lwipopts.h. predefs are -D definitions.
+func evaluate(path string, src []byte, incDirs []string, predefs map[string]string) *trace {
+	t := newTrace()
+	for k, v := range predefs {
+		t.final[k] = macroDef{Name: k, Value: v, File: "<command-line>"}
+	}
+	p := &fallbackPP{t: t, incDirs: incDirs, seen: map[string]int{}}
+	p.file(path, src, 0)
+	return t
+}
+
+type fallbackPP struct {
+	t       *trace
+	incDirs []string
+	seen    map[string]int
+}
+
+type condFrame struct{ active, taken, outer bool }
+
+func (p *fallbackPP) file(path string, src []byte, depth int) {
+	if depth > 16 || p.seen[path] > 2 {
+		return
+	}
+	p.seen[path]++
+	text := cheader.StripComments(string(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))))
+	lines := strings.Split(text, "\n")
+	var stack []condFrame
+	active := func() bool { return len(stack) == 0 || stack[len(stack)-1].active }
+	truth := func(expr string) bool {
+		v, _, err := lwip.EvalCond(expr, p.t.defs())
+		return err == nil && v != 0
+	}
+	for i := 0; i < len(lines); i++ {
+		start := i + 1
+		l := lines[i]
+		for strings.HasSuffix(l, "\\") && i+1 < len(lines) {
+			i++
+			l = strings.TrimSuffix(l, "\\") + " " + lines[i]
+		}
+		m := reDirective.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		dir, arg := m[1], strings.TrimSpace(m[2])
+		switch dir {
+		case "if", "ifdef", "ifndef":
+			outer := active()
+			var c bool
+			switch dir {
+			case "if":
+				c = outer && truth(arg)
+			case "ifdef":
+				_, c = p.t.final[firstWord(arg)]
+				c = outer && c
+			default:
+				_, def := p.t.final[firstWord(arg)]
+				c = outer && !def
+			}
+			stack = append(stack, condFrame{active: c, taken: c, outer: outer})
+			continue
+		case "elif":
+			if n := len(stack); n > 0 {
+				f := &stack[n-1]
+				f.active = f.outer && !f.taken && truth(arg)
+				f.taken = f.taken || f.active
+			}
+			continue
+		case "else":
+			if n := len(stack); n > 0 {
+				f := &stack[n-1]
+				f.active = f.outer && !f.taken
+				f.taken = true
+			}
+			continue
+		case "endif":
+			if n := len(stack); n > 0 {
+				stack = stack[:n-1]
+			}
+			continue
+		}
+		if !active() {
+			continue
+		}
+		switch dir {
+		case "define":
+			if d := reDefine.FindStringSubmatch(arg); d != nil {
+				p.t.define(macroDef{Name: d[1], Params: strings.ReplaceAll(d[2], " ", ""), Value: strings.TrimSpace(d[3]), File: path, Line: start})
+			}
+		case "undef":
+			p.t.undef(macroDef{Name: firstWord(arg), File: path, Line: start})
+		case "include":
+			inc := reInclude.FindStringSubmatch(arg)
+			if inc == nil {
+				continue
+			}
+			name, quoted := inc[1], inc[1] != ""
+			if !quoted {
+				name = inc[2]
+			}
+			if stdHeaders[name] {
+				continue
+			}
+			found := ""
+			dirs := p.incDirs
+			if quoted {
+				dirs = append([]string{filepath.Dir(path)}, dirs...)
+			}
+			for _, d := range dirs {
+				c := filepath.Join(d, name)
+				if st, err := os.Stat(c); err == nil && !st.IsDir() {
+					found = c
+					break
+				}
+			}
+			if found == "" {
+				p.t.missing = append(p.t.missing, missingInclude{Name: name, File: path, Line: start})
+				continue
+			}
+			if b, err := os.ReadFile(found); err == nil {
+				p.file(found, b, depth+1)
+			}
+		case "error":
+			p.t.errors = append(p.t.errors, Finding{File: path, Line: start, Severity: SevError, ID: "audit.file_error", Source: "evaluator",
+				Message: fmt.Sprintf("#error %s", arg)})
+		}
+	}
+}
+
+func firstWord(s string) string {
+	f := strings.Fields(strings.Trim(strings.TrimSpace(s), "()"))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}

@@ -1,0 +1,19 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+// --lwipopts names a file that must exist; --sweep is a known flag. Both are
+// refused before anything is compiled or run.
+func TestSimFlags(t *testing.T) {
+	rc, _, errs := run(t, "sim", "--board", "h743", "--sweep", "--lwipopts", "/nonexistent/lwipopts.h")
+	if rc != 2 || !strings.Contains(errs, "--lwipopts /nonexistent/lwipopts.h: no such file") {
+		t.Errorf("rc %d, stderr %q", rc, errs)
+	}
+	rc, _, errs = run(t, "sim", "--board", "h743", "--sweep", "--seeds", "x")
+	if rc != 2 || !strings.Contains(errs, "seeds") {
+		t.Errorf("bad --seeds: rc %d, stderr %q", rc, errs)
+	}
+}

@@ -1,0 +1,24 @@
+package vitis
+
+import "github.com/lwipgen/lwipgen/internal/audit"
+
+// What the Xilinx lwIP BSP writes into lwipopts.h for its adapter, and the
+// Zynq parts the chip file stands for.
+func init() {
+	audit.RegisterVendorGlue(map[string]string{
+		"PROCESSOR_LITTLE_ENDIAN":         "the Xilinx lwIP adapter's cc.h",
+		"PROCESSOR_BIG_ENDIAN":            "the Xilinx lwIP adapter's cc.h",
+		"LWIP_FULL_CSUM_OFFLOAD_RX":       "the Xilinx lwIP adapter (xemacpsif)",
+		"LWIP_FULL_CSUM_OFFLOAD_TX":       "the Xilinx lwIP adapter (xemacpsif)",
+		"CONFIG_LINKSPEED_AUTODETECT":     "the Xilinx lwIP adapter (PHY speed)",
+		"CONFIG_LINKSPEED1000":            "the Xilinx lwIP adapter (PHY speed)",
+		"CONFIG_LINKSPEED100":             "the Xilinx lwIP adapter (PHY speed)",
+		"CONFIG_LINKSPEED10":              "the Xilinx lwIP adapter (PHY speed)",
+		"XLWIP_CONFIG_INCLUDE_GEM":        "the Xilinx lwIP adapter",
+		"LWIP_XILINX_PHY_RESET":           "the Xilinx lwIP adapter",
+		"PLATFORM_EMAC_BASEADDR":          "the Xilinx application's platform code",
+		"PLATFORM_EMAC_IS_CACHE_COHERENT": "the Xilinx application's platform code",
+		"XPAR_*":                          "the Xilinx BSP (xparameters.h)",
+	})
+	audit.RegisterMCUChip("XC7Z", "xc7z035")
+}
