@@ -687,34 +687,53 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	}
 	first, firstWhy := region, regionWhy
 	fits := false
-	for _, r := range regions {
-		region = r // "" first when no heap pointer says where: lwipgen chooses
-		if r != first {
-			regionWhy = "the largest DMA-reachable RAM that holds the project's heap, pools and RX buffers together"
-			if first != "" {
-				regionWhy = fmt.Sprintf("%s, but %s is too small for the heap, pools and RX buffers together: %s is the largest DMA-reachable RAM that holds them", firstWhy, first, r)
-			}
+	// the pins of lwIP defaults the project does not set go first when they fail lwipgen's checks
+	// (TCP_OOSEQ_MAX_PBUFS 0 = unlimited can take the RX buffers the ring needs): lwipgen sizes those
+	own := map[string]string{}
+	for n, e := range opts {
+		if _, ok := set[n]; ok {
+			own[n] = e
 		}
-		for n := pcbs; n >= 1 && !fits; n-- {
-			conns, connsWhy = n, pcbsWhy
-			if n < pcbs {
-				connsWhy = fmt.Sprintf("MEMP_NUM_TCP_PCB %d less one spare would be %d connections, but the project's buffers (MEM_SIZE, TCP_SND_BUF, MEMP_NUM_TCP_SEG) carry %d sending at once by lwipgen's checks", val("MEMP_NUM_TCP_PCB", 5), pcbs, n)
-			}
-			res.HCL = write(opts, comments)
-			if _, p, _, err := decode(res.HCL); err == nil && p != nil && !p.Diagnostics().HasErrors() {
-				if _, d := layout.Plan(p); !d.HasErrors() {
-					fits = true
-				}
-			}
-		}
+	}
+	optSets := []map[string]string{opts}
+	if proj != nil { // an lwipopts.h alone is reproduced exactly; a project is made to vendor
+		optSets = append(optSets, own)
+	}
+	for _, cand := range optSets {
 		if fits {
 			break
 		}
+		opts = cand
+		for _, r := range regions {
+			region = r // "" first when no heap pointer says where: lwipgen chooses
+			if r != first {
+				regionWhy = "the largest DMA-reachable RAM that holds the project's heap, pools and RX buffers together"
+				if first != "" {
+					regionWhy = fmt.Sprintf("%s, but %s is too small for the heap, pools and RX buffers together: %s is the largest DMA-reachable RAM that holds them", firstWhy, first, r)
+				}
+			}
+			for n := pcbs; n >= 1 && !fits; n-- {
+				conns, connsWhy = n, pcbsWhy
+				if n < pcbs {
+					connsWhy = fmt.Sprintf("MEMP_NUM_TCP_PCB %d less one spare would be %d connections, but the project's buffers (MEM_SIZE, TCP_SND_BUF, MEMP_NUM_TCP_SEG) carry %d sending at once by lwipgen's checks", val("MEMP_NUM_TCP_PCB", 5), pcbs, n)
+				}
+				res.HCL = write(opts, comments)
+				if _, p, _, err := decode(res.HCL); err == nil && p != nil && !p.Diagnostics().HasErrors() {
+					if _, d := layout.Plan(p); !d.HasErrors() {
+						fits = true
+					}
+				}
+			}
+			if fits {
+				break
+			}
+		}
 	}
 	if !fits { // nothing passes: the project's own values, with the findings as warnings
-		region, regionWhy, conns, connsWhy = first, firstWhy, pcbs, pcbsWhy
+		region, regionWhy, conns, connsWhy, opts = first, firstWhy, pcbs, pcbsWhy, optSets[0]
 		res.HCL = write(opts, comments)
 	}
+	res.Options = opts
 	// 5. the findings on the imported board: warnings into the written file
 	bd, p, diags, err := decode(res.HCL)
 	res.Board = bd
