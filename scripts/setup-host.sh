@@ -20,4 +20,5 @@ elif [ -f /etc/apt/sources.list ] && ! grep -q '^deb-src ' /etc/apt/sources.list
   sed -n 's/^deb \(.*\)$/deb-src \1/p' /etc/apt/sources.list > /etc/apt/sources.list.d/lwipgen-deb-src.list
 fi
 apt-get update
-apt-get install -y --no-install-recommends gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm xz-utils make cmake chromium python3-kconfiglib
+# gcc, python3, tcl: the escaping tests run each generated string through the real C compiler and interpreters
+apt-get install -y --no-install-recommends gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm xz-utils make cmake chromium python3-kconfiglib gcc libc6-dev python3 tcl

@@ -20,7 +20,9 @@ import (
 	"os/exec"
 	"strings"
 
+	boardpkg "github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/cli"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 )
 
 // arg reads "key=value" (or a bare value) for the named key.
@@ -57,9 +59,10 @@ func Check(board string) error {
 	return lwipgen("check", "--board", b)
 }
 
-// Test runs everything CI runs (go vet, then go test -count=1 ./...: no cached results, every compile and QEMU run is real).
+// Test runs everything CI runs: go vet, then the README's test command (internal/cmd/citest: go test -count=1
+// ./..., no cached results, every compile and QEMU run is real; a skip for a missing tool fails the run).
 func Test() error {
-	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+	for _, args := range [][]string{{"vet", "./..."}, {"run", "./internal/cmd/citest", "./..."}} {
 		cmd := exec.Command("go", args...)
 		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 		if err := cmd.Run(); err != nil {
@@ -78,7 +81,20 @@ func Clean(board string) error {
 	if b == "all" {
 		return os.RemoveAll("build")
 	}
-	return os.RemoveAll("build/" + b)
+	// board=.. once removed the current directory: only a board name, and
+	// only inside build/
+	if why := boardpkg.ValidName(b); why != "" {
+		return fmt.Errorf("clean: board=%q is not a board name (%s); use board=NAME or board=all", b, why)
+	}
+	root, err := fsutil.OpenRoot("build", false)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	return root.RemoveAll(b)
 }
 
 // Build generates, compiles, links, verifies and reports: mage build board=NAME.

@@ -2,7 +2,7 @@ package audit
 
 import (
 	"fmt"
-	"os"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"regexp"
 	"strconv"
 	"strings"
@@ -62,7 +62,7 @@ func parseNum(s, unit string) uint64 {
 func lineAt(s string, off int) int { return strings.Count(s[:off], "\n") + 1 }
 
 func parseLinkerScript(path string) (*ldScript, error) {
-	b, err := os.ReadFile(path)
+	b, err := fsutil.ReadText(path, fsutil.MaxInput)
 	if err != nil {
 		return nil, err
 	}

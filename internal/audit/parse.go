@@ -4,11 +4,11 @@
 package audit
 
 import (
-	"bufio"
 	"bytes"
-	"github.com/lwipgen/lwipgen/internal/cheader"
 	"regexp"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
 )
 
 // Define is one `#define NAME VALUE` of the file.
@@ -26,12 +26,9 @@ var defineRe = regexp.MustCompile(`^\s*#\s*define\s+([A-Za-z_][A-Za-z0-9_]*)(\([
 func Parse(src []byte) []Define {
 	text := cheader.StripComments(string(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))))
 	var out []Define
-	sc := bufio.NewScanner(strings.NewReader(text))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	line, pending, start := 0, "", 0
-	for sc.Scan() {
+	for _, l := range strings.Split(text, "\n") { // no line-length limit (a Scanner stopped silently at a long line)
 		line++
-		l := sc.Text()
 		if strings.HasSuffix(l, "\\") {
 			if pending == "" {
 				start = line

@@ -3,6 +3,7 @@ package audit
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -69,7 +70,7 @@ func DetectProject(root string) (*Project, error) {
 		}
 	}
 	read := func(rel string) string {
-		b, err := os.ReadFile(filepath.Join(root, rel))
+		b, err := fsutil.ReadText(filepath.Join(root, rel), fsutil.MaxInput)
 		if err != nil {
 			return ""
 		}

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -74,7 +75,7 @@ func FindCompiler(want string) string {
 
 // Run audits one lwipopts.h.
 func Run(o Options) (*Report, error) {
-	src, err := os.ReadFile(o.File)
+	src, err := cheader.ReadHeader(o.File) // regular, bounded, text, comments closed
 	if err != nil {
 		return nil, err
 	}

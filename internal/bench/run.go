@@ -2,16 +2,15 @@ package bench
 
 import (
 	"context"
-	"debug/elf"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/elfsym"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/qemu"
 	"github.com/lwipgen/lwipgen/internal/render"
@@ -169,17 +168,13 @@ func median(v []float64) float64 {
 
 // lwipRAM sums lwIP's heap and pools in the ELF.
 func lwipRAM(path string) int64 {
-	f, err := elf.Open(path)
+	syms, err := elfsym.Read(path)
 	if err != nil {
 		return -1
 	}
-	defer f.Close()
-	syms, _ := f.Symbols()
 	var n int64
-	for _, s := range syms {
-		if s.Name == "ram_heap" || strings.HasPrefix(s.Name, "memp_memory_") {
-			n += int64(s.Size)
-		}
+	for _, size := range elfsym.Sizes(syms, elfsym.IsLwIPRAM) {
+		n += size
 	}
 	return n
 }

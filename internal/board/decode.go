@@ -46,6 +46,9 @@ var functions = map[string]function.Function{
 
 // parse reads src as HCL native syntax and evaluates its `locals` blocks.
 func parse(src []byte, filename string) (*parsed, hcl.Diagnostics) {
+	if d := prescan(src, filename); d.HasErrors() {
+		return nil, d
+	}
 	f, diags := hclparse.NewParser().ParseHCL(src, filename)
 	if diags.HasErrors() {
 		return nil, diags
@@ -68,6 +71,7 @@ func parse(src []byte, filename string) (*parsed, hcl.Diagnostics) {
 			var cb chipBlock
 			diags = append(diags, gohcl.DecodeBody(blk.Body, p.ctx, &cb)...)
 			cb.Name = blk.Labels[0]
+			diags = append(diags, checkName("chip", cb.Name, blk.LabelRanges[0])...)
 			cb.DeclRange = blk.DefRange
 			p.chips = append(p.chips, &cb)
 		case "board":
@@ -75,6 +79,7 @@ func parse(src []byte, filename string) (*parsed, hcl.Diagnostics) {
 			diags = append(diags, gohcl.DecodeBody(blk.Body, p.ctx, &bb)...)
 			diags = append(diags, missingRequired(&bb, p.ctx)...)
 			bb.Name = blk.Labels[0]
+			diags = append(diags, checkName("board", bb.Name, blk.LabelRanges[0])...)
 			bb.DeclRange = blk.DefRange
 			p.boards = append(p.boards, &bb)
 		}
@@ -135,54 +140,75 @@ func evalLocals(bodies []hcl.Body) (*hcl.EvalContext, hcl.Diagnostics) {
 			attrs[n] = a
 		}
 	}
-	vals := map[string]cty.Value{}
-	ctx := &hcl.EvalContext{Functions: functions, Variables: map[string]cty.Value{"local": cty.EmptyObjectVal}}
-	pending := make([]string, 0, len(attrs))
-	for n := range attrs {
-		pending = append(pending, n)
-	}
-	sort.Strings(pending)
-	for len(pending) > 0 {
-		progress := false
-		var next []string
-		for _, n := range pending {
-			a := attrs[n]
-			ready := true
-			for _, tr := range a.Expr.Variables() {
-				if tr.RootName() != "local" || len(tr) < 2 {
-					continue
-				}
-				if at, ok := tr[1].(hcl.TraverseAttr); ok {
-					if _, done := vals[at.Name]; !done {
-						if _, exists := attrs[at.Name]; exists {
-							ready = false
-						}
-					}
-				}
-			}
-			if !ready {
-				next = append(next, n)
+	// Kahn's algorithm over the locals' references: linear in the locals and
+	// their references (a chain of 5,000 locals took 30 s when every pass
+	// re-scanned the pending ones and rebuilt the whole local object).
+	deps := map[string][]string{}
+	users := map[string][]string{}
+	waiting := map[string]int{}
+	for n, a := range attrs {
+		seen := map[string]bool{}
+		for _, tr := range a.Expr.Variables() {
+			if tr.RootName() != "local" || len(tr) < 2 {
 				continue
 			}
-			v, d := a.Expr.Value(ctx)
-			diags = append(diags, d...)
-			if d.HasErrors() {
-				v = cty.DynamicVal
+			if at, ok := tr[1].(hcl.TraverseAttr); ok && !seen[at.Name] {
+				seen[at.Name] = true
+				if _, exists := attrs[at.Name]; exists {
+					deps[n] = append(deps[n], at.Name)
+					users[at.Name] = append(users[at.Name], n)
+					waiting[n]++
+				}
 			}
-			vals[n] = v
-			ctx.Variables["local"] = cty.ObjectVal(vals)
-			progress = true
 		}
-		if !progress {
-			for _, n := range next {
-				r := attrs[n].NameRange
-				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cyclic local",
-					Detail: fmt.Sprintf("local.%s depends on itself through other locals.", n), Subject: &r})
-			}
-			break
-		}
-		pending = next
 	}
+	var ready []string
+	for n := range attrs {
+		if waiting[n] == 0 {
+			ready = append(ready, n)
+		}
+	}
+	sort.Strings(ready)
+	vals := map[string]cty.Value{}
+	ctx := &hcl.EvalContext{Functions: functions, Variables: map[string]cty.Value{"local": cty.EmptyObjectVal}}
+	for len(ready) > 0 {
+		n := ready[0]
+		ready = ready[1:]
+		// evaluate with only the locals it uses (unknown names still fail as before)
+		sub := map[string]cty.Value{}
+		for _, d := range deps[n] {
+			sub[d] = vals[d]
+		}
+		child := ctx.NewChild()
+		child.Variables = map[string]cty.Value{"local": cty.ObjectVal(sub)}
+		v, d := attrs[n].Expr.Value(child)
+		diags = append(diags, d...)
+		if d.HasErrors() {
+			v = cty.DynamicVal
+		}
+		vals[n] = v
+		var next []string
+		for _, u := range users[n] {
+			if waiting[u]--; waiting[u] == 0 {
+				next = append(next, u)
+			}
+		}
+		sort.Strings(next)
+		ready = append(ready, next...)
+	}
+	var cyclic []string
+	for n := range attrs {
+		if _, done := vals[n]; !done {
+			cyclic = append(cyclic, n)
+		}
+	}
+	sort.Strings(cyclic)
+	for _, n := range cyclic {
+		r := attrs[n].NameRange
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cyclic local",
+			Detail: fmt.Sprintf("local.%s depends on itself through other locals.", n), Subject: &r})
+	}
+	ctx.Variables["local"] = cty.ObjectVal(vals)
 	return ctx, diags
 }
 
@@ -328,6 +354,7 @@ func decodeBoard(bb *boardBlock, chips Chips, opts OptionCatalog, ev *evaluator)
 	decodeWorkload(bb, b, rec, ev)
 	decodeMemoryCfg(bb, b, rec, ev)
 	decodeOptions(bb, b, opts, ev)
+	checkHeapPointer(b, ev)
 	return b
 }
 
@@ -401,6 +428,8 @@ func decodeEthernet(bb *boardBlock, b *Board, rec func(string, hcl.Expression), 
 	if v, ok := ev.str(e.MAC, "ethernet.mac_address"); ok {
 		if !validMAC(v) {
 			ev.errorf(e.MAC.Range(), "Invalid MAC address", "ethernet.mac_address must look like \"02:00:00:00:00:01\", got %q.", v)
+		} else if why := macReason(v); why != "" {
+			ev.errorf(e.MAC.Range(), "Invalid MAC address", "ethernet.mac_address %q %s; a NIC needs a unicast address (e.g. locally administered 02:xx:xx:xx:xx:xx).", v, why)
 		}
 		b.Ethernet.MAC = v
 	}
@@ -572,8 +601,8 @@ func decodeOptions(bb *boardBlock, b *Board, opts OptionCatalog, ev *evaluator) 
 			}
 		case cty.String:
 			o.Expr = strings.TrimSpace(v.AsString())
-			if o.Expr == "" || strings.ContainsAny(o.Expr, "\n\\") {
-				ev.errorf(a.Expr.Range(), "Invalid option value", "%s must be an integer or a one-line C expression.", n)
+			if o.Expr == "" || unsafeInExpr(o.Expr) {
+				ev.errorf(a.Expr.Range(), "Invalid option value", "%s must be an integer or a one-line C expression. It is written after #define as code: comments, '#', ';', quotes, braces, backslashes and control characters are refused.", n)
 				continue
 			}
 		default:

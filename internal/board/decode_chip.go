@@ -117,6 +117,10 @@ func decodeCore(b *coreBlock, c *Core, ev *evaluator) {
 	setInt(ev, b.MemAlign, "core.mem_alignment", 1, 128, &c.MemAlign)
 }
 
+// addressSpace is the end of the 32-bit address space of every supported
+// core (Cortex-M4/M7, Cortex-A9).
+const addressSpace = 1 << 32
+
 func decodeChipMemory(b *memoryBlock, c *Chip, ev *evaluator) {
 	idx := -1
 	for i, m := range c.Memories {
@@ -131,6 +135,9 @@ func decodeChipMemory(b *memoryBlock, c *Chip, ev *evaluator) {
 		m = Memory{Name: b.Name, Kind: "ram"}
 	}
 	m.DeclRange = b.DeclRange
+	if why := ValidName(b.Name); why != "" {
+		ev.errorf(b.DeclRange, "Invalid memory name", "memory name %q cannot be used: %s (it becomes a linker region and C identifier).", b.Name, why)
+	}
 	if v, ok := ev.str(b.Kind, "kind"); ok {
 		if !contains(MemoryKinds, v) {
 			ev.errorf(b.Kind.Range(), "Invalid memory kind", "kind must be one of %s, got %q.%s", quoteList(MemoryKinds), v, didYouMean(v, MemoryKinds))
@@ -164,6 +171,14 @@ func decodeChipMemory(b *memoryBlock, c *Chip, ev *evaluator) {
 	}
 	if idx < 0 && (!present(b.Base) || !present(b.Size)) {
 		ev.errorf(b.DeclRange, "Incomplete memory", "A new memory %q needs both base and size.", b.Name)
+	}
+	if m.Size > 0 && (m.Base+m.Size < m.Base || m.Base+m.Size > addressSpace) {
+		r := b.DeclRange
+		if present(b.Base) {
+			r = b.Base.Range()
+		}
+		ev.errorf(r, "Memory outside the address space",
+			"Memory %q at 0x%X with size 0x%X ends past 0x%X: every supported core has a 32-bit address space (a wrapped base would place objects at low addresses such as ITCM).", b.Name, m.Base, m.Size, addressSpace-1)
 	}
 	if idx >= 0 {
 		c.Memories[idx] = m

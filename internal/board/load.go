@@ -56,7 +56,7 @@ func (s Source) Chips() (Chips, hcl.Diagnostics) {
 		files, _ := filepath.Glob(filepath.Join(d, "chips", "*.hcl"))
 		sort.Strings(files)
 		for _, f := range files {
-			src, err := os.ReadFile(f)
+			src, err := readSource(f)
 			if err != nil {
 				diags = append(diags, errDiag("Cannot read chip data", err.Error()))
 				continue
@@ -114,7 +114,7 @@ func (s Source) Decode(src []byte, filename string) (*Board, hcl.Diagnostics) {
 
 func (s Source) read(ref string) ([]byte, string, error) {
 	if strings.ContainsRune(ref, os.PathSeparator) || strings.HasSuffix(ref, ".hcl") {
-		b, err := os.ReadFile(ref)
+		b, err := readSource(ref)
 		if err != nil {
 			return nil, "", fmt.Errorf("cannot read board file: %v", err)
 		}
@@ -122,7 +122,7 @@ func (s Source) read(ref string) ([]byte, string, error) {
 	}
 	for _, d := range s.Dirs {
 		p := filepath.Join(d, ref+".hcl")
-		if b, err := os.ReadFile(p); err == nil {
+		if b, err := readSource(p); err == nil {
 			return b, p, nil
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return nil, "", err

@@ -3,11 +3,11 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -171,7 +171,7 @@ func or(s, d string) string {
 
 // auditRTThread is the RT-Thread port audit (rtconfig.h + the port's lwipopts.h).
 func auditRTThread(env *Env, file, rtconfig, version string, b *board.Board, format string) int {
-	src, err := os.ReadFile(file)
+	src, err := cheader.ReadHeader(file) // regular, bounded, text, comments closed
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
 		return 2

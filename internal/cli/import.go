@@ -2,7 +2,8 @@ package cli
 
 import (
 	"fmt"
-	"os"
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/importer"
@@ -29,13 +30,17 @@ func runImport(env *Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "lwipgen import: give one FILE (lwipopts.h or .ioc) or --project DIR")
 		return 2
 	}
+	if why := board.ValidName(*name); why != "" {
+		fmt.Fprintf(env.Stderr, "lwipgen import: --board-name %q: %s\n", *name, why)
+		return 2
+	}
 	o := importer.Options{BoardName: *name, Chip: *chip, RTOS: *rtos, Vendor: *vendorFlow, LwIPVersion: *ver, Out: *out, Source: source()}
 	var res *importer.Result
 	if *project != "" {
 		res, err = importer.ImportProject(*project, o)
 	} else {
 		var src []byte
-		if src, err = os.ReadFile(pos[0]); err == nil {
+		if src, err = readImportSource(pos[0]); err == nil {
 			res, err = importer.Import(src, pos[0], o)
 		}
 	}
@@ -67,4 +72,14 @@ func runImport(env *Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "warning:", w)
 	}
 	return 0
+}
+
+// readImportSource reads a .ioc (text) or an lwipopts.h (a checked C
+// header): regular files of bounded size only.
+func readImportSource(path string) ([]byte, error) {
+	b, err := fsutil.ReadText(path, fsutil.MaxInput)
+	if err != nil || importer.IsIOC(path, b) {
+		return b, err
+	}
+	return b, cheader.Check(path, b)
 }

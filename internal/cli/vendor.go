@@ -39,6 +39,9 @@ func runVendor(env *Env, args []string) int {
 			fmt.Fprintln(env.Stderr, "lwipgen vendor --undo:", err)
 			return 1
 		}
+		for _, w := range res.Warnings {
+			fmt.Fprintln(env.Stdout, w)
+		}
 		for _, c := range res.Changes {
 			fmt.Fprintf(env.Stdout, "  restored %s\n", c.Path)
 		}

@@ -93,7 +93,8 @@ func (g *Generated) Write() ([]string, error) {
 	var changed []string
 	for _, f := range g.Files {
 		path := filepath.Join(g.Out, "generated", f.Path)
-		c, err := fsutil.WriteIfChanged(path, f.Content, 0o644)
+		// confined to the output directory: a name that escaped it is refused
+		c, err := fsutil.WriteUnder(g.Out, filepath.Join("generated", f.Path), f.Content, 0o644)
 		if err != nil {
 			return changed, fmt.Errorf("writing %s: %v", path, err)
 		}

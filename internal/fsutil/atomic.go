@@ -1,38 +1,29 @@
-// Package fsutil writes files atomically and only when their content
-// changes, so a second run changes nothing on disk (not even mtimes, which
-// keeps incremental builds incremental).
+// Package fsutil is the one place lwipgen writes files: atomically (a temp
+// file beside the target, fsynced, renamed), keeping an existing file's
+// mode, only when the content changes (so a second run changes nothing on
+// disk, not even mtimes, which keeps incremental builds incremental), and
+// confined to a root directory after symbolic links are resolved (Root).
+// It also holds the bounded readers every input goes through (ReadFile).
 package fsutil
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 )
 
-// WriteIfChanged writes data to path via a temporary file and rename. It
-// reports whether the file changed.
+// WriteIfChanged writes data to path atomically and reports whether the file
+// changed. The write is confined to path's directory.
 func WriteIfChanged(path string, data []byte, perm os.FileMode) (bool, error) {
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-		return false, nil
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return false, err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	return WriteUnder(filepath.Dir(path), filepath.Base(path), data, perm)
+}
+
+// WriteUnder writes rel inside dir (created when missing), refusing a rel
+// that leads outside dir.
+func WriteUnder(dir, rel string, data []byte, perm os.FileMode) (bool, error) {
+	r, err := OpenRoot(dir, true)
 	if err != nil {
 		return false, err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return false, err
-	}
-	if err := tmp.Chmod(perm); err != nil {
-		tmp.Close()
-		return false, err
-	}
-	if err := tmp.Close(); err != nil {
-		return false, err
-	}
-	return true, os.Rename(tmp.Name(), path)
+	defer r.Close()
+	return r.WriteFile(rel, data, perm)
 }

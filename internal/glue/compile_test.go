@@ -23,9 +23,9 @@ import (
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	_ "github.com/lwipgen/lwipgen/internal/flows/all"
-	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/render"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/templates"
 )
@@ -44,15 +44,9 @@ func templateFS(t *testing.T) fs.FS {
 // TestEmbeddedGlue: render.Glue reads the embedded templates; they must include glue/.
 func TestEmbeddedGlue(t *testing.T) {
 	if _, err := fs.Stat(templates.FS, "glue/common/ethernetif.h.tmpl"); err != nil {
-		msg := "templates/embed.go does not embed glue/ (add it to the //go:embed line); render.Glue cannot work until then"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		t.Fatal("templates/embed.go does not embed glue/ (add it to the //go:embed line); render.Glue cannot work until then")
 	}
 }
-
-var update = flag.Bool("update", false, "rewrite testdata/golden from the current templates")
 
 // boards are the four boards whose glue this package owns, with the vendor
 // declaration headers each compiles against.
@@ -90,18 +84,6 @@ var variants = []struct {
 	{"gd32f407-none", "gd32f407", [][2]string{
 		{`rtos        = "freertos"`, `rtos        = "none"`},
 		{"ethernet {", "ethernet {\n    checksum_offload = true"}}},
-}
-
-// need skips a test whose tool is missing, except in CI, where it fails.
-func need(t *testing.T, what string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s not available (CI=true, so this is a failure): %v", what, err)
-	}
-	t.Skipf("%s not available: %v", what, err)
 }
 
 type rendered struct {
@@ -230,10 +212,12 @@ func TestGlueFilesAndDefines(t *testing.T) {
 // board's CPU flags, -Wall -Wextra -Werror, the plan's compile definitions, the generated
 // lwipopts.h and port headers, lwIP's headers and the minimal vendor declarations.
 func TestGlueCompiles(t *testing.T) {
+	testenv.CrossCompiler(t)
+	tree := testenv.Tree(t)
 	tc, err := toolchain.Discover()
-	need(t, "arm-none-eabi-gcc", err)
-	tree, err := lwipsrc.Resolve("", "")
-	need(t, "lwIP source", err)
+	if err != nil {
+		t.Fatal(err)
+	}
 	type target struct {
 		name    string
 		include []string
@@ -290,75 +274,6 @@ func TestGlueCompiles(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestGlueGoldenH743 pins the rendered glue of h743 (regenerate with go test ./internal/glue -update).
-func TestGlueGoldenH743(t *testing.T) {
-	r := prepare(t, "h743")
-	dir := filepath.Join("testdata", "golden", "h743")
-	if *update {
-		if err := os.RemoveAll(dir); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range r.glue {
-			if err := os.WriteFile(filepath.Join(dir, f.Path), f.Content, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := os.WriteFile(filepath.Join(dir, "defines.txt"), []byte(strings.Join(r.defines, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	got := map[string][]byte{"defines.txt": []byte(strings.Join(r.defines, "\n") + "\n")}
-	for _, f := range r.glue {
-		got[f.Path] = f.Content
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatalf("%v (run go test ./internal/glue -update)", err)
-	}
-	seen := map[string]bool{}
-	for _, e := range entries {
-		seen[e.Name()] = true
-		want, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, ok := got[e.Name()]
-		if !ok {
-			t.Errorf("%s: in the golden set but no longer generated", e.Name())
-			continue
-		}
-		if !bytes.Equal(g, want) {
-			t.Errorf("%s differs from testdata/golden/h743 (go test ./internal/glue -update if intended):\n%s", e.Name(), firstDiff(string(want), string(g)))
-		}
-	}
-	for name := range got {
-		if !seen[name] {
-			t.Errorf("%s: generated but not in the golden set (go test ./internal/glue -update)", name)
-		}
-	}
-}
-
-func firstDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\n  golden: %q\n  now:    %q", i+1, a, b)
-		}
-	}
-	return "(same lines, different bytes)"
 }
 
 // isrFuncs are the functions of the generated glue that run in interrupt context.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // TestGD32LinkHost compiles the bare-metal GD32 glue with the host gcc
@@ -18,10 +18,8 @@ import (
 // there), the PHY is handed back to auto-negotiation, the netif follows the
 // link on the first poll, and the MAC's speed/duplex follow each partner.
 func TestGD32LinkHost(t *testing.T) {
-	cc, err := exec.LookPath("gcc")
-	need(t, "host gcc", err)
-	tree, err := lwipsrc.Resolve("", "")
-	need(t, "lwIP source", err)
+	cc := testenv.HostCC(t)
+	lw := testenv.LwIP(t)
 	r := prepare(t, "gd32f407-none")
 	dir := t.TempDir()
 	writeTree(t, r, dir)
@@ -34,7 +32,7 @@ func TestGD32LinkHost(t *testing.T) {
 		t.Fatal(err)
 	}
 	args := []string{"-std=gnu11", "-Wall", "-Wextra", "-Werror", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-		"-I", dir, "-I", filepath.Join(dir, "port"), "-I", filepath.Join(tree.Dir, "src", "include"), "-I", inc}
+		"-I", dir, "-I", filepath.Join(dir, "port"), "-I", filepath.Join(lw, "src", "include"), "-I", inc}
 	for _, d := range r.defines {
 		args = append(args, "-D"+d)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // hostCC is the host arch/cc.h for the runtime test (NO_SYS=1, assertions abort).
@@ -28,10 +28,8 @@ const hostCC = `#ifndef LWIPGEN_HOST_CC_H
 // netif_set_up), sys_now() never advanced (it counted lwipgen_systick() calls nobody made), the RX
 // acknowledge left NIS set, the HAL error state was never left, the MDIO clock was never set.
 func TestGlueRuntimeHost(t *testing.T) {
-	cc, err := exec.LookPath("gcc")
-	need(t, "host gcc", err)
-	tree, err := lwipsrc.Resolve("", "")
-	need(t, "lwIP source", err)
+	cc := testenv.HostCC(t)
+	tree := testenv.Tree(t)
 	r := prepare(t, "f407")
 	dir := t.TempDir()
 	var srcs []string

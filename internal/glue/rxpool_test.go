@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/render"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // TestRxPoolHost renders lwipgen_rxpool.c/.h, compiles them with the host gcc
@@ -22,8 +23,7 @@ import (
 // the first buffer back asks for a refill exactly once, and that the budgeted
 // drain never exceeds its budget and reports "empty" only when it is.
 func TestRxPoolHost(t *testing.T) {
-	cc, err := exec.LookPath("gcc")
-	need(t, "host gcc", err)
+	cc := testenv.HostCC(t)
 	sim, err := filepath.Abs(filepath.Join("testdata", "rxpool", "rxpool_sim.c"))
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,6 @@
 package importer
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"path/filepath"
@@ -90,14 +89,13 @@ func IsIOC(filename string, src []byte) bool {
 	return strings.HasSuffix(strings.ToLower(filename), ".ioc") || bytes.HasPrefix(src, []byte("#MicroXplorer"))
 }
 
-func parseIOC(src []byte) *input {
+func parseIOC(src []byte) (*input, error) {
 	in := &input{defs: map[string]string{}, where: map[string]string{}, isIOC: true}
-	sc := bufio.NewScanner(bytes.NewReader(src))
 	ips := false
 	line := 0
-	for sc.Scan() {
+	for _, l := range strings.Split(string(src), "\n") { // no line-length limit
 		line++
-		l := strings.TrimSpace(sc.Text())
+		l = strings.TrimSpace(l)
 		m := iocKeyRe.FindStringSubmatch(l)
 		if m == nil {
 			continue
@@ -145,7 +143,7 @@ func parseIOC(src []byte) *input {
 		in.rtos = "freertos"
 	}
 	in.mpu = iocMPU(src)
-	return in
+	return in, nil
 }
 
 func parseLwipopts(src []byte) *input {
@@ -171,7 +169,10 @@ func plainInt(t string) (int64, bool) {
 func Import(src []byte, filename string, o Options) (*Result, error) {
 	var in *input
 	if IsIOC(filename, src) {
-		in = parseIOC(src)
+		var err error
+		if in, err = parseIOC(src); err != nil {
+			return nil, fmt.Errorf("%s: %v", filename, err)
+		}
 	} else {
 		in = parseLwipopts(src)
 	}
@@ -194,7 +195,9 @@ func ImportProject(dir string, o Options) (*Result, error) {
 	}
 	in := &input{defs: map[string]string{}, where: map[string]string{}}
 	if b := p.read(p.ioc); b != nil {
-		in = parseIOC(b)
+		if in, err = parseIOC(b); err != nil {
+			return nil, fmt.Errorf("%s: %v", p.ioc, err)
+		}
 		for k, w := range in.where {
 			in.where[k] = p.ioc + " " + w
 		}

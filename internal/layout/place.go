@@ -1,7 +1,6 @@
 package layout
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -313,8 +312,6 @@ func solveMPU(l *Layout, p *plan.Plan) hcl.Diagnostics {
 	l.MPU = regions
 	return nil
 }
-
-var _ = fmt.Sprint
 
 // protection gives a standalone firmware an MPU map worth enabling: its code
 // memory read-only (a stray write faults instead of corrupting code) and its

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
 )
 
 type tokKind int
@@ -39,7 +41,7 @@ var puncts = []string{
 
 // lex splits a C expression into tokens. Comments are removed first.
 func lex(s string) ([]tok, error) {
-	s = stripComments(s)
+	s = cheader.StripComments(s)
 	var out []tok
 	i := 0
 	for i < len(s) {
@@ -103,25 +105,6 @@ func lex(s string) ([]tok, error) {
 		}
 	}
 	return out, nil
-}
-
-func stripComments(s string) string {
-	for {
-		a := strings.Index(s, "/*")
-		if a < 0 {
-			break
-		}
-		b := strings.Index(s[a+2:], "*/")
-		if b < 0 {
-			s = s[:a]
-			break
-		}
-		s = s[:a] + " " + s[a+2+b+2:]
-	}
-	if a := strings.Index(s, "//"); a >= 0 {
-		s = s[:a]
-	}
-	return s
 }
 
 func isDigit(c byte) bool      { return c >= '0' && c <= '9' }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
 )
 
 // Doc is the documentation of one option, read from an lwIP source tree.
@@ -52,7 +54,7 @@ func OptDoc(lwipDir, name string) (Doc, error) {
 			for j := i + 1; j < len(lines) && j < i+12; j++ {
 				if m := def.FindStringSubmatch(lines[j]); m != nil {
 					d.Line = j + 1
-					d.Default = strings.TrimSpace(stripComments(joinContinued(lines, j, m[2])))
+					d.Default = strings.TrimSpace(cheader.StripComments(joinContinued(lines, j, m[2])))
 					break
 				}
 			}

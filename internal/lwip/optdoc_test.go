@@ -4,14 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lwipgen/lwipgen/internal/lwip/lwiptest"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 func TestOptDoc(t *testing.T) {
-	dir := lwiptest.LwipDir()
-	if dir == "" {
-		t.Skip("no lwIP source tree (set LWIP_DIR or unpack ~/.cache/lwipgen/lwip-2.1.3)")
-	}
+	dir := testenv.LwIP(t)
 	for name, want := range map[string]struct{ def, comment string }{
 		"TCP_SND_QUEUELEN":     {"((4 * (TCP_SND_BUF) + (TCP_MSS - 1))/(TCP_MSS))", "TCP sender buffer space (pbufs)"},
 		"MEM_SIZE":             {"1600", "the size of the heap memory"},

@@ -1,14 +1,15 @@
 package lwip
 
 import (
-	"debug/elf"
+	"context"
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/elfsym"
 	"github.com/lwipgen/lwipgen/internal/lwip/lwiptest"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
 
 // ramBase is the reference cfg/base.h of lwip-options-and-ram.md §4.
@@ -121,8 +122,13 @@ func TestRAMReference(t *testing.T) {
 func TestRAMVsCompiler(t *testing.T) {
 	trees := lwipTrees(t)
 	work := t.TempDir()
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
+	type job struct {
+		v     Version
+		dir   string
+		c     ramCase
+		files []string
+	}
+	var jobs []job
 	for v, dir := range trees {
 		for _, c := range ramCases() {
 			files := c.files
@@ -136,56 +142,45 @@ func TestRAMVsCompiler(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			wg.Add(1)
-			sem <- struct{}{}
-			go func(v Version, dir string, c ramCase, files []string) {
-				defer wg.Done()
-				defer func() { <-sem }()
-				cfg, err := Resolve(v, c.opts)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				pred, err := PredictRAM(cfg)
-				if err != nil {
-					t.Errorf("%s/%s: %v", c.name, v, err)
-					return
-				}
-				res, err := lwiptest.Compile(lwiptest.Build{LwipDir: dir, Opts: optsHeader(c.opts), Files: files, WorkDir: work, Jobs: 1})
-				if err != nil || len(res.Objects) == 0 {
-					t.Errorf("%s/%s: build failed: %v %v", c.name, v, err, res.Errors)
-					return
-				}
-				got := map[string]int64{}
-				for _, o := range res.Objects {
-					f, err := elf.Open(o)
-					if err != nil {
-						t.Error(err)
-						return
-					}
-					syms, _ := f.Symbols()
-					for _, s := range syms {
-						if s.Section == elf.SHN_UNDEF || s.Section == elf.SHN_COMMON && s.Size == 0 {
-							continue // a reference from another object
-						}
-						if s.Name == "ram_heap" || s.Name == "lwip_stats" || strings.HasPrefix(s.Name, "memp_memory_") || strings.HasPrefix(s.Name, "memp_stats_") {
-							got[s.Name] = int64(s.Size)
-						}
-					}
-					f.Close()
-				}
-				for n, want := range got {
-					if p, ok := pred.Symbols[n]; !ok || p != want {
-						t.Errorf("%s/%s: %s: predicted %d (present=%v), compiler %d", c.name, v, n, p, ok, want)
-					}
-				}
-				for n := range pred.Symbols {
-					if _, ok := got[n]; !ok {
-						t.Errorf("%s/%s: predicted symbol %s not in the objects", c.name, v, n)
-					}
-				}
-			}(v, dir, c, files)
+			jobs = append(jobs, job{v, dir, c, files})
 		}
 	}
-	wg.Wait()
+	toolchain.Parallel(context.Background(), 2, len(jobs), false, func(_ context.Context, i int) error {
+		v, c, files := jobs[i].v, jobs[i].c, jobs[i].files
+		dir := jobs[i].dir
+		cfg, err := Resolve(v, c.opts)
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		pred, err := PredictRAM(cfg)
+		if err != nil {
+			t.Errorf("%s/%s: %v", c.name, v, err)
+			return nil
+		}
+		res, err := lwiptest.Compile(lwiptest.Build{LwipDir: dir, Opts: optsHeader(c.opts), Files: files, WorkDir: work, Jobs: 1})
+		if err != nil || len(res.Objects) == 0 {
+			t.Errorf("%s/%s: build failed: %v %v", c.name, v, err, res.Errors)
+			return nil
+		}
+		syms, err := elfsym.ReadAll(res.Objects)
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		got := elfsym.Sizes(syms, func(n string) bool {
+			return elfsym.IsLwIPRAM(n) || n == "lwip_stats" || strings.HasPrefix(n, "memp_stats_")
+		})
+		for n, want := range got {
+			if p, ok := pred.Symbols[n]; !ok || p != want {
+				t.Errorf("%s/%s: %s: predicted %d (present=%v), compiler %d", c.name, v, n, p, ok, want)
+			}
+		}
+		for n := range pred.Symbols {
+			if _, ok := got[n]; !ok {
+				t.Errorf("%s/%s: predicted symbol %s not in the objects", c.name, v, n)
+			}
+		}
+		return nil
+	})
 }

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
 )
 
 // Config is a fully resolved lwIP configuration: what the preprocessor sees
@@ -98,7 +100,7 @@ var reNote = regexp.MustCompile(`\s*(\[[^\]]*\]|\((only|defined only|if |when |e
 // cleanDefault turns a table default into a macro body, or ok=false when the
 // table says lwIP leaves the name undefined / it is a function-like macro.
 func cleanDefault(d string) (string, bool) {
-	d = strings.TrimSpace(stripComments(d))
+	d = strings.TrimSpace(cheader.StripComments(d))
 	switch {
 	case d == "", strings.HasPrefix(d, "(undefined"), strings.HasPrefix(d, "(not defined"),
 		strings.HasPrefix(d, "macro("):

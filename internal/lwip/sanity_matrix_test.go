@@ -2,6 +2,7 @@ package lwip
 
 import (
 	"bufio"
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +12,9 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/lwip/lwiptest"
+	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/testenv"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
 
 // sanityCase is one experiment of testdata/sanity_matrix.txt (a copy of the
@@ -204,9 +208,7 @@ func TestSanityMatrixPrediction(t *testing.T) {
 
 // lwipTrees returns the lwIP trees to compile against with their version.
 func lwipTrees(t *testing.T) map[Version]string {
-	if lwiptest.Toolchain() == "" {
-		t.Skip("arm-none-eabi-gcc not installed: cannot compare with the compiler")
-	}
+	testenv.CrossCompiler(t)
 	trees := map[Version]string{}
 	add := func(d string) {
 		if d == "" {
@@ -220,14 +222,11 @@ func lwipTrees(t *testing.T) map[Version]string {
 			trees[v] = d
 		}
 	}
-	add(lwiptest.LwipDir())
-	if home, err := os.UserHomeDir(); err == nil && os.Getenv("LWIP_DIR") == "" {
-		if _, err := os.Stat(filepath.Join(home, ".cache/lwipgen/lwip-2.2.1/src/core/init.c")); err == nil {
-			add(filepath.Join(home, ".cache/lwipgen/lwip-2.2.1"))
-		}
-	}
-	if len(trees) == 0 {
-		t.Skip("no lwIP source tree (set LWIP_DIR or unpack ~/.cache/lwipgen/lwip-2.1.3)")
+	add(testenv.LwIP(t))
+	// A 2.2 tree beside the default one in the cache adds its cases (optional:
+	// CI has only Debian's 2.1.3).
+	if os.Getenv("LWIP_DIR") == "" {
+		add(filepath.Join(lwipsrc.CacheDir(), "lwip-2.2.1"))
 	}
 	return trees
 }
@@ -251,70 +250,63 @@ func TestSanityMatrixCompiler(t *testing.T) {
 			jobs = append(jobs, job{c, v, dir})
 		}
 	}
-	sem := make(chan struct{}, 2)
-	var wg sync.WaitGroup
 	var mu sync.Mutex
-	for _, j := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(j job) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			cfg, err := Resolve(j.v, j.c.defs())
-			if err != nil {
-				t.Error(err)
-				return
+	toolchain.Parallel(context.Background(), 2, len(jobs), false, func(_ context.Context, i int) error {
+		j := jobs[i]
+		cfg, err := Resolve(j.v, j.c.defs())
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		pred := predictedErrors(cfg)
+		files := []string{"core/init.c"}
+		for _, ch := range Errors(Checks(cfg)) {
+			switch {
+			case ch.ID == "lwip.trap.wnd_scale_without_rcv_scale" && len(pred) == 1:
+				files = append(files, "core/tcp_in.c")
+			case ch.ID == "lwip.header.arp_table_size":
+				files = append(files, "core/ipv4/etharp.c")
 			}
-			pred := predictedErrors(cfg)
-			files := []string{"core/init.c"}
-			for _, ch := range Errors(Checks(cfg)) {
-				switch {
-				case ch.ID == "lwip.trap.wnd_scale_without_rcv_scale" && len(pred) == 1:
-					files = append(files, "core/tcp_in.c")
-				case ch.ID == "lwip.header.arp_table_size":
-					files = append(files, "core/ipv4/etharp.c")
-				}
+		}
+		res, err := lwiptest.Compile(lwiptest.Build{LwipDir: j.dir, Opts: j.c.header(), Files: files, WorkDir: work, Jobs: 1})
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		// The #error list must match exactly and in order. The C error
+		// "'TCP_RCV_SCALE' undeclared" may also show up in init.c's code
+		// after its #errors; it must appear iff our trap fired.
+		var got []string
+		rcv := false
+		for _, d := range res.Errors {
+			if strings.Contains(d.Text, "'TCP_RCV_SCALE' undeclared") {
+				rcv = true
+				continue
 			}
-			res, err := lwiptest.Compile(lwiptest.Build{LwipDir: j.dir, Opts: j.c.header(), Files: files, WorkDir: work, Jobs: 1})
-			if err != nil {
-				t.Error(err)
-				return
+			got = append(got, d.ErrorText())
+		}
+		got = uniq(got)
+		trap := false
+		for _, ch := range Errors(Checks(cfg)) {
+			trap = trap || ch.ID == "lwip.trap.wnd_scale_without_rcv_scale"
+		}
+		if len(pred) > 0 && strings.Contains(pred[len(pred)-1], "TCP_RCV_SCALE") {
+			pred = pred[:len(pred)-1]
+		}
+		if trap != rcv && (len(pred) == 0 || rcv) {
+			t.Errorf("%s/%s: TCP_RCV_SCALE trap predicted=%v compiler=%v", j.c.name, j.v, trap, rcv)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if len(got) != len(pred) {
+			t.Errorf("%s/%s: compiler errors %q, predicted %q", j.c.name, j.v, got, pred)
+			return nil
+		}
+		for i := range got {
+			if got[i] != pred[i] {
+				t.Errorf("%s/%s: error %d: compiler %q, predicted %q", j.c.name, j.v, i, got[i], pred[i])
 			}
-			// The #error list must match exactly and in order. The C error
-			// "'TCP_RCV_SCALE' undeclared" may also show up in init.c's code
-			// after its #errors; it must appear iff our trap fired.
-			var got []string
-			rcv := false
-			for _, d := range res.Errors {
-				if strings.Contains(d.Text, "'TCP_RCV_SCALE' undeclared") {
-					rcv = true
-					continue
-				}
-				got = append(got, d.ErrorText())
-			}
-			got = uniq(got)
-			trap := false
-			for _, ch := range Errors(Checks(cfg)) {
-				trap = trap || ch.ID == "lwip.trap.wnd_scale_without_rcv_scale"
-			}
-			if len(pred) > 0 && strings.Contains(pred[len(pred)-1], "TCP_RCV_SCALE") {
-				pred = pred[:len(pred)-1]
-			}
-			if trap != rcv && (len(pred) == 0 || rcv) {
-				t.Errorf("%s/%s: TCP_RCV_SCALE trap predicted=%v compiler=%v", j.c.name, j.v, trap, rcv)
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			if len(got) != len(pred) {
-				t.Errorf("%s/%s: compiler errors %q, predicted %q", j.c.name, j.v, got, pred)
-				return
-			}
-			for i := range got {
-				if got[i] != pred[i] {
-					t.Errorf("%s/%s: error %d: compiler %q, predicted %q", j.c.name, j.v, i, got[i], pred[i])
-				}
-			}
-		}(j)
-	}
-	wg.Wait()
+		}
+		return nil
+	})
 }

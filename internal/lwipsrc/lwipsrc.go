@@ -5,13 +5,12 @@
 package lwipsrc
 
 import (
-	"errors"
+	"bufio"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-
-	"github.com/lwipgen/lwipgen/internal/lwip"
+	"regexp"
+	"strings"
 )
 
 // Tree is a resolved lwIP source tree.
@@ -51,6 +50,11 @@ func CacheDir() string {
 // The error says exactly what to run when nothing is found.
 func Resolve(setting, project string) (*Tree, error) {
 	try := func(dir, from string) (*Tree, error) {
+		// resolved here, once: the compiler runs in the output directory, where
+		// a relative --lwip ../lwip would name another folder
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
 		v, err := Version(dir)
 		if err != nil {
 			return nil, fmt.Errorf("%s lwIP directory %s: %v", from, dir, err)
@@ -77,16 +81,29 @@ func Resolve(setting, project string) (*Tree, error) {
 		"which runs `apt-get source --download-only lwip` (Debian's lwIP 2.1.3; needs a deb-src entry, see README.md) into %s", CacheDir())
 }
 
+var versionRe = regexp.MustCompile(`^#define\s+LWIP_VERSION_(MAJOR|MINOR|REVISION)\s+(\d+)`)
+
 // Version reads the release number from src/include/lwip/init.h.
 func Version(dir string) (string, error) {
-	tv, err := lwip.ReadTreeVersion(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	f, err := os.Open(filepath.Join(dir, "src", "include", "lwip", "init.h"))
+	if err != nil {
 		return "", fmt.Errorf("not an lwIP tree (no src/include/lwip/init.h)")
-	case err != nil:
+	}
+	defer f.Close()
+	parts := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if m := versionRe.FindStringSubmatch(strings.TrimSpace(sc.Text())); m != nil {
+			parts[m[1]] = m[2]
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return "", fmt.Errorf("reading init.h: %v", err)
+	}
+	if len(parts) != 3 {
 		return "", fmt.Errorf("cannot read LWIP_VERSION_* from init.h")
 	}
-	return tv.String(), nil
+	return parts["MAJOR"] + "." + parts["MINOR"] + "." + parts["REVISION"], nil
 }
 
 // InProject returns the lwIP copy a project keeps (ProjectSubdirs), or "".

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/diag"
+	"github.com/lwipgen/lwipgen/internal/elfsym"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -161,23 +162,17 @@ func staticRAMCheck(p *plan.Plan, objs []string) plan.Check {
 	var total int64
 	syms := map[string]int64{}
 	for _, o := range objs {
-		f, err := elf.Open(o)
+		ss, err := elfsym.Read(o)
 		if err != nil {
-			return plan.Check{ID: "ram.objects_match_model", OK: false, Detail: err.Error()}
+			return plan.Check{ID: "ram.objects_match_model", OK: false, Detail: fmt.Sprintf("%s: %v", o, err)}
 		}
-		ss, _ := f.Symbols()
 		for _, s := range ss {
-			if elf.ST_TYPE(s.Info) != elf.STT_OBJECT || s.Section == elf.SHN_UNDEF || int(s.Section) >= len(f.Sections) {
-				continue
-			}
-			sec := f.Sections[s.Section]
-			if sec.Flags&elf.SHF_WRITE == 0 {
+			if s.Type != elf.STT_OBJECT || !s.Writable || s.Section == "COMMON" {
 				continue
 			}
 			total += int64(s.Size)
 			syms[s.Name] = int64(s.Size)
 		}
-		f.Close()
 	}
 	var diffs []string
 	for name, want := range p.RAM.Symbols {

@@ -1,8 +1,6 @@
 package pipeline
 
 import (
-	"path/filepath"
-
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/report"
@@ -17,21 +15,21 @@ func writeReport(g *Generated, v *verify.Result, extra []plan.Check) error {
 	if err != nil {
 		return err
 	}
-	if _, err := fsutil.WriteIfChanged(filepath.Join(g.Out, "report.json"), js, 0o644); err != nil {
+	if _, err := fsutil.WriteUnder(g.Out, "report.json", js, 0o644); err != nil {
 		return err
 	}
 	md, err := r.Markdown(g.Plan, g.Layout)
 	if err != nil {
 		return err
 	}
-	if _, err := fsutil.WriteIfChanged(filepath.Join(g.Out, "report.md"), md, 0o644); err != nil {
+	if _, err := fsutil.WriteUnder(g.Out, "report.md", md, 0o644); err != nil {
 		return err
 	}
 	svg, err := report.SVG(g.Layout)
 	if err != nil {
 		return err
 	}
-	_, err = fsutil.WriteIfChanged(filepath.Join(g.Out, "memory-map.svg"), svg, 0o644)
+	_, err = fsutil.WriteUnder(g.Out, "memory-map.svg", svg, 0o644)
 	return err
 }
 

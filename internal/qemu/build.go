@@ -1,24 +1,21 @@
 package qemu
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"github.com/lwipgen/lwipgen/templates"
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
-)
 
-// LwipVersionDir is the default lwIP source directory name under
-// ~/.cache/lwipgen.
-const LwipVersionDir = "lwip-2.1.3"
+	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
+	"github.com/lwipgen/lwipgen/templates"
+)
 
 // CPUFlags are the code-generation flags for the Cortex-M7 of mps2-an500.
 // Soft float: the firmware needs no FPU and QEMU's an500 M7 has none enabled
@@ -33,8 +30,8 @@ type BuildOptions struct {
 	// LwipOpts is the lwipopts.h to build with. Required (for now the test
 	// fixture testdata/lwipopts.h; later the sizing engine's output).
 	LwipOpts string
-	// LwipDir is the lwIP 2.1.3 source tree. Default: $LWIP_DIR, else
-	// ~/.cache/lwipgen/lwip-2.1.3.
+	// LwipDir is the lwIP 2.1.3 source tree. Default: lwipsrc.Resolve
+	// ($LWIP_DIR, else the lwipgen cache).
 	LwipDir string
 	// TemplateDir holds the firmware templates. Default: FindTemplateDir().
 	TemplateDir string
@@ -49,18 +46,6 @@ type BuildOptions struct {
 	Werror bool
 	// Log, if set, receives the compiler commands and their output.
 	Log io.Writer
-}
-
-// DefaultLwipDir returns $LWIP_DIR or ~/.cache/lwipgen/lwip-2.1.3.
-func DefaultLwipDir() string {
-	if d := os.Getenv("LWIP_DIR"); d != "" {
-		return d
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(home, ".cache", "lwipgen", LwipVersionDir)
 }
 
 // LwipSources lists the lwIP files the firmware needs: src/core/*.c,
@@ -106,7 +91,11 @@ func BuildContext(ctx context.Context, opts BuildOptions) (string, error) {
 		return "", errors.New("BuildOptions.LwipOpts is required")
 	}
 	if opts.LwipDir == "" {
-		opts.LwipDir = DefaultLwipDir()
+		tree, err := lwipsrc.Resolve("", "")
+		if err != nil {
+			return "", err
+		}
+		opts.LwipDir = tree.Dir
 	}
 	// The templates come embedded in the binary unless a directory is given.
 	var tmplFS fs.FS
@@ -197,47 +186,23 @@ func BuildContext(ctx context.Context, opts BuildOptions) (string, error) {
 }
 
 func runJobs(ctx context.Context, opts BuildOptions, common []string, jobs []compileJob, logw io.Writer) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	work := make(chan compileJob)
-	var (
-		mu   sync.Mutex
-		errs []error
-		wg   sync.WaitGroup
-	)
-	for i := 0; i < opts.Jobs; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range work {
-				args := append([]string{}, common...)
-				if j.own {
-					args = append(args, "-Wall", "-Wextra")
-					if opts.Werror {
-						args = append(args, "-Werror")
-					}
-				}
-				args = append(args, "-c", j.src, "-o", j.obj)
-				out, err := runTool(ctx, opts.CC, args, logw)
-				if err != nil {
-					mu.Lock()
-					errs = append(errs, fmt.Errorf("compile %s: %w\n%s", filepath.Base(j.src), err, out))
-					mu.Unlock()
-					cancel()
-				}
+	errs, _ := toolchain.Parallel(ctx, opts.Jobs, len(jobs), true, func(ctx context.Context, i int) error {
+		j := jobs[i]
+		args := append([]string{}, common...)
+		if j.own {
+			args = append(args, "-Wall", "-Wextra")
+			if opts.Werror {
+				args = append(args, "-Werror")
 			}
-		}()
-	}
-	for _, j := range jobs {
-		if ctx.Err() != nil {
-			break
 		}
-		work <- j
-	}
-	close(work)
-	wg.Wait()
-	if len(errs) > 0 {
-		return errors.Join(errs...)
+		args = append(args, "-c", j.src, "-o", j.obj)
+		if out, err := runTool(ctx, opts.CC, args, logw); err != nil {
+			return fmt.Errorf("compile %s: %w\n%s", filepath.Base(j.src), err, out)
+		}
+		return nil
+	})
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	return ctx.Err()
 }
@@ -246,13 +211,12 @@ var logMu sync.Mutex
 
 // runTool runs one compiler/linker command and returns its combined output.
 func runTool(ctx context.Context, name string, args []string, logw io.Writer) (string, error) {
-	cmd := exec.CommandContext(ctx, name, args...)
-	var buf bytes.Buffer
-	cmd.Stdout = &buf
-	cmd.Stderr = &buf
-	err := cmd.Run()
+	out, err := toolchain.Output(ctx, "", append([]string{name}, args...))
+	if err != nil {
+		err = errors.Unwrap(err) // the caller adds the output
+	}
 	logMu.Lock()
-	fmt.Fprintf(logw, "$ %s %s\n%s", name, strings.Join(args, " "), buf.String())
+	fmt.Fprintf(logw, "$ %s %s\n%s", name, strings.Join(args, " "), out)
 	logMu.Unlock()
-	return buf.String(), err
+	return out, err
 }

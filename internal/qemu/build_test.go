@@ -3,21 +3,21 @@ package qemu
 import (
 	"debug/elf"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/elfsym"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
-// requireToolchain skips the test, saying why, when the cross compiler or the
-// lwIP source is missing.
+// requireToolchain skips (locally) or fails (CI) the test when the cross
+// compiler or the lwIP source is missing.
 func requireToolchain(t *testing.T) {
 	t.Helper()
-	if _, err := exec.LookPath("arm-none-eabi-gcc"); err != nil {
-		t.Skip("arm-none-eabi-gcc not installed (apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi)")
-	}
-	if _, err := LwipSources(DefaultLwipDir()); err != nil {
-		t.Skipf("lwIP 2.1.3 source missing (set LWIP_DIR or unpack to ~/.cache/lwipgen/%s): %v", LwipVersionDir, err)
+	testenv.CrossCompiler(t)
+	if _, err := LwipSources(testenv.LwIP(t)); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -74,15 +74,11 @@ func checkLwipRAM(t *testing.T, elfPath string) {
 	if sec.Type != elf.SHT_NOBITS {
 		t.Errorf(".lwip_ram type %v, want NOBITS (NOLOAD)", sec.Type)
 	}
-	syms, err := f.Symbols()
+	byName, err := elfsym.FromFile(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	byName := map[string]elf.Symbol{}
-	for _, s := range syms {
-		byName[s.Name] = s
-	}
-	start, end := byName["__lwip_ram_start__"].Value, byName["__lwip_ram_end__"].Value
+	start, end := byName["__lwip_ram_start__"].Addr, byName["__lwip_ram_end__"].Addr
 	if start == 0 || end <= start || start != sec.Addr || end != sec.Addr+sec.Size {
 		t.Fatalf("lwip_ram symbols [%#x,%#x) do not match section [%#x,+%#x)", start, end, sec.Addr, sec.Size)
 	}
@@ -95,8 +91,8 @@ func checkLwipRAM(t *testing.T, elfPath string) {
 		if isPool {
 			pools++
 		}
-		if s.Value < start || s.Value+s.Size > end {
-			t.Errorf("%s at [%#x,+%d) is outside .lwip_ram [%#x,%#x)", name, s.Value, s.Size, start, end)
+		if s.Addr < start || s.Addr+s.Size > end {
+			t.Errorf("%s at [%#x,+%d) is outside .lwip_ram [%#x,%#x)", name, s.Addr, s.Size, start, end)
 		}
 	}
 	if _, ok := byName["ram_heap"]; !ok {

@@ -5,9 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/board"
-	_ "github.com/lwipgen/lwipgen/internal/flows/all"
-	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -15,6 +12,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // End-to-end: build the firmware from the templates + lwIP 2.1.3, boot it
@@ -29,9 +31,7 @@ const (
 
 func requireQEMU(t *testing.T) {
 	t.Helper()
-	if _, err := exec.LookPath(QEMUBinary); err != nil {
-		t.Skipf("%s not installed (apt-get install qemu-system-arm)", QEMUBinary)
-	}
+	testenv.Tool(t, QEMUBinary)
 }
 
 func mbps(n int, d time.Duration) string {
@@ -42,6 +42,7 @@ func mbps(n int, d time.Duration) string {
 // (generated lwipopts.h, layout, MPU protection map) and runs real traffic.
 func TestE2E(t *testing.T) {
 	requireQEMU(t)
+	requireToolchain(t)
 	out := t.TempDir()
 	built, diags := pipeline.Build(context.Background(), pipeline.Options{Board: "mps2-an500", Source: board.Source{}, Out: out, Jobs: 2})
 	if diags.HasErrors() || built == nil || !built.OK {

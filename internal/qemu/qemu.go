@@ -17,7 +17,7 @@ import (
 )
 
 // QEMUBinary is the emulator used by Start.
-var QEMUBinary = "qemu-system-arm"
+const QEMUBinary = "qemu-system-arm"
 
 // Port is a guest port to forward from a free 127.0.0.1 host port.
 type Port struct {
@@ -240,11 +240,11 @@ const BootMarker = "lwipgen: up "
 
 // BootMarkerWait is how long Start waits for BootMarker before probing the
 // echo port anyway.
-var BootMarkerWait = 5 * time.Second
+const BootMarkerWait = 5 * time.Second
 
 // ReadyTimeout bounds the readiness wait when ctx has no earlier deadline.
 // The firmware normally answers about 0.15 s after QEMU starts.
-var ReadyTimeout = 30 * time.Second
+const ReadyTimeout = 30 * time.Second
 
 func (inst *Instance) waitReady(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, ReadyTimeout)

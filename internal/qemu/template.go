@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/escape"
 	"github.com/lwipgen/lwipgen/internal/firmware"
 	"io/fs"
 	"os"
@@ -103,7 +104,7 @@ func Render(tmpl fs.FS, outDir string, data FirmwareData) ([]string, error) {
 		if err != nil {
 			return err
 		}
-		t, err := template.New(path.Base(p)).Option("missingkey=error").Parse(string(src))
+		t, err := template.New(path.Base(p)).Funcs(escape.Funcs()).Option("missingkey=error").Parse(string(src))
 		if err != nil {
 			return fmt.Errorf("parse %s: %w", p, err)
 		}

@@ -10,14 +10,20 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/testenv"
+	"github.com/lwipgen/lwipgen/internal/textdiff"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden from the current output")
 
-// Every generated file of every board against its reviewed golden copy
+// Every generated file of every board against its reviewed golden copy, a
+// difference shown as a unified diff
 // (regenerate with: go test ./internal/render -run Golden -update), and
 // byte-reproducible: two runs give identical bytes.
 func TestGoldenGeneratedFiles(t *testing.T) {
+	if *update && testenv.InCI() {
+		t.Fatal("-update is refused under CI=true: golden files are reviewed changes, regenerate them locally")
+	}
 	for _, name := range []string{"h743", "f767", "f407", "gd32f407", "zynq7035", "mps2-an500", "h743-rtthread"} {
 		t.Run(name, func(t *testing.T) {
 			g1, diags := pipeline.Prepare(pipeline.Options{Board: name, Source: board.Source{}})
@@ -52,7 +58,8 @@ func TestGoldenGeneratedFiles(t *testing.T) {
 					continue
 				}
 				if !bytes.Equal(want, f.Content) {
-					t.Errorf("%s differs from its golden copy (review, then run with -update)", f.Path)
+					t.Errorf("%s differs from its golden copy (review, then run with -update):\n%s", f.Path,
+						textdiff.Unified(path, f.Path+" (generated)", want, f.Content))
 				}
 			}
 			filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {

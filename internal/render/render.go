@@ -9,6 +9,7 @@ import (
 	"text/template"
 
 	"github.com/Masterminds/sprig/v3"
+	"github.com/lwipgen/lwipgen/internal/escape"
 	"github.com/lwipgen/lwipgen/templates"
 )
 
@@ -25,6 +26,9 @@ func funcs() template.FuncMap {
 	// sprig's sub/add work on int64; addresses are uint64.
 	f["sub"] = func(a, b uint64) uint64 { return a - b }
 	f["cident"] = cIdent
+	for k, fn := range escape.Funcs() {
+		f[k] = fn
+	}
 	return f
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/report"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 func svgFor(t *testing.T, name string) []byte {
@@ -58,13 +59,7 @@ func TestSVGWellFormed(t *testing.T) {
 
 // memory-map.svg opens in headless Chromium and renders something.
 func TestSVGRendersInChromium(t *testing.T) {
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("chromium is required in CI (scripts/setup-host.sh installs it)")
-		}
-		t.Skip("chromium not installed")
-	}
+	chromium := testenv.Tool(t, "chromium")
 	dir := t.TempDir()
 	svgPath := filepath.Join(dir, "memory-map.svg")
 	os.WriteFile(svgPath, svgFor(t, "h743"), 0o644)

@@ -24,7 +24,7 @@ func BenchmarkCompare(b *testing.B) {
 		g := prepare(b, name)
 		b.Run(name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				r, err := Run(context.Background(), g, Options{Compare: true, Duration: 50 * time.Millisecond, Warmup: 20 * time.Millisecond})
+				r, err := Run(context.Background(), g, Options{CacheDir: testCache, Compare: true, Duration: 50 * time.Millisecond, Warmup: 20 * time.Millisecond})
 				if err != nil {
 					b.Fatal(err)
 				}

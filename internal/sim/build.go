@@ -1,21 +1,21 @@
 package sim
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
 
 //go:embed csrc/sim_node.c csrc/arch/cc.h
@@ -135,40 +135,23 @@ func buildNode(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, opts []
 	}
 	all := append([]string{filepath.Join(work, "sim_node.c")}, srcs...)
 	objs := make([]string, len(all))
-	errs := make([]error, len(all))
-	jobs := runtime.NumCPU()
-	if jobs < 1 {
-		jobs = 1
-	}
-	sem := make(chan struct{}, jobs)
-	var wg sync.WaitGroup
 	for i, src := range all {
 		objs[i] = filepath.Join(work, fmt.Sprintf("%03d_%s.o", i, strings.TrimSuffix(filepath.Base(src), ".c")))
-		wg.Add(1)
-		go func(i int, src string) {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			args := append([]string{}, cflags...)
-			args = append(args, "-I", work, "-I", filepath.Join(tree.Dir, "src", "include"), "-c", src, "-o", objs[i])
-			cmd := exec.CommandContext(ctx, cc, args...)
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Run(); err != nil {
-				errs[i] = fmt.Errorf("compiling %s: %v\n%s", filepath.Base(src), err, firstLines(stderr.String(), 20))
-			}
-		}(i, src)
 	}
-	wg.Wait()
-	for _, e := range errs {
-		if e != nil {
-			return nil, e
+	_, first := toolchain.Parallel(ctx, 0, len(all), true, func(ctx context.Context, i int) error {
+		args := append([]string{}, cflags...)
+		args = append(args, "-I", work, "-I", filepath.Join(tree.Dir, "src", "include"), "-c", all[i], "-o", objs[i])
+		if out, err := toolchain.Output(ctx, "", append([]string{cc}, args...)); err != nil {
+			return fmt.Errorf("compiling %s: %v\n%s", filepath.Base(all[i]), errors.Unwrap(err), firstLines(out, 20))
 		}
+		return nil
+	})
+	if first != nil {
+		return nil, first
 	}
 	tmpExe := filepath.Join(work, "sim_node")
-	link := exec.CommandContext(ctx, cc, append(append([]string{"-o", tmpExe}, objs...), "-lm")...)
-	if out, err := link.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("linking the simulator: %v\n%s", err, firstLines(string(out), 20))
+	if out, err := toolchain.Output(ctx, "", append(append([]string{cc, "-o", tmpExe}, objs...), "-lm")); err != nil {
+		return nil, fmt.Errorf("linking the simulator: %v\n%s", errors.Unwrap(err), firstLines(out, 20))
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	_ "github.com/lwipgen/lwipgen/internal/flows/all"
+	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -12,18 +12,33 @@ import (
 	"time"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
+
+// testCache holds the simulators this test binary compiles: shared by its
+// tests (one build per configuration), removed when they end, never the
+// user's lwipgen cache.
+var testCache string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "lwipgen-sim-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	testCache = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
 
 // needHost skips (or in CI fails) when the host compiler or the lwIP source is missing.
 func needHost(t testing.TB) {
 	t.Helper()
 	if _, err := compiler(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("the host C compiler (gcc) is required in CI: %v", err)
-		}
-		t.Skipf("host C compiler not available: %v", err)
+		testenv.Missing(t, "the host C compiler ($SIM_CC or gcc)", "apt-get install gcc")
 	}
 	testenv.LwIP(t)
 }
@@ -52,7 +67,7 @@ func validation(t *testing.T, header string, rttMs float64, conns int, phases []
 	if len(c.Checks) > 0 {
 		t.Fatalf("validation config fails lwIP checks: %v", c.Checks)
 	}
-	r, err := Run(context.Background(), g, Options{deviceOverride: c, rttOverride: rttMs, connsOverride: conns, phasesOverride: phases,
+	r, err := Run(context.Background(), g, Options{CacheDir: testCache, deviceOverride: c, rttOverride: rttMs, connsOverride: conns, phasesOverride: phases,
 		CPUNsPerFrame: zero(), CPUNsPerByte: zero(), Duration: 400 * time.Millisecond, Warmup: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +127,7 @@ func TestValidationRateLimited(t *testing.T) {
 func TestH743Goal(t *testing.T) {
 	needHost(t)
 	g := prepare(t, "h743")
-	r, err := Run(context.Background(), g, Options{Compare: true})
+	r, err := Run(context.Background(), g, Options{CacheDir: testCache, Compare: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +175,7 @@ func TestH743Goal(t *testing.T) {
 func TestDeterminism(t *testing.T) {
 	needHost(t)
 	g := prepare(t, "h743")
-	o := Options{Seed: 7, Loss: 0.002, Reorder: 0.002, Duration: 60 * time.Millisecond, Warmup: 20 * time.Millisecond}
+	o := Options{CacheDir: testCache, Seed: 7, Loss: 0.002, Reorder: 0.002, Duration: 60 * time.Millisecond, Warmup: 20 * time.Millisecond}
 	var out [2][]byte
 	for i := range out {
 		r, err := Run(context.Background(), g, o)

@@ -1,7 +1,8 @@
-// Package testenv decides whether a test that needs the cross toolchain,
-// QEMU or the lwIP source can run. Locally a missing tool skips the test
-// with the command that installs it; in CI (CI=true) it fails, so a green CI
-// run always means the real compiler ran.
+// Package testenv is how every test finds the tools and the lwIP source it
+// needs. Locally a missing one skips the test, naming what to install; in CI
+// (CI=true) it fails, so a green CI run always means the real compiler, QEMU
+// and lwIP ran. Every skip message starts with MissingPrefix, which the CI
+// test runner (internal/cmd/citest) counts and refuses.
 package testenv
 
 import (
@@ -14,42 +15,78 @@ import (
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 )
 
-func missing(t testing.TB, what string) {
+// MissingPrefix starts every skip for a missing tool or source tree.
+const MissingPrefix = "testenv: missing "
+
+// InCI reports whether the tests run under CI (CI=true).
+func InCI() bool { return os.Getenv("CI") == "true" }
+
+// Missing skips (locally) or fails (CI) the test because what is missing;
+// how says what installs it.
+func Missing(t testing.TB, what, how string) {
 	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s is required in CI (see README set-up)", what)
+	if InCI() {
+		t.Fatalf("%s%s (CI=true: a missing tool is a failure, not a skip); %s", MissingPrefix, what, how)
 	}
-	t.Skipf("%s not available (README set-up installs it)", what)
+	t.Skipf("%s%s; %s", MissingPrefix, what, how)
+}
+
+const setup = "sudo scripts/setup-host.sh installs it (README set-up)"
+
+// Tool returns the path of the named program on PATH or skips/fails.
+func Tool(t testing.TB, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		Missing(t, name, setup)
+	}
+	return p
 }
 
 // CrossCompiler returns the arm-none-eabi-gcc path or skips/fails.
 func CrossCompiler(t testing.TB) string {
 	t.Helper()
-	p, err := exec.LookPath("arm-none-eabi-gcc")
-	if err != nil {
-		missing(t, "arm-none-eabi-gcc")
-	}
-	return p
-}
-
-// LwIP returns the lwIP source tree or skips/fails.
-func LwIP(t testing.TB) string {
-	t.Helper()
-	tr, err := lwipsrc.Resolve("", "")
-	if err != nil {
-		missing(t, "the lwIP 2.1.3 source (go run ./cmd/lwipgen fetch-lwip)")
-	}
-	return tr.Dir
+	return Tool(t, "arm-none-eabi-gcc")
 }
 
 // QEMU returns the qemu-system-arm path or skips/fails.
 func QEMU(t testing.TB) string {
 	t.Helper()
-	p, err := exec.LookPath("qemu-system-arm")
-	if err != nil {
-		missing(t, "qemu-system-arm")
+	return Tool(t, "qemu-system-arm")
+}
+
+// HostCC returns the host C compiler (the simulator, host-side glue tests):
+// $CC, else gcc, else cc.
+func HostCC(t testing.TB) string {
+	t.Helper()
+	for _, c := range []string{os.Getenv("CC"), "gcc", "cc"} {
+		if c == "" {
+			continue
+		}
+		if p, err := exec.LookPath(c); err == nil {
+			return p
+		}
 	}
-	return p
+	Missing(t, "a host C compiler (gcc)", setup)
+	return ""
+}
+
+// Tree returns the lwIP source tree lwipsrc.Resolve finds (LWIP_DIR, else
+// the cache, which LWIPGEN_CACHE moves) or skips/fails.
+func Tree(t testing.TB) *lwipsrc.Tree {
+	t.Helper()
+	tr, err := lwipsrc.Resolve("", "")
+	if err != nil {
+		Missing(t, "the lwIP "+lwipsrc.DefaultVersion+" source", "go run ./cmd/lwipgen fetch-lwip fills "+lwipsrc.CacheDir()+": "+err.Error())
+		return nil
+	}
+	return tr
+}
+
+// LwIP returns the directory of the lwIP source tree or skips/fails.
+func LwIP(t testing.TB) string {
+	t.Helper()
+	return Tree(t).Dir
 }
 
 // CopyTree copies the fixture tree src into a fresh temporary directory and

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -38,6 +37,9 @@ type CommandError struct {
 	Output string
 	Err    error
 }
+
+// Unwrap is the tool's own failure (exit status, not found, killed).
+func (e *CommandError) Unwrap() error { return e.Err }
 
 func (e *CommandError) Error() string {
 	return fmt.Sprintf("command failed (%v):\n  %s\n%s", e.Err, shellJoin(e.Cmd), strings.TrimRight(e.Output, "\n"))
@@ -99,47 +101,20 @@ func (b *Builder) Compile(ctx context.Context, units []Unit) (int, error) {
 			todo = append(todo, u)
 		}
 	}
-	jobs := b.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
 	var (
-		mu     sync.Mutex
-		n      int
-		first  error
-		wg     sync.WaitGroup
-		work   = make(chan Unit)
-		failed bool
+		mu   sync.Mutex
+		done int
 	)
-	for i := 0; i < jobs; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for u := range work {
-				err := b.compileOne(ctx, u)
-				mu.Lock()
-				n++
-				if b.Progress != nil {
-					fmt.Fprintf(b.Progress, "[%d/%d] CC %s\n", n, len(todo), u.Src)
-				}
-				if err != nil && first == nil {
-					first, failed = err, true
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for _, u := range todo {
+	_, first := Parallel(ctx, b.Jobs, len(todo), true, func(ctx context.Context, i int) error {
+		err := b.compileOne(ctx, todo[i])
 		mu.Lock()
-		stop := failed
-		mu.Unlock()
-		if stop || ctx.Err() != nil {
-			break
+		done++
+		if b.Progress != nil {
+			fmt.Fprintf(b.Progress, "[%d/%d] CC %s\n", done, len(todo), todo[i].Src)
 		}
-		work <- u
-	}
-	close(work)
-	wg.Wait()
+		mu.Unlock()
+		return err
+	})
 	if first == nil && ctx.Err() != nil {
 		first = ctx.Err()
 	}
@@ -160,14 +135,23 @@ func (b *Builder) compileOne(ctx context.Context, u Unit) error {
 
 // Run executes a tool; a failure carries the command line and its output.
 func Run(ctx context.Context, dir string, args []string) error {
+	_, err := Output(ctx, dir, args)
+	return err
+}
+
+// Output executes a tool and returns what it printed (stdout and stderr, in
+// order): the one way lwipgen runs a compiler or linker, whose warnings
+// callers may read even when it succeeds. A failure is a *CommandError with
+// the command line and the same output.
+func Output(ctx context.Context, dir string, args []string) (string, error) {
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return &CommandError{Cmd: args, Output: out.String(), Err: err}
+		return out.String(), &CommandError{Cmd: args, Output: out.String(), Err: err}
 	}
-	return nil
+	return out.String(), nil
 }
 
 // ReadDepFile parses a make-style dependency file written by gcc -MMD -MP

@@ -3,11 +3,12 @@ package toolchain
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 func TestReadDepFile(t *testing.T) {
@@ -27,10 +28,7 @@ func TestReadDepFile(t *testing.T) {
 // a second compiles nothing, touching a header recompiles only its users,
 // changing flags recompiles, and a failing compile reports the command.
 func TestIncrementalCompile(t *testing.T) {
-	cc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("no host gcc")
-	}
+	cc := testenv.HostCC(t)
 	dir := t.TempDir()
 	write := func(name, text string) string {
 		p := filepath.Join(dir, name)
@@ -61,7 +59,7 @@ func TestIncrementalCompile(t *testing.T) {
 	}
 	write("b.c", "int fb(void){return nope;}\n")
 	os.Chtimes(b, future.Add(time.Second), future.Add(time.Second))
-	_, err = bl.Compile(ctx, units)
+	_, err := bl.Compile(ctx, units)
 	ce, ok := err.(*CommandError)
 	if !ok || !strings.Contains(ce.Error(), "b.c") || !strings.Contains(ce.Error(), "nope") || !strings.Contains(ce.Error(), cc) {
 		t.Fatalf("failing compile: %v", err)
@@ -71,10 +69,7 @@ func TestIncrementalCompile(t *testing.T) {
 // A compiler launcher (ccache, sccache, distcc) wraps every compile; `env`
 // stands in for one here, and compile_commands.json keeps the plain compiler.
 func TestLauncherWrapsCompiles(t *testing.T) {
-	cc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("no host gcc")
-	}
+	cc := testenv.HostCC(t)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "x.c")
 	os.WriteFile(src, []byte("int x;\n"), 0o644)

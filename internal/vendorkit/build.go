@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/internal/verify"
 )
@@ -78,7 +79,7 @@ func buildMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progres
 	if err := run(ctx, p.Dir, progress, "make", args...); err != nil {
 		return "", err
 	}
-	b, _ := os.ReadFile(filepath.Join(p.Dir, p.Makefile))
+	b, _ := fsutil.ReadText(filepath.Join(p.Dir, p.Makefile), fsutil.MaxInput)
 	target, buildDir := "", "build"
 	if m := mkVarRe("TARGET").FindSubmatch(b); m != nil {
 		target = string(m[1])
@@ -124,7 +125,7 @@ var (
 // configuration: every .c/.s under its source folders, its defined symbols
 // and include paths, its linker script and library paths.
 func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolchain.Toolchain, progress io.Writer) (string, error) {
-	b, err := os.ReadFile(filepath.Join(p.Dir, p.CProject))
+	b, err := fsutil.ReadText(filepath.Join(p.Dir, p.CProject), fsutil.MaxInput)
 	if err != nil {
 		return "", err
 	}

@@ -65,12 +65,7 @@ func TestBuildProjectMakefile(t *testing.T) {
 func TestBuildProjectCMake(t *testing.T) {
 	testenv.CrossCompiler(t)
 	lw := testenv.LwIP(t)
-	if _, err := exec.LookPath("cmake"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("cmake is required in CI (scripts/setup-host.sh installs it)")
-		}
-		t.Skip("cmake not installed")
-	}
+	testenv.Tool(t, "cmake")
 	g := generated(t, "f767")
 	dir := copyTree(t, filepath.Join("testdata", "cubemx-cmake-f767"))
 	os.MkdirAll(filepath.Join(dir, "Middlewares", "Third_Party", "LwIP"), 0o755)

@@ -1,6 +1,7 @@
 package vendorkit
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -8,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 )
 
 // Kind is the shape of a project lwipgen vendors into.
@@ -126,7 +129,7 @@ func Detect(dir string) (*Project, error) {
 		}
 		tool := ""
 		if p.IOC != "" {
-			if b, err := os.ReadFile(filepath.Join(dir, p.IOC)); err == nil {
+			if b, err := fsutil.ReadText(filepath.Join(dir, p.IOC), fsutil.MaxInput); err == nil {
 				if m := toolRe.FindSubmatch(b); m != nil {
 					tool = strings.TrimSpace(string(m[1]))
 				}
@@ -176,6 +179,24 @@ func Detect(dir string) (*Project, error) {
 	return p, nil
 }
 
+// insideProject says why rel (a path a build file names) is not a file
+// inside dir after symbolic links are resolved.
+func insideProject(dir, rel string) error {
+	r, err := fsutil.OpenRoot(dir, false)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if _, err := r.Stat(rel); err != nil {
+		var oe *fsutil.OutsideError
+		if errors.As(err, &oe) {
+			return errors.New("which is outside it")
+		}
+		return err
+	}
+	return nil
+}
+
 func pathDir(p string) string {
 	d := filepath.ToSlash(filepath.Dir(filepath.FromSlash(p)))
 	if d == "." {
@@ -192,20 +213,29 @@ var (
 
 // linkerScript finds the script the build links with: from the build files
 // first, else the one *_FLASH.ld (CubeMX), else the only .ld in the project.
-func linkerScript(p *Project) (string, error) {
+func linkerScript(p *Project) (script string, err error) {
+	var outside error
 	try := func(rel string, re *regexp.Regexp) string {
 		if rel == "" {
 			return ""
 		}
-		b, err := os.ReadFile(filepath.Join(p.Dir, rel))
+		b, err := fsutil.ReadText(filepath.Join(p.Dir, rel), fsutil.MaxInput)
 		if err != nil {
 			return ""
 		}
 		if m := re.FindSubmatch(b); m != nil && exists(p.Dir, string(m[1])) {
+			if err := insideProject(p.Dir, string(m[1])); err != nil {
+				outside = fmt.Errorf("project %s: %s links with %s, %v. lwipgen edits only files inside the project: copy the script into the project and point the build at the copy, or add INCLUDE lwip_sections.ld to it yourself (lwipgen generate writes the fragment)", p.Dir, rel, m[1], err)
+			}
 			return string(m[1])
 		}
 		return ""
 	}
+	defer func() {
+		if outside != nil {
+			err = outside
+		}
+	}()
 	cands := []string{}
 	switch p.Kind {
 	case CubeMakefile:
@@ -219,7 +249,7 @@ func linkerScript(p *Project) (string, error) {
 	}
 	for _, c := range cands {
 		if c != "" {
-			return c, nil
+			return c, outside
 		}
 	}
 	all := find(p.Dir, ldRe)

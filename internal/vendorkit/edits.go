@@ -2,6 +2,7 @@ package vendorkit
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"regexp"
 	"sort"
 	"strconv"
@@ -250,11 +251,11 @@ type ldStmt struct {
 func ldSections(text string) ([]ldStmt, error) {
 	i := indexWord(text, "SECTIONS")
 	if i < 0 {
-		return nil, fmt.Errorf("no SECTIONS command")
+		return nil, fmt.Errorf("1:1: no SECTIONS command")
 	}
 	open := strings.IndexByte(text[i:], '{')
 	if open < 0 {
-		return nil, fmt.Errorf("SECTIONS without {")
+		return nil, fmt.Errorf("1:1: SECTIONS without {")
 	}
 	pos := i + open + 1
 	var out []ldStmt
@@ -265,7 +266,8 @@ func ldSections(text string) ([]ldStmt, error) {
 		case strings.HasPrefix(text[pos:], "/*"):
 			e := strings.Index(text[pos+2:], "*/")
 			if e < 0 {
-				return nil, fmt.Errorf("unterminated comment")
+				l, c := fsutil.Position([]byte(text), pos)
+				return nil, fmt.Errorf("%d:%d: unterminated /* comment", l, c)
 			}
 			pos += e + 4
 			continue
@@ -300,7 +302,8 @@ func ldSections(text string) ([]ldStmt, error) {
 				}
 			}
 			if j >= len(text) {
-				return nil, fmt.Errorf("unbalanced braces")
+				l, c := fsutil.Position([]byte(text), pos)
+				return nil, fmt.Errorf("%d:%d: this { is never closed", l, c)
 			}
 			end := strings.IndexByte(text[j:], '\n')
 			if end < 0 {
@@ -364,8 +367,24 @@ func editLinker(w *workspace, p *Project, g *flow.Generated) {
 		name, line, indent string
 	}
 	var mems []memLine
-	for _, m := range memLineRe.FindAllStringSubmatch(text, -1) {
-		mems = append(mems, memLine{m[2], m[0], m[1]})
+	// a region lwipgen already cut is read from its block's "was:" line: the
+	// cut line inside the block is lwipgen's own output (taking it as the
+	// original made a board switch look like a hand edit)
+	var cut [][2]int
+	for _, m := range regexp.MustCompile(`lwipgen BEGIN memory-(\w+) `).FindAllStringSubmatch(text, -1) {
+		if bl, found, _ := findBlock(text, cStyle, "memory-"+m[1]); found {
+			cut = append(cut, [2]int{bl.Whole.Start, bl.Whole.End})
+		}
+	}
+	for _, loc := range memLineRe.FindAllStringSubmatchIndex(text, -1) {
+		inBlock := false
+		for _, c := range cut {
+			inBlock = inBlock || loc[0] >= c[0] && loc[0] < c[1]
+		}
+		if !inBlock {
+			m := text[loc[0]:loc[1]]
+			mems = append(mems, memLine{text[loc[4]:loc[5]], m, text[loc[2]:loc[3]]})
+		}
 	}
 	for _, m := range regexp.MustCompile(`lwipgen BEGIN memory-(\w+) `).FindAllStringSubmatch(text, -1) {
 		if bl, found, _ := findBlock(text, cStyle, "memory-"+m[1]); found {
@@ -435,7 +454,7 @@ func editLinker(w *workspace, p *Project, g *flow.Generated) {
 	// 2. Hand-written placements of the same input sections.
 	secs, err := ldSections(text)
 	if err != nil {
-		w.errs = append(w.errs, fmt.Errorf("%s: %v", rel, err))
+		w.errs = append(w.errs, fmt.Errorf("%s:%v", rel, err)) // ldSections errors start with line:col
 		return
 	}
 	ours := map[string]bool{}

@@ -1,14 +1,13 @@
 package vendorkit
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
-	"strings"
+	"io/fs"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 )
@@ -33,10 +32,10 @@ func sum(b []byte) string {
 	return hex.EncodeToString(h[:])
 }
 
-func loadManifest(dir string) (*manifest, error) {
+func loadManifest(root *fsutil.Root) (*manifest, error) {
 	m := &manifest{Files: map[string]string{}, Blocks: map[string]string{}}
-	b, err := os.ReadFile(filepath.Join(dir, manifestPath))
-	if os.IsNotExist(err) {
+	b, err := readProject(root, manifestPath)
+	if errors.Is(err, fs.ErrNotExist) {
 		return m, nil
 	}
 	if err != nil {
@@ -51,7 +50,7 @@ func loadManifest(dir string) (*manifest, error) {
 	if m.Blocks == nil {
 		m.Blocks = map[string]string{}
 	}
-	return m, nil
+	return m, checkManifest(root, m)
 }
 
 func (m *manifest) encode() []byte {
@@ -83,89 +82,29 @@ func backupID(changes []FileChange) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// writeBackup saves the previous content of every changed file under
-// .lwipgen/backup/<id>/ before anything is overwritten.
-func writeBackup(dir, board string, changes []FileChange, id string) (string, error) {
-	root := filepath.Join(dir, StateDir, "backup", id)
+// backupFiles are the files of the backup of changes: the previous content
+// of every changed file under .lwipgen/backup/<id>/files/ and its index.
+// They are written in the same transaction as the changes, so a failed or
+// killed run leaves no half backup either.
+func backupFiles(root *fsutil.Root, board string, changes []FileChange, id string) (string, []FileChange) {
+	dir := StateDir + "/backup/" + id
 	idx := backupIndex{ID: id, Board: board}
+	var out []FileChange
+	add := func(rel string, content []byte) {
+		cur, err := root.ReadFile(rel, fsutil.MaxInput)
+		if err != nil || !bytes.Equal(cur, content) {
+			out = append(out, FileChange{Path: rel, Existed: err == nil, Before: cur, After: content})
+		}
+	}
 	for _, c := range changes {
 		e := backupEntry{Path: c.Path, Existed: c.Existed, After: sum(c.After)}
 		if c.Existed {
 			e.Before = sum(c.Before)
-			if _, err := fsutil.WriteIfChanged(filepath.Join(root, "files", filepath.FromSlash(c.Path)), c.Before, 0o644); err != nil {
-				return "", err
-			}
+			add(dir+"/files/"+c.Path, c.Before)
 		}
 		idx.Entries = append(idx.Entries, e)
 	}
 	b, _ := json.MarshalIndent(idx, "", "  ")
-	if _, err := fsutil.WriteIfChanged(filepath.Join(root, "index.json"), append(b, '\n'), 0o644); err != nil {
-		return "", err
-	}
-	return StateDir + "/backup/" + id, nil
-}
-
-// Undo restores the project to what it was before the last vendor run that
-// changed it (its backup). A file changed since that run is not touched
-// unless force is set; the error names it.
-func Undo(dir string, force bool) (*Result, error) {
-	m, err := loadManifest(dir)
-	if err != nil {
-		return nil, err
-	}
-	if m.Backup == "" {
-		return nil, fmt.Errorf("%s: nothing to undo (no %s with a last_backup)", dir, manifestPath)
-	}
-	root := filepath.Join(dir, filepath.FromSlash(m.Backup))
-	b, err := os.ReadFile(filepath.Join(root, "index.json"))
-	if err != nil {
-		return nil, fmt.Errorf("backup %s: %v", m.Backup, err)
-	}
-	var idx backupIndex
-	if err := json.Unmarshal(b, &idx); err != nil {
-		return nil, fmt.Errorf("backup %s: %v", m.Backup, err)
-	}
-	res := &Result{}
-	var edited []string
-	for _, e := range idx.Entries {
-		if e.Path == manifestPath {
-			continue
-		}
-		cur, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(e.Path)))
-		if err == nil && sum(cur) != e.After {
-			edited = append(edited, e.Path)
-		}
-	}
-	if len(edited) > 0 && !force {
-		sort.Strings(edited)
-		return nil, fmt.Errorf("undo: %s changed after lwipgen wrote them; undo would lose those changes (use --force to restore anyway; the backup is in %s)", strings.Join(edited, ", "), m.Backup)
-	}
-	// the manifest last: if anything fails before, the project still knows its backup
-	sort.SliceStable(idx.Entries, func(i, j int) bool { return idx.Entries[j].Path == manifestPath && idx.Entries[i].Path != manifestPath })
-	for _, e := range idx.Entries {
-		p := filepath.Join(dir, filepath.FromSlash(e.Path))
-		before, _ := os.ReadFile(p)
-		if !e.Existed {
-			if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
-				return res, err
-			}
-			// drop the folders lwipgen created, if now empty
-			for d := filepath.Dir(p); d != filepath.Clean(dir) && strings.HasPrefix(d, filepath.Clean(dir)); d = filepath.Dir(d) {
-				if os.Remove(d) != nil {
-					break
-				}
-			}
-			res.Changes = append(res.Changes, FileChange{Path: e.Path, Existed: true, Before: before})
-			continue
-		}
-		old, err := os.ReadFile(filepath.Join(root, "files", filepath.FromSlash(e.Path)))
-		if err != nil {
-			return res, fmt.Errorf("backup %s: %v", m.Backup, err)
-		}
-		if _, err := fsutil.WriteIfChanged(p, old, 0o644); err != nil {
-			return res, err
-		}
-		res.Changes = append(res.Changes, FileChange{Path: e.Path, Existed: true, Before: before, After: old})
-	}
-	return res, nil
+	add(dir+"/index.json", append(b, '\n'))
+	return dir, out
 }

@@ -14,7 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"sort"
@@ -23,6 +23,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/render"
+	"github.com/lwipgen/lwipgen/internal/txn"
 )
 
 // Options control one vendor run.
@@ -86,6 +87,7 @@ func (e *ConflictError) Error() string {
 // workspace holds the project's files as this run will leave them.
 type workspace struct {
 	dir    string
+	root   *fsutil.Root // every read is confined to the project
 	opts   Options
 	man    *manifest
 	next   *manifest
@@ -102,8 +104,11 @@ func (w *workspace) read(rel string) ([]byte, bool) {
 	if b, ok := w.cur[rel]; ok {
 		return b, b != nil
 	}
-	b, err := os.ReadFile(filepath.Join(w.dir, filepath.FromSlash(rel)))
+	b, err := readProject(w.root, rel)
 	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			w.errs = append(w.errs, err)
+		}
 		w.orig[rel], w.cur[rel] = nil, nil
 		return nil, false
 	}
@@ -180,15 +185,23 @@ func (w *workspace) block(rel string, st style, id, indent, body string, at func
 
 // Vendor writes g into the project o.Project.
 func Vendor(g *flow.Generated, o Options) (*Result, error) {
+	proj, err := txn.Open(o.Project, StateDir, o.DryRun) // the lock, and an interrupted run completed
+	if err != nil {
+		return nil, err
+	}
+	defer proj.Close()
+	if proj.Recovered != "" && o.Log != nil {
+		fmt.Fprintf(o.Log, "  %s\n", proj.Recovered)
+	}
 	p, err := Detect(o.Project)
 	if err != nil {
 		return nil, err
 	}
-	man, err := loadManifest(p.Dir)
+	man, err := loadManifest(proj.Root)
 	if err != nil {
 		return nil, err
 	}
-	w := &workspace{dir: p.Dir, opts: o, man: man, orig: map[string][]byte{}, cur: map[string][]byte{},
+	w := &workspace{dir: p.Dir, root: proj.Root, opts: o, man: man, orig: map[string][]byte{}, cur: map[string][]byte{},
 		next: &manifest{Board: g.Board.Name, Kind: p.Kind, Files: map[string]string{}, Blocks: map[string]string{}, Backup: man.Backup}}
 	files := append([]render.File{}, g.Files...)
 	defines := o.Defines
@@ -290,22 +303,10 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 		}
 		return res, nil
 	}
-	if res.Backup, err = writeBackup(p.Dir, g.Board.Name, res.Changes, bk); err != nil {
-		return nil, fmt.Errorf("backup: %v", err)
-	}
-	for _, c := range res.Changes {
-		if c.Path == manifestPath {
-			continue
-		}
-		if _, err := fsutil.WriteIfChanged(filepath.Join(p.Dir, filepath.FromSlash(c.Path)), c.After, 0o644); err != nil {
-			return res, fmt.Errorf("writing %s: %v (the previous content is in %s)", c.Path, err, res.Backup)
-		}
-		if o.Log != nil {
-			fmt.Fprintf(o.Log, "  %s %s\n", map[bool]string{true: "M", false: "A"}[c.Existed], c.Path)
-		}
-	}
-	if _, err := fsutil.WriteIfChanged(filepath.Join(p.Dir, manifestPath), w.cur[manifestPath], 0o644); err != nil {
-		return res, err
+	var backup []FileChange
+	res.Backup, backup = backupFiles(proj.Root, g.Board.Name, res.Changes, bk)
+	if err := commit(proj, res.Changes, backup, o.Log); err != nil {
+		return nil, err
 	}
 	return res, nil
 }

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/elfsym"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/mpu"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -61,6 +62,22 @@ type symbol struct {
 	section    string
 }
 
+// section is an output section of the linked image.
+type section struct{ addr, size uint64 }
+
+// image is what the checks read from a linked ELF: its output sections and
+// its objects (plus the linker-script symbols that mark reserved ranges).
+// Tests build one by hand to break one rule at a time.
+type image struct {
+	sections map[string]section
+	syms     map[string]symbol
+}
+
+func (im image) section(name string) (section, bool) {
+	s, ok := im.sections[name]
+	return s, ok
+}
+
 // ELF verifies the linked file at path against the layout and plan.
 func ELF(path string, l *layout.Layout, p *plan.Plan) (*Result, error) {
 	f, err := elf.Open(path)
@@ -68,25 +85,31 @@ func ELF(path string, l *layout.Layout, p *plan.Plan) (*Result, error) {
 		return nil, err
 	}
 	defer f.Close()
-	syms := map[string]symbol{}
-	all, err := f.Symbols()
+	all, err := elfsym.FromFile(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	im := image{sections: map[string]section{}, syms: map[string]symbol{}}
+	for _, s := range f.Sections {
+		if s.Name != "" {
+			im.sections[s.Name] = section{addr: s.Addr, size: s.Size}
+		}
+	}
 	for _, s := range all {
-		if s.Section == elf.SHN_UNDEF || int(s.Section) >= len(f.Sections) {
+		if s.Section == "" || s.Section == "COMMON" {
 			continue
 		}
 		// Objects, plus the linker-script symbols that mark reserved ranges.
-		if t := elf.ST_TYPE(s.Info); t != elf.STT_OBJECT && !(t == elf.STT_NOTYPE && strings.HasPrefix(s.Name, "__lwipgen_")) {
+		if s.Type != elf.STT_OBJECT && !(s.Type == elf.STT_NOTYPE && strings.HasPrefix(s.Name, "__lwipgen_")) {
 			continue
 		}
-		syms[s.Name] = symbol{addr: s.Value, size: s.Size, section: f.Sections[s.Section].Name}
+		im.syms[s.Name] = symbol{addr: s.Addr, size: s.Size, section: s.Section}
 	}
-	return check(f, syms, l, p), nil
+	return check(im, l, p), nil
 }
 
-func check(f *elf.File, syms map[string]symbol, l *layout.Layout, p *plan.Plan) *Result {
+func check(im image, l *layout.Layout, p *plan.Plan) *Result {
+	syms := im.syms
 	r := &Result{Linked: map[string]int64{}}
 	add := func(id string, ok bool, format string, args ...any) {
 		r.Checks = append(r.Checks, plan.Check{ID: id, OK: ok, Detail: fmt.Sprintf(format, args...)})
@@ -94,13 +117,13 @@ func check(f *elf.File, syms map[string]symbol, l *layout.Layout, p *plan.Plan) 
 	chip := l.Board.Chip
 	// Output sections at their planned addresses.
 	for _, s := range l.Sections {
-		es := f.Section(s.Name)
-		if es == nil {
+		es, ok := im.section(s.Name)
+		if !ok {
 			add("verify.section."+s.Name, false, "output section %s is missing from the ELF (was lwip_sections.ld included?)", s.Name)
 			continue
 		}
-		add("verify.section."+s.Name, es.Addr == s.Base && es.Size <= s.Size,
-			"%s at 0x%08X, %d B in the ELF; planned 0x%08X, at most %d B", s.Name, es.Addr, es.Size, s.Base, s.Size)
+		add("verify.section."+s.Name, es.addr == s.Base && es.size <= s.Size,
+			"%s at 0x%08X, %d B in the ELF; planned 0x%08X, at most %d B", s.Name, es.addr, es.size, s.Base, s.Size)
 	}
 	// Every planned object.
 	for _, s := range l.Sections {
@@ -113,10 +136,10 @@ func check(f *elf.File, syms map[string]symbol, l *layout.Layout, p *plan.Plan) 
 			if o.Address != 0 {
 				// A reserved range: the script's marker must sit at the pointer's address
 				// and the section must hold the whole heap.
-				es := f.Section(s.Name)
+				es, ok := im.section(s.Name)
 				sym.size = uint64(o.Size)
-				add("verify.reserved."+o.Name, sym.addr == o.Address && es != nil && es.Size >= uint64(o.Size),
-					"%s reserved at 0x%08X (pointer 0x%08X), section %d B for %d B", o.Symbol, sym.addr, o.Address, sectionSize(es), o.Size)
+				add("verify.reserved."+o.Name, sym.addr == o.Address && ok && es.size >= uint64(o.Size),
+					"%s reserved at 0x%08X (pointer 0x%08X), section %d B for %d B", o.Symbol, sym.addr, o.Address, es.size, o.Size)
 			}
 			mem, inMem := chip.MemoryAt(sym.addr)
 			attr, num, covered := mpu.EffectiveAttr(l.MPU, sym.addr)
@@ -159,7 +182,7 @@ func check(f *elf.File, syms map[string]symbol, l *layout.Layout, p *plan.Plan) 
 	for _, s := range l.Sections {
 		for _, o := range s.Objects {
 			for _, in := range o.Inputs {
-				if f.Section(in) != nil {
+				if _, ok := im.section(in); ok {
 					orphans = append(orphans, in)
 				}
 			}
@@ -193,11 +216,4 @@ func attrOK(coh string, cacheable, covered bool, attr mpu.Attr, dcache bool) (bo
 		return !covered || (attr != mpu.Device && attr != mpu.StronglyOrdered), "Normal memory (cacheable with maintenance, or non-cacheable), never Device"
 	}
 	return !covered || (attr != mpu.Device && attr != mpu.StronglyOrdered), "Normal memory"
-}
-
-func sectionSize(s *elf.Section) uint64 {
-	if s == nil {
-		return 0
-	}
-	return s.Size
 }

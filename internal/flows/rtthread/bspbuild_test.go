@@ -2,16 +2,17 @@ package rtthread
 
 import (
 	"bytes"
-	"debug/elf"
+	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/elfsym"
 	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/lwip/lwiptest"
 	"github.com/lwipgen/lwipgen/internal/mpu"
@@ -29,10 +30,7 @@ func kconfiglibPython(t *testing.T) string {
 			return p
 		}
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("python3-kconfiglib is required in CI (scripts/setup-host.sh installs it)")
-	}
-	t.Skip("python3-kconfiglib not installed (scripts/setup-host.sh installs it)")
+	testenv.Missing(t, "python3-kconfiglib", "sudo scripts/setup-host.sh installs it (README set-up)")
 	return ""
 }
 
@@ -177,26 +175,15 @@ func cproject(t *testing.T, dir string) (incs, preinc []string, script string) {
 func gccAll(t *testing.T, cwd string, flags, srcs []string, objDir string) []string {
 	t.Helper()
 	objs := make([]string, len(srcs))
-	errs := make([]string, len(srcs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
 	for i, s := range srcs {
 		objs[i] = filepath.Join(objDir, strings.TrimSuffix(filepath.Base(s), ".c")+".o")
-		wg.Add(1)
-		go func(i int, s string) {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			cmd := exec.Command("arm-none-eabi-gcc", append(append([]string{}, flags...), "-c", s, "-o", objs[i])...)
-			cmd.Dir = cwd
-			if out, err := cmd.CombinedOutput(); err != nil {
-				errs[i] = s + ": " + string(out)
-			}
-		}(i, s)
 	}
-	wg.Wait()
-	if e := strings.Join(errs, ""); e != "" {
-		t.Fatalf("compile in %s:\n%s", cwd, e)
+	errs, _ := toolchain.Parallel(context.Background(), 2, len(srcs), false, func(ctx context.Context, i int) error {
+		_, err := toolchain.Output(ctx, cwd, append(append([]string{"arm-none-eabi-gcc"}, flags...), "-c", srcs[i], "-o", objs[i]))
+		return err
+	})
+	if err := errors.Join(errs...); err != nil {
+		t.Fatalf("compile in %s:\n%v", cwd, err)
 	}
 	return objs
 }
@@ -328,20 +315,11 @@ func TestVendoredBSPBuildsFromRootAndStudioDebug(t *testing.T) {
 
 func checkRAM(t *testing.T, g *pipeline.Generated, objects []string) {
 	t.Helper()
-	got := map[string]int64{}
-	for _, o := range objects {
-		f, err := elf.Open(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		syms, _ := f.Symbols()
-		for _, s := range syms {
-			if s.Name == "ram_heap" || strings.HasPrefix(s.Name, "memp_memory_") {
-				got[s.Name] = int64(s.Size)
-			}
-		}
-		f.Close()
+	syms, err := elfsym.ReadAll(objects)
+	if err != nil {
+		t.Fatal(err)
 	}
+	got := elfsym.Sizes(syms, elfsym.IsLwIPRAM)
 	want := g.Plan.RAM.Symbols
 	for name, size := range want {
 		if (strings.HasPrefix(name, "memp_memory_") || name == "ram_heap") && got[name] != size {
@@ -361,15 +339,13 @@ func checkRAM(t *testing.T, g *pipeline.Generated, objects []string) {
 // checkPlaced: every lwIP array and driver ring lies in its planned section.
 func checkPlaced(t *testing.T, g *pipeline.Generated, path string) {
 	t.Helper()
-	f, err := elf.Open(path)
+	syms, err := elfsym.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	syms, _ := f.Symbols()
 	addr := map[string]uint64{}
-	for _, s := range syms {
-		addr[s.Name] = s.Value
+	for n, s := range syms {
+		addr[n] = s.Addr
 	}
 	n := 0
 	for _, s := range g.Layout.Sections {

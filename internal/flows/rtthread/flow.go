@@ -2,6 +2,7 @@ package rtthread
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,26 +57,33 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 
 // Vendor writes the configuration into the BSP at o.Project.
 func (Flow) Vendor(g *flow.Generated, o flow.VendorOptions) (*flow.VendorResult, error) {
-	res, err := Apply(g, o.Project, o.DryRun, o.Log)
+	res, err := applyBSP(g, o)
 	if err != nil {
 		return nil, err
 	}
 	verb := map[bool]string{true: "would change", false: "changed"}[o.DryRun]
-	return &flow.VendorResult{Summary: fmt.Sprintf("%s: %d file(s) %s in %s", g.Board.Name, len(res.Changed), verb, o.Project), Warnings: res.Warnings}, nil
+	sum := fmt.Sprintf("%s: %d file(s) %s in %s", g.Board.Name, len(res.Changed), verb, o.Project)
+	if res.Backup != "" {
+		sum += fmt.Sprintf("; previous content in %s (lwipgen vendor --project %s --undo)", res.Backup, o.Project)
+	}
+	return &flow.VendorResult{Summary: sum, Warnings: res.Warnings}, nil
 }
 
 // AuditProject audits the port lwipopts.h (header) with the BSP's
 // rtconfig.h (context) and the rtconfig_project.h beside it when included.
 func (Flow) AuditProject(header []byte, headerPath, context string, v lwip.Version, b *board.Board) ([]audit.Finding, error) {
-	rtc, err := os.ReadFile(context)
+	rtc, err := cheader.ReadHeader(context) // regular, bounded, text, comments closed
 	if err != nil {
 		return nil, err
 	}
 	in := AuditInput{Port: header, Rtconfig: rtc, PortName: headerPath, RtconfigName: context}
 	if strings.Contains(string(rtc), `#include "rtconfig_project.h"`) {
 		pj := filepath.Join(filepath.Dir(context), "rtconfig_project.h")
-		if c, err := os.ReadFile(pj); err == nil {
+		c, err := cheader.ReadHeader(pj)
+		if err == nil {
 			in.Project, in.ProjectName = c, pj
+		} else if !os.IsNotExist(err) {
+			return nil, err
 		}
 	}
 	return Audit(in, v, b), nil

@@ -7,9 +7,8 @@
 package rtthread
 
 import (
+	"errors"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/render"
-	"github.com/lwipgen/lwipgen/internal/textdiff"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,13 +18,15 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
-	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/render"
+	"github.com/lwipgen/lwipgen/internal/textdiff"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
 // lwIP version choice members of RT-Thread's Kconfig (one is selected).
 var versionChoice = []string{"RT_USING_LWIP141", "RT_USING_LWIP202", "RT_USING_LWIP203", "RT_USING_LWIP212", "RT_USING_LWIP213", "RT_USING_LWIP_LATEST"}
 
-// Vendor writes g into the BSP at bspDir (idempotent; atomic per file). With
+// Vendor writes g into the BSP at bspDir (idempotent; one transaction). With
 // dryRun it writes nothing and prints a unified diff of every change to out.
 // It returns the BSP-relative paths that change (would change).
 func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (changed []string, err error) {
@@ -36,6 +37,14 @@ func Vendor(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (chang
 // Apply is Vendor with the warnings: every BSP value lwipgen lowers, every
 // select it had to follow, the IDE project files it does not touch.
 func Apply(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (res Result, err error) {
+	return applyBSP(g, flow.VendorOptions{Project: bspDir, DryRun: dryRun, Log: out})
+}
+
+// applyBSP is Apply with the options of every flow: the BSP gets the same
+// lock, manifest, edit detection, backup, transaction and --undo as the
+// CubeMX and GD32 projects (vendorkit.State).
+func applyBSP(g *flow.Generated, o flow.VendorOptions) (res Result, err error) {
+	bspDir, dryRun, out := o.Project, o.DryRun, o.Log
 	if g == nil || g.Plan == nil || ConfigOf(g.Plan) == nil {
 		return res, fmt.Errorf("rtthread vendor: the board is not an RT-Thread board")
 	}
@@ -47,7 +56,17 @@ func Apply(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (res Re
 	for _, f := range g.Files {
 		gen[f.Path] = f.Content
 	}
-	w := &tree{dir: bspDir, files: map[string][]byte{}, orig: map[string][]byte{}, existed: map[string]bool{}}
+	st, err := vendorkit.OpenState(bspDir, g.Board.Name, stateKind, dryRun)
+	if err != nil {
+		return res, fmt.Errorf("rtthread vendor: %v", err)
+	}
+	defer st.Close()
+	w := &tree{dir: bspDir, st: st, force: o.Force, files: map[string][]byte{}, orig: map[string][]byte{}, existed: map[string]bool{}}
+	defer func() {
+		if err == nil && len(w.errs) > 0 {
+			res, err = Result{}, errors.Join(w.errs...)
+		}
+	}()
 	cfg, ok := w.read(".config")
 	if !ok {
 		return res, fmt.Errorf("rtthread vendor: %s has no .config (not an RT-Thread BSP root)", bspDir)
@@ -64,6 +83,7 @@ func Apply(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (res Re
 	}
 	bspCfg := port.ParseDotConfig(string(cfg))
 	res.Warnings = append(res.Warnings, loweredWarnings(bspCfg, entries)...)
+	w.checkKconfig(string(cfg), entries)
 	cfgS, rtcS := editKconfig(string(cfg), string(rtc), entries)
 	if fixes, warn := selectFixes(port.ParseDotConfig(cfgS)); len(fixes) > 0 {
 		cfgS, rtcS = editKconfig(cfgS, rtcS, fixes)
@@ -76,7 +96,11 @@ func Apply(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (res Re
 	// rtconfig_project.h: lwipgen's block; rtconfig.h includes it as mk_rtconfig does.
 	side, _ := render.ExecuteFS(templatesFS, "templates/rtconfig_project.h.tmpl", mustData(g))
 	proj, had := w.read("rtconfig_project.h")
-	w.set("rtconfig_project.h", []byte(replaceBlock(string(proj), string(side), had)))
+	newProj, err := w.sideBlock(string(proj), string(side), had)
+	if err != nil {
+		return res, err
+	}
+	w.set("rtconfig_project.h", []byte(newProj))
 	if !strings.Contains(rtcS, `#include "rtconfig_project.h"`) {
 		i := strings.LastIndex(rtcS, "\n#endif")
 		if i < 0 {
@@ -90,14 +114,28 @@ func Apply(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (res Re
 	if len(rt.Patches) > 0 {
 		rel, src, ok := w.findPort()
 		if !ok {
-			return res, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h (%s) but components/net/lwip-2.1.2/src/lwipopts.h was not found under %s or its parents", rt.Patches[0].Option, bspDir)
+			for _, up := range []string{"..", "../..", "../../.."} {
+				outside := filepath.Join(bspDir, up, "components/net/lwip-2.1.2/src/lwipopts.h")
+				if _, err := os.Stat(outside); err == nil {
+					var want []string
+					for _, p := range rt.Patches {
+						want = append(want, "#define "+p.Option+" "+p.To)
+					}
+					return res, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h, which is %s, outside the BSP: lwipgen edits only files inside --project. Set %s there yourself (lwipgen generate writes the patch as rtthread/lwipopts.patch), or copy RT-Thread into the BSP (rt-thread/), then run again", outside, strings.Join(want, ", "))
+				}
+			}
+			return res, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h (%s) but components/net/lwip-2.1.2/src/lwipopts.h was not found in %s", rt.Patches[0].Option, bspDir)
 		}
+
 		s := string(src)
 		for _, p := range rt.Patches {
 			re := regexp.MustCompile(`(?m)^([ \t]*#[ \t]*define[ \t]+` + p.Option + `[ \t]+)(.*)$`)
 			want := p.To + " /* lwipgen patch (was " + p.From + "): see lwipgen/lwipopts.patch */"
 			if !re.MatchString(s) {
 				return res, fmt.Errorf("rtthread vendor: %s: no #define %s to patch", rel, p.Option)
+			}
+			if sm := re.FindStringSubmatch(s); sm != nil {
+				w.checkValue(rel, p.Option, strings.TrimSpace(sm[2]), want)
 			}
 			s = re.ReplaceAllStringFunc(s, func(m string) string {
 				sm := re.FindStringSubmatch(m)
@@ -116,12 +154,16 @@ func Apply(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (res Re
 		"rtthread/SConscript":         "lwipgen/SConscript", "lwipgen_mpu.c": "lwipgen/lwipgen_mpu.c", "lwipgen_mpu.h": "lwipgen/lwipgen_mpu.h",
 	} {
 		if c, ok := gen[src]; ok {
-			w.set(dst, c)
+			w.owned(dst, c)
 		}
 	}
 	// linker script: the fragment inline, first thing in SECTIONS
 	if rel, src, ok := w.findLinker(); ok {
-		s, ok := replaceLinkerBlock(string(src), linkerBlock(gen["rtthread/lwip_sections.ld"]))
+		block := linkerBlock(gen["rtthread/lwip_sections.ld"])
+		if err := w.checkLinkerBlock(rel, string(src), block); err != nil {
+			return res, err
+		}
+		s, ok := replaceLinkerBlock(string(src), block)
 		if !ok {
 			return res, fmt.Errorf("rtthread vendor: %s has no SECTIONS { block", rel)
 		}
@@ -135,7 +177,10 @@ func Apply(g *flow.Generated, bspDir string, dryRun bool, out io.Writer) (res Re
 			}
 		}
 	}
-	res.Changed, err = w.commit(dryRun, out)
+	if len(w.errs) > 0 {
+		return res, errors.Join(w.errs...)
+	}
+	res.Changed, res.Backup, err = w.commit(dryRun, out)
 	return res, err
 }
 
@@ -144,8 +189,10 @@ func mustData(g *flow.Generated) *Data {
 	return d
 }
 
+// hasSymbol: .config sets sym, or says it is not set (so a second run
+// makes the same entries as the first, and records the same values).
 func hasSymbol(cfg []byte, sym string) bool {
-	return regexp.MustCompile(`(?m)^CONFIG_` + sym + `=`).Match(cfg)
+	return regexp.MustCompile(`(?m)^(CONFIG_` + sym + `=|# CONFIG_` + sym + ` is not set$)`).Match(cfg)
 }
 
 // editKconfig sets every entry in .config and makes the same change to
@@ -214,17 +261,24 @@ func editKconfig(cfg, rtc string, entries []port.Entry) (string, string) {
 // insertDefine puts def into rtconfig.h after the #define of the nearest
 // earlier .config line that produces one (else before the include/#endif).
 func insertDefine(cl, rl []string, at int, def string) []string {
+	// one pass over rtconfig.h, then lookups: scanning it again for every
+	// earlier .config line made a 40,000-line .config take minutes
+	defAt := map[string]int{}
+	for j, l := range rl {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "#define" {
+			if _, dup := defAt[f[1]]; !dup {
+				defAt[f[1]] = j
+			}
+		}
+	}
 	for k := at - 1; k >= 0; k-- {
 		s, ok := strings.CutPrefix(cl[k], "CONFIG_")
 		if !ok {
 			continue
 		}
 		sym, _, _ := strings.Cut(s, "=")
-		for j, l := range rl {
-			f := strings.Fields(l)
-			if len(f) >= 2 && f[0] == "#define" && f[1] == sym {
-				return append(rl[:j+1], append([]string{def}, rl[j+1:]...)...)
-			}
+		if j, found := defAt[sym]; found {
+			return append(rl[:j+1], append([]string{def}, rl[j+1:]...)...)
 		}
 	}
 	j := len(rl) - 1
@@ -260,16 +314,23 @@ func replaceBlock(old, rendered string, had bool) string {
 // tree is the BSP with pending changes.
 type tree struct {
 	dir         string
+	st          *vendorkit.State // reads are confined to the BSP and bounded
+	force       bool
 	files, orig map[string][]byte
 	existed     map[string]bool
+	errs        []error
 }
 
 func (t *tree) read(rel string) ([]byte, bool) {
 	if c, ok := t.files[rel]; ok {
 		return c, true
 	}
-	c, err := os.ReadFile(filepath.Join(t.dir, rel))
+	c, ok, err := t.st.Read(rel)
 	if err != nil {
+		t.errs = append(t.errs, err)
+		return nil, false
+	}
+	if !ok {
 		return nil, false
 	}
 	t.orig[rel], t.existed[rel] = c, true
@@ -284,8 +345,8 @@ func (t *tree) set(rel string, c []byte) {
 }
 
 func (t *tree) findPort() (string, []byte, bool) {
-	for _, cand := range []string{"rt-thread/components/net/lwip-2.1.2/src/lwipopts.h", "components/net/lwip-2.1.2/src/lwipopts.h",
-		"../components/net/lwip-2.1.2/src/lwipopts.h", "../../components/net/lwip-2.1.2/src/lwipopts.h", "../../../components/net/lwip-2.1.2/src/lwipopts.h"} {
+	// inside the BSP only: lwipgen edits no file outside --project (portOutside says what to do)
+	for _, cand := range []string{"rt-thread/components/net/lwip-2.1.2/src/lwipopts.h", "components/net/lwip-2.1.2/src/lwipopts.h"} {
 		if c, ok := t.read(cand); ok {
 			return cand, c, true
 		}
@@ -311,26 +372,28 @@ func (t *tree) findLinker() (string, []byte, bool) {
 	return "", nil, false
 }
 
-func (t *tree) commit(dryRun bool, out io.Writer) ([]string, error) {
-	var changed []string
+func (t *tree) commit(dryRun bool, out io.Writer) ([]string, string, error) {
+	var changes []vendorkit.FileChange
 	for _, rel := range port.SortedKeys(t.files) {
 		if string(t.files[rel]) == string(t.orig[rel]) && t.existed[rel] {
 			continue
 		}
-		changed = append(changed, rel)
-		if dryRun {
-			if out != nil {
-				a := "a/" + rel
-				if !t.existed[rel] {
-					a = "/dev/null"
-				}
-				io.WriteString(out, textdiff.Unified(a, "b/"+rel, t.orig[rel], t.files[rel]))
+		changes = append(changes, vendorkit.FileChange{Path: rel, Existed: t.existed[rel], Before: t.orig[rel], After: t.files[rel]})
+	}
+	all, backup, err := t.st.Commit(t.st.Board(), changes, nil)
+	if err != nil {
+		return nil, "", fmt.Errorf("rtthread vendor: %v", err)
+	}
+	var changed []string
+	for _, c := range all {
+		changed = append(changed, c.Path)
+		if dryRun && out != nil {
+			a := "a/" + c.Path
+			if !c.Existed {
+				a = "/dev/null"
 			}
-			continue
-		}
-		if _, err := fsutil.WriteIfChanged(filepath.Join(t.dir, rel), t.files[rel], 0o644); err != nil {
-			return changed, fmt.Errorf("rtthread vendor: %v", err)
+			io.WriteString(out, textdiff.Unified(a, "b/"+c.Path, c.Before, c.After))
 		}
 	}
-	return changed, nil
+	return changed, backup, nil
 }

@@ -12,6 +12,7 @@ import (
 type Result struct {
 	Changed  []string // BSP-relative paths that change
 	Warnings []string // what the user must know: values lowered, files lwipgen does not touch
+	Backup   string   // the backup of what the run replaced ("" for a dry run or no change)
 }
 
 // versionDirs maps the lwIP version choice of RT-Thread 4.0.x's Kconfig to

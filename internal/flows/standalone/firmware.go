@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/lwipgen/lwipgen/internal/escape"
 	"github.com/lwipgen/lwipgen/internal/firmware"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -64,7 +65,7 @@ func Firmware(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
 		if err != nil {
 			return err
 		}
-		t, err := template.New(path.Base(fp)).Option("missingkey=error").Parse(string(src))
+		t, err := template.New(path.Base(fp)).Funcs(escape.Funcs()).Option("missingkey=error").Parse(string(src))
 		if err != nil {
 			return fmt.Errorf("template %s/%s: %v", dir, fp, err)
 		}

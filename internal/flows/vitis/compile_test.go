@@ -2,6 +2,7 @@ package vitis
 
 import (
 	"debug/elf"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,9 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/elfsym"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/lwip/lwiptest"
-	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // cortexA9 are the Zynq-7000 flags of the Xilinx BSP (ARM mode, VFPv3, hard
@@ -19,42 +21,15 @@ import (
 // each lwIP array is its own .bss.<symbol> input section.
 var cortexA9 = []string{"-mcpu=cortex-a9", "-mfpu=vfpv3", "-mfloat-abi=hard", "-marm", "-O2", "-ffunction-sections", "-fdata-sections"}
 
-func needTools(t *testing.T, what string, ok bool) {
-	t.Helper()
-	if ok {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s is missing (CI=true: not skipping)", what)
-	}
-	t.Skipf("%s is missing", what)
-}
-
 // objectSymbols reads the size of every defined lwIP RAM symbol (ram_heap,
 // memp_memory_*_base) from relocatable objects.
 func objectSymbols(t *testing.T, objs []string) map[string]int64 {
 	t.Helper()
-	out := map[string]int64{}
-	for _, o := range objs {
-		f, err := elf.Open(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		syms, err := f.Symbols()
-		f.Close()
-		if err != nil {
-			continue // an object without symbols
-		}
-		for _, s := range syms {
-			if s.Section == elf.SHN_UNDEF || elf.ST_TYPE(s.Info) != elf.STT_OBJECT {
-				continue
-			}
-			if s.Name == "ram_heap" || strings.HasPrefix(s.Name, "memp_memory_") {
-				out[s.Name] = int64(s.Size)
-			}
-		}
+	syms, err := elfsym.ReadAll(objs)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	return elfsym.Sizes(syms, func(n string) bool { return elfsym.IsLwIPRAM(n) && syms[n].Type == elf.STT_OBJECT })
 }
 
 func ramSymbols(r lwip.RAM) map[string]int64 {
@@ -95,6 +70,48 @@ func compareRAM(t *testing.T, predicted, compiled map[string]int64) {
 	}
 }
 
+// compileBSPHeader compiles lwIP's core, IPv4 and Ethernet files from dir
+// for the Cortex-A9 with the zynq7035 BSP header at path, requires no error,
+// and returns the objects with lwipgen's configuration and RAM prediction
+// for that header, read from its text alone (parse, resolve, predict).
+func compileBSPHeader(t *testing.T, dir, path string, v lwip.Version) (lwiptest.Result, *lwip.Config, lwip.RAM) {
+	t.Helper()
+	p, l := zynq(t)
+	r, err := Build(p, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var header []byte
+	for _, f := range r.Files {
+		if f.Path == path {
+			header = f.Content
+		}
+	}
+	srcs, err := lwiptest.Sources(dir, "core", "ipv4", "ethernet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lwiptest.Compile(lwiptest.Build{LwipDir: dir, Opts: string(header), CFlags: cortexA9, Files: srcs, WorkDir: t.TempDir(), Jobs: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range res.Errors {
+		t.Errorf("%s:%d: %s", e.File, e.Line, e.Text)
+	}
+	if len(res.Errors) > 0 || len(res.Objects) == 0 {
+		t.Fatalf("lwIP in %s does not compile with the BSP's %s", dir, path)
+	}
+	cfg, err := lwip.Resolve(v, LwipSettings(ParseDefines(string(header))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ram, err := lwip.PredictRAM(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, cfg, ram
+}
+
 // TestBSPHeaderCompiles compiles lwIP 2.1.3 (core, ipv4, netif/ethernet.c)
 // for the Cortex-A9 with the lwipopts.h the lwip213 BSP would generate for
 // zynq7035, requires no error, and compares lwipgen's RAM prediction for
@@ -103,47 +120,12 @@ func compareRAM(t *testing.T, predicted, compiled map[string]int64) {
 // objects with a minimal Xilinx-style lscript.ld plus lscript_lwip.ld and
 // checks the non-cacheable section the way the ELF really came out.
 func TestBSPHeaderCompiles(t *testing.T) {
-	needTools(t, lwiptest.GCC, lwiptest.Toolchain() != "")
-	tree, err := lwipsrc.Resolve("", "")
-	needTools(t, "lwIP source (lwipsrc.Resolve)", err == nil)
+	testenv.CrossCompiler(t)
+	tree := testenv.Tree(t)
 	if !strings.HasPrefix(tree.Version, "2.1") {
-		t.Skipf("lwIP %s at %s: lwip213 is lwIP 2.1.3", tree.Version, tree.Dir)
+		testenv.Missing(t, "an lwIP 2.1 tree (lwip213 is lwIP 2.1.3)", fmt.Sprintf("LWIP_DIR is lwIP %s at %s", tree.Version, tree.Dir))
 	}
-	p, l := zynq(t)
-	r, err := Build(p, l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var header []byte
-	for _, f := range r.Files {
-		if f.Path == PathLwipopts {
-			header = f.Content
-		}
-	}
-	srcs, err := lwiptest.Sources(tree.Dir, "core", "ipv4", "ethernet")
-	if err != nil {
-		t.Fatal(err)
-	}
-	work := t.TempDir()
-	res, err := lwiptest.Compile(lwiptest.Build{LwipDir: tree.Dir, Opts: string(header), CFlags: cortexA9, Files: srcs, WorkDir: work, Jobs: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range res.Errors {
-		t.Errorf("%s:%d: %s", e.File, e.Line, e.Text)
-	}
-	if len(res.Errors) > 0 || len(res.Objects) == 0 {
-		t.Fatalf("lwIP %s does not compile with the lwip213 BSP lwipopts.h", tree.Version)
-	}
-	// The prediction comes from the header text alone: parse, resolve, predict.
-	cfg, err := lwip.Resolve(lwip.V213, LwipSettings(ParseDefines(string(header))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ram, err := lwip.PredictRAM(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, cfg, ram := compileBSPHeader(t, tree.Dir, PathLwipopts, lwip.V213)
 	compiled := objectSymbols(t, res.Objects)
 	compareRAM(t, ramSymbols(ram), compiled)
 	// A tcp_seg is 16 B, padded to MEM_ALIGNMENT 64 per element, plus 63 B of base alignment slack.
@@ -152,7 +134,7 @@ func TestBSPHeaderCompiles(t *testing.T) {
 		t.Errorf("MEM_ALIGNMENT %d; TCP_SEG pool %d B, want %d x 64 + 63", a, compiled["memp_memory_TCP_SEG_base"], segs)
 	}
 
-	t.Run("link", func(t *testing.T) { linkNoCache(t, work, res.Objects, compiled["ram_heap"]) })
+	t.Run("link", func(t *testing.T) { linkNoCache(t, t.TempDir(), res.Objects, compiled["ram_heap"]) })
 }
 
 // linkNoCache renders lscript_lwip.ld for a region holding ram_heap (the
@@ -160,8 +142,7 @@ func TestBSPHeaderCompiles(t *testing.T) {
 // cached), links the A9 objects with a minimal lscript.ld in the Xilinx
 // shape, and reads the ELF back.
 func linkNoCache(t *testing.T, dir string, objs []string, heap int64) {
-	ld, err := exec.LookPath("arm-none-eabi-ld")
-	needTools(t, "arm-none-eabi-ld", err == nil)
+	ld := testenv.Tool(t, "arm-none-eabi-ld")
 	p, _ := zynq(t)
 	nc := &NoCache{Section: NoCacheSection, Start: NoCacheStart, End: NoCacheEnd, Region: "ps7_ddr_0", Attr: 0x11DE2, AttrMacro: "NORM_NONCACHE",
 		Objects: []NoCacheObject{{Symbol: "ram_heap", Input: ".bss.ram_heap", Size: heap, Why: "test"}}, Used: heap, Size: MB}
@@ -203,61 +184,19 @@ INCLUDE lscript_lwip.ld
 	if sec.Type != elf.SHT_NOBITS || sec.Addr%MB != 0 || sec.Size != MB {
 		t.Errorf("%s: type %v addr 0x%X size 0x%X, want NOBITS, 1 MB aligned, 1 MB", NoCacheSection, sec.Type, sec.Addr, sec.Size)
 	}
-	syms, _ := f.Symbols()
-	at := map[string]elf.Symbol{}
-	for _, s := range syms {
-		at[s.Name] = s
+	at, err := elfsym.FromFile(f)
+	if err != nil {
+		t.Fatal(err)
 	}
 	h, start, end := at["ram_heap"], at[NoCacheStart], at[NoCacheEnd]
-	if start.Value != sec.Addr || end.Value != sec.Addr+MB {
-		t.Errorf("boundary symbols 0x%X..0x%X, section 0x%X", start.Value, end.Value, sec.Addr)
+	if start.Addr != sec.Addr || end.Addr != sec.Addr+MB {
+		t.Errorf("boundary symbols 0x%X..0x%X, section 0x%X", start.Addr, end.Addr, sec.Addr)
 	}
-	if h.Value < start.Value || h.Value+h.Size > end.Value || int64(h.Size) != heap {
-		t.Errorf("ram_heap at 0x%X (+%d) outside %s 0x%X..0x%X", h.Value, h.Size, NoCacheSection, start.Value, end.Value)
+	if h.Addr < start.Addr || h.Addr+h.Size > end.Addr || int64(h.Size) != heap {
+		t.Errorf("ram_heap at 0x%X (+%d) outside %s 0x%X..0x%X", h.Addr, h.Size, NoCacheSection, start.Addr, end.Addr)
 	}
-	if bss := f.Section(".bss"); bss != nil && h.Value >= bss.Addr && h.Value < bss.Addr+bss.Size {
+	if bss := f.Section(".bss"); bss != nil && h.Addr >= bss.Addr && h.Addr < bss.Addr+bss.Size {
 		t.Error("ram_heap stayed in .bss")
 	}
-	t.Logf("%s at 0x%08X..0x%08X, ram_heap at 0x%08X (%d B)", NoCacheSection, start.Value, end.Value, h.Value, h.Size)
-}
-
-// TestBSPHeaderCompiles220 does the same for the lwip220 (SDT) header with
-// lwIP 2.2.x, when a 2.2 tree is in the lwipgen cache.
-func TestBSPHeaderCompiles220(t *testing.T) {
-	needTools(t, lwiptest.GCC, lwiptest.Toolchain() != "")
-	dir := filepath.Join(lwipsrc.CacheDir(), "lwip-2.2.1")
-	if _, err := os.Stat(filepath.Join(dir, "src", "include", "lwip", "opt.h")); err != nil {
-		t.Skip("no lwIP 2.2.1 in the lwipgen cache")
-	}
-	p, l := zynq(t)
-	r, err := Build(p, l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var header []byte
-	for _, f := range r.Files {
-		if f.Path == PathLwipopts2 {
-			header = f.Content
-		}
-	}
-	srcs, _ := lwiptest.Sources(dir, "core", "ipv4", "ethernet")
-	res, err := lwiptest.Compile(lwiptest.Build{LwipDir: dir, Opts: string(header), CFlags: cortexA9, Files: srcs, WorkDir: t.TempDir(), Jobs: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range res.Errors {
-		t.Errorf("%s:%d: %s", e.File, e.Line, e.Text)
-	}
-	if len(res.Errors) > 0 {
-		t.FailNow()
-	}
-	cfg, err := lwip.Resolve(lwip.V22x, LwipSettings(ParseDefines(string(header))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ram, err := lwip.PredictRAM(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	compareRAM(t, ramSymbols(ram), objectSymbols(t, res.Objects))
+	t.Logf("%s at 0x%08X..0x%08X, ram_heap at 0x%08X (%d B)", NoCacheSection, start.Addr, end.Addr, h.Addr, h.Size)
 }

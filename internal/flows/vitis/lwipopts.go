@@ -1,11 +1,11 @@
 package vitis
 
 import (
-	"bufio"
 	"fmt"
 	"regexp"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
@@ -502,13 +502,14 @@ var reDefine = regexp.MustCompile(`^\s*#\s*define\s+([A-Za-z_][A-Za-z0-9_]*(?:\(
 // is a reader for audits, not a preprocessor: #if blocks are not evaluated.
 func ParseDefines(src string) map[string]string {
 	m := map[string]string{}
-	src = stripCComments(src)
-	sc := bufio.NewScanner(strings.NewReader(src))
+	src = cheader.StripComments(src)
+	lines := strings.Split(src, "\n") // no line-length limit
 	var guard string
-	for sc.Scan() {
-		line := sc.Text()
-		for strings.HasSuffix(line, "\\") && sc.Scan() {
-			line = strings.TrimSuffix(line, "\\") + " " + sc.Text()
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		for strings.HasSuffix(line, "\\") && i+1 < len(lines) {
+			i++
+			line = strings.TrimSuffix(line, "\\") + " " + lines[i]
 		}
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "#ifndef") && guard == "" {
@@ -525,29 +526,4 @@ func ParseDefines(src string) map[string]string {
 		m[mm[1]] = mm[2]
 	}
 	return m
-}
-
-func stripCComments(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch {
-		case strings.HasPrefix(s[i:], "/*"):
-			j := strings.Index(s[i+2:], "*/")
-			if j < 0 {
-				return b.String()
-			}
-			// keep line structure
-			b.WriteString(strings.Repeat("\n", strings.Count(s[i:i+2+j+2], "\n")))
-			i += j + 3
-		case strings.HasPrefix(s[i:], "//"):
-			j := strings.IndexByte(s[i:], '\n')
-			if j < 0 {
-				return b.String()
-			}
-			i += j - 1
-		default:
-			b.WriteByte(s[i])
-		}
-	}
-	return b.String()
 }

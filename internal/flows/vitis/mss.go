@@ -1,8 +1,6 @@
 package vitis
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"strings"
 )
@@ -56,11 +54,9 @@ func (m *MSS) Library(name string) (*MSSBlock, bool) {
 func ParseMSS(src []byte) (*MSS, error) {
 	m := &MSS{}
 	var cur *MSSBlock
-	sc := bufio.NewScanner(bytes.NewReader(src))
 	n := 0
-	for sc.Scan() {
+	for _, line := range strings.Split(string(src), "\n") { // no line-length limit
 		n++
-		line := sc.Text()
 		if i := strings.IndexByte(line, '#'); i >= 0 && !inQuotes(line, i) {
 			line = line[:i]
 		}
@@ -107,9 +103,6 @@ func ParseMSS(src []byte) (*MSS, error) {
 		default:
 			return nil, fmt.Errorf("mss:%d: unexpected %q (want BEGIN, END or PARAMETER)", n, f[0])
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
 	}
 	if cur != nil {
 		return nil, fmt.Errorf("mss: the %s block opened at line %d has no END", cur.Kind, cur.Line)

@@ -2,11 +2,13 @@ package vitis
 
 import (
 	"errors"
-	"github.com/lwipgen/lwipgen/internal/flow"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
+	"github.com/lwipgen/lwipgen/internal/flow"
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/layout"
@@ -151,7 +153,7 @@ func TestNoCacheRegionWhenUsed(t *testing.T) {
 	if len(r.NoCache.Objects) == 0 || r.NoCache.Objects[len(r.NoCache.Objects)-1].Symbol != "ram_heap" {
 		t.Fatalf("objects %+v", r.NoCache.Objects)
 	}
-	tlb := stripCComments(string(got[PathTLB])) // code only: the comments describe the adapter's DEVICE_MEMORY BD ring
+	tlb := cheader.StripComments(string(got[PathTLB])) // code only: the comments describe the adapter's DEVICE_MEMORY BD ring
 	if !strings.Contains(tlb, "Xil_SetTlbAttributes(addr, NORM_NONCACHE)") || !strings.Contains(tlb, "0x11DE2") || strings.Contains(tlb, "DEVICE_MEMORY") || strings.Contains(tlb, "STRONG_ORDERED") {
 		t.Error("lwipgen_tlb.c must set NORM_NONCACHE (0x11DE2) per MB and never Device")
 	}

@@ -5,47 +5,25 @@
 package lwiptest
 
 import (
-	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
+
+	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
 
-// GCC is the cross compiler used.
+// GCC is the cross compiler used (tests find it with testenv.CrossCompiler;
+// the lwIP tree with testenv.LwIP).
 const GCC = "arm-none-eabi-gcc"
 
 // CortexM7 are the reference flags of lwip-options-and-ram.md §4.
 var CortexM7 = []string{"-mcpu=cortex-m7", "-mthumb", "-Os", "-ffunction-sections", "-fdata-sections"}
-
-// Toolchain returns the compiler path, or "" when it is not installed.
-func Toolchain() string {
-	p, err := exec.LookPath(GCC)
-	if err != nil {
-		return ""
-	}
-	return p
-}
-
-// LwipDir returns $LWIP_DIR, else ~/.cache/lwipgen/lwip-2.1.3, if it holds
-// src/include/lwip/opt.h; "" otherwise.
-func LwipDir() string {
-	d := os.Getenv("LWIP_DIR")
-	if d == "" {
-		home, _ := os.UserHomeDir()
-		d = filepath.Join(home, ".cache", "lwipgen", "lwip-2.1.3")
-	}
-	if _, err := os.Stat(filepath.Join(d, "src", "include", "lwip", "opt.h")); err != nil {
-		return ""
-	}
-	return d
-}
 
 // Sources returns lwIP source files (relative to lwipDir/src) for the named
 // groups: "core" (src/core/*.c), "ipv4", "ipv6", "ethernet"
@@ -204,66 +182,47 @@ func Compile(b Build) (Result, error) {
 		failed      bool
 	}
 	results := make([]out, len(b.Files))
-	var mu sync.Mutex
-	stop := false
-	sem := make(chan struct{}, jobs)
-	var wg sync.WaitGroup
-	for i, f := range b.Files {
-		mu.Lock()
-		s := stop
-		mu.Unlock()
-		if s {
-			break
+	// A compile error is a result, not a harness error: do returns non-nil
+	// only to stop the remaining files under StopOnError.
+	toolchain.Parallel(context.Background(), jobs, len(b.Files), b.StopOnError, func(_ context.Context, i int) error {
+		f := b.Files[i]
+		obj := filepath.Join(objDir, strings.NewReplacer("/", "_", ".c", ".o").Replace(f))
+		if _, err := os.Stat(obj); err == nil {
+			results[i] = out{obj: obj}
+			return nil
 		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(i int, f string) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			obj := filepath.Join(objDir, strings.NewReplacer("/", "_", ".c", ".o").Replace(f))
-			if _, err := os.Stat(obj); err == nil {
-				results[i] = out{obj: obj}
-				return
+		args := append(append([]string{}, flags...),
+			"-c", "-o", obj,
+			"-I", inc,
+			"-I", filepath.Join(b.LwipDir, "src", "include"),
+			filepath.Join(b.LwipDir, "src", f))
+		// A started file runs to its diagnostics (no cancellation).
+		output, err := toolchain.Output(context.Background(), "", append([]string{GCC}, args...))
+		r := out{obj: obj, failed: err != nil}
+		for _, line := range strings.Split(output, "\n") {
+			m := reDiag.FindStringSubmatch(line)
+			if m == nil {
+				continue
 			}
-			args := append(append([]string{}, flags...),
-				"-c", "-o", obj,
-				"-I", inc,
-				"-I", filepath.Join(b.LwipDir, "src", "include"),
-				filepath.Join(b.LwipDir, "src", f))
-			cmd := exec.Command(GCC, args...)
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			err := cmd.Run()
-			r := out{obj: obj, failed: err != nil}
-			for _, line := range strings.Split(stderr.String(), "\n") {
-				m := reDiag.FindStringSubmatch(line)
-				if m == nil {
-					continue
-				}
-				var ln int
-				fmt.Sscan(m[2], &ln)
-				d := Diag{File: f, Line: ln, Text: m[4]}
-				if m[3] == "warning" {
-					r.warns = append(r.warns, d)
-				} else {
-					r.errs = append(r.errs, d)
-				}
+			var ln int
+			fmt.Sscan(m[2], &ln)
+			d := Diag{File: f, Line: ln, Text: m[4]}
+			if m[3] == "warning" {
+				r.warns = append(r.warns, d)
+			} else {
+				r.errs = append(r.errs, d)
 			}
-			if err != nil && len(r.errs) == 0 {
-				r.errs = append(r.errs, Diag{File: f, Text: strings.TrimSpace(stderr.String())})
-			}
-			if err != nil {
-				os.Remove(obj)
-				if b.StopOnError {
-					mu.Lock()
-					stop = true
-					mu.Unlock()
-				}
-			}
-			results[i] = r
-		}(i, f)
-	}
-	wg.Wait()
+		}
+		if err != nil && len(r.errs) == 0 {
+			r.errs = append(r.errs, Diag{File: f, Text: strings.TrimSpace(output)})
+		}
+		results[i] = r
+		if err != nil {
+			os.Remove(obj)
+			return err
+		}
+		return nil
+	})
 	var res Result
 	failed := false
 	for _, r := range results {

@@ -1,12 +1,13 @@
 package port
 
 import (
-	"bufio"
 	"embed"
 	"fmt"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
 )
 
 // The relations between RT-Thread's network Kconfig symbols are data: the
@@ -80,7 +81,7 @@ func parseKconfig(src string) (*KconfigModel, error) {
 	var cur *KSym
 	choice := ""
 	nChoice := 0
-	sc := bufio.NewScanner(strings.NewReader(src))
+	sc := cheader.Scanner(src) // sized to the text: the scan cannot stop early
 	line := 0
 	for sc.Scan() {
 		line++

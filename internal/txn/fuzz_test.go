@@ -1,0 +1,36 @@
+package txn
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzJournal: whatever journal a crafted project holds, recovering it never
+// touches a file outside the project.
+func FuzzJournal(f *testing.F) {
+	f.Add(`{"state":"apply","files":[{"path":"a.c","existed":true,"before":"00","after":"11","mode":420}]}`)
+	f.Add(`{"state":"rollback","files":[{"path":"../outside.c","existed":false}]}`)
+	f.Add(`{"state":"prepare","files":[{"path":"/etc/passwd","delete":true}]}`)
+	f.Add(`{"state":"apply","files":[{"path":"link/x.c","after":"00"}]}`)
+	base := f.TempDir()
+	outside := filepath.Join(base, "outside.c")
+	f.Fuzz(func(t *testing.T, journal string) {
+		dir := filepath.Join(base, "p")
+		os.RemoveAll(dir)
+		os.MkdirAll(filepath.Join(dir, ".lwipgen", "txn"), 0o755)
+		os.WriteFile(filepath.Join(dir, "a.c"), []byte("a"), 0o644)
+		os.Symlink(base, filepath.Join(dir, "link"))
+		os.WriteFile(outside, []byte("keep"), 0o644)
+		os.WriteFile(filepath.Join(dir, ".lwipgen", "txn", "journal.json"), []byte(journal), 0o644)
+		if p, err := Open(dir, ".lwipgen", false); err == nil {
+			p.Close()
+		}
+		if b, err := os.ReadFile(outside); err != nil || string(b) != "keep" {
+			t.Fatalf("a file outside the project was changed: %q %v", b, err)
+		}
+		if entries, _ := os.ReadDir(base); len(entries) != 2 {
+			t.Fatalf("files appeared outside the project: %v", entries)
+		}
+	})
+}
