@@ -416,6 +416,13 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	}
 	hooks := false
 	for _, n := range sortedKeys(set) {
+		if strings.ContainsAny(set[n], "\"'{};\\") { // a string or code, not a value an options {} entry may hold
+			res.Notes = append(res.Notes, fmt.Sprintf("%s = %s (%s) is not a number or expression: kept in the project's lwipopts.h (the vendored header keeps it), not pinned", n, in.defs[n], in.where[n]))
+			delete(set, n)
+			delete(res.Input, n)
+			hooks = true
+			continue
+		}
 		for _, id := range identRe.FindAllString(set[n], -1) {
 			if unknown[id] {
 				res.Notes = append(res.Notes, fmt.Sprintf("%s = %s (%s) names the project's own code (%s): a hook, kept in the project's lwipopts.h (the vendored header keeps it), not pinned", n, in.defs[n], in.where[n], id))
