@@ -16,6 +16,11 @@ type Board struct {
 	Vendor      string // cubemx | gd32 | vitis | standalone | rtthread
 	RTOS        string // none | freertos | rtthread
 	RTOSVersion string // e.g. "4.0.3" for rtthread
+	// RTOSAPI is the thread API lwIP's sys_arch goes through on FreeRTOS:
+	// "cmsis_v2" (CubeMX's default: priorities osPriority_t, osPriorityNormal
+	// 24; stack sizes in bytes) or "cmsis_v1" (osPriority, osPriorityNormal 0;
+	// stack sizes in words); "" without FreeRTOS.
+	RTOSAPI string
 	// ToolRelease is the vendor tool release the project uses (Vitis
 	// "2023.2"), set by the caller (lwipgen --vitis-version, or read from
 	// the project by the flow), not by the board file.
@@ -76,6 +81,13 @@ type MemoryConfig struct {
 	// numbers stay the application's. Default 1 for CubeMX (its MPU_Config uses
 	// region 0 as the background region), else 0.
 	MPUFirstRegion int
+	// Placement is where in its memory lwipgen carves lwIP's sections:
+	// "bottom" (from the memory's base) or "top" (ending at its last byte);
+	// "" leaves it to the chip memory's lwipgen_place. Default "top" for
+	// CubeMX on STM32F7, whose linker script runs one RAM
+	// region from DTCM (0x20000000) through SRAM1/SRAM2: a carve at the top
+	// leaves DTCM and the rest below it to .data/.bss and the stack.
+	Placement string
 }
 
 // Option is one `options {}` entry: an lwIP option the user pins.

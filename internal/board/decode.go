@@ -312,6 +312,16 @@ func decodeBoard(bb *boardBlock, chips Chips, opts OptionCatalog, ev *evaluator)
 	b.Vendor = enum(ev, bb.Vendor, "vendor", Vendors)
 	b.RTOS = enum(ev, bb.RTOS, "rtos", RTOSes)
 	setStr(ev, bb.RTOSVersion, "rtos_version", &b.RTOSVersion)
+	rec("rtos_api", bb.RTOSAPI)
+	if b.RTOS == "freertos" {
+		b.RTOSAPI = defaultRTOSAPI[b.Vendor]
+	}
+	if v := enum(ev, bb.RTOSAPI, "rtos_api", RTOSAPIs); v != "" {
+		if b.RTOS != "freertos" {
+			ev.errorf(bb.RTOSAPI.Range(), "rtos_api without FreeRTOS", "rtos_api = %q says how lwIP's sys_arch reaches FreeRTOS; rtos is %q.", v, b.RTOS)
+		}
+		b.RTOSAPI = v
+	}
 	b.LwIPVersion = "2.1.3"
 	if v, ok := ev.str(bb.LwIPVersion, "lwip_version"); ok {
 		allowed := LwIPVersions
@@ -487,9 +497,16 @@ func decodeWorkload(bb *boardBlock, b *Board, rec func(string, hcl.Expression), 
 
 func decodeMemoryCfg(bb *boardBlock, b *Board, rec func(string, hcl.Expression), ev *evaluator) {
 	b.Memory.MPUFirstRegion = firstMPURegion[b.Vendor]
+	if b.Chip != nil && topPlacement[[2]string{b.Vendor, b.Chip.Family}] {
+		b.Memory.Placement = "top"
+	}
 	m := bb.Memory
 	if m == nil {
 		return
+	}
+	rec("memory.lwip_placement", m.Placement)
+	if v := enum(ev, m.Placement, "memory.lwip_placement", Placements); v != "" {
+		b.Memory.Placement = v
 	}
 	rec("memory.mpu_first_region", m.MPUFirst)
 	if b.Chip != nil {

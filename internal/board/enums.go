@@ -7,7 +7,9 @@ var (
 	RTOSes       = []string{"none", "freertos", "rtthread"}
 	Profiles     = []string{"throughput", "latency", "balanced"}
 	Interfaces   = []string{"mii", "rmii", "rgmii", "internal"}
-	LwIPVersions = []string{"2.1.3", "2.2.0", "2.2.1"}
+	Placements   = []string{"bottom", "top"}
+	RTOSAPIs     = []string{"cmsis_v1", "cmsis_v2"}
+	LwIPVersions = []string{"2.1.2", "2.1.3", "2.2.0", "2.2.1"}
 	// RT-Thread 4.0.x/4.1.x ship lwIP 2.1.2 in their own tree; only valid with rtos = "rtthread".
 	RTThreadLwIPVersions = []string{"2.1.2", "2.1.3"}
 	Speeds               = []int64{10, 100, 1000}
@@ -33,6 +35,14 @@ var (
 	// flow, when memory.mpu_first_region is not set: CubeMX's generated
 	// MPU_Config() keeps region 0 for its background region.
 	firstMPURegion = map[string]int{"cubemx": 1}
+	// topPlacement: vendor flow and chip family whose linker scripts run one
+	// RAM region from the data memory through lwIP's: CubeMX's F7 scripts
+	// start RAM at DTCM (0x20000000) and end at SRAM2, so lwipgen carves at
+	// the top and .data/.bss keep DTCM (memory.lwip_placement default).
+	topPlacement = map[[2]string]bool{{"cubemx", "stm32f7"}: true}
+	// defaultRTOSAPI: the FreeRTOS thread API a vendor flow's projects use
+	// (rtos_api default): CubeMX generates CMSIS-RTOS2 unless told v1.
+	defaultRTOSAPI = map[string]string{"cubemx": "cmsis_v2"}
 )
 
 // rtosFlow is an RTOS whose BSP owns the lwIP configuration.

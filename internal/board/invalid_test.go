@@ -135,7 +135,7 @@ var invalidCases = []struct {
 	{"fraction where count", src(eth("tx_descriptors = 8.5")), "Not a whole number", "ethernet.tx_descriptors must be a whole number, got 8.5", "10:22", 1},
 
 	// chip and memory references
-	{"unknown chip near miss", src(set(`"stm32h743zi"`, `"stm32h743"`)), "Unknown chip", `There is no chip "stm32h743". Known chips: "gd32f407", "mps2-an500", "stm32f407", "stm32f767zi", "stm32h743zi", "xc7z035". Did you mean "stm32h743zi"?`, "2:12", 1},
+	{"unknown chip near miss", src(set(`"stm32h743zi"`, `"stm32h743"`)), "Unknown chip", `There is no chip "stm32h743". Known chips: "gd32f407", "gd32f450", "gd32f470", "mps2-an500", "stm32f407", "stm32f429zi", "stm32f439zi", "stm32f746zg", "stm32f756zg", "stm32f767zi", "stm32f769ni", "stm32h723zg", "stm32h725ig", "stm32h735ig", "stm32h743zi", "stm32h747xi", "stm32h753zi", "xc7z035". Did you mean "stm32h743zi"?`, "2:12", 1},
 	{"unknown chip far off", src(set(`"stm32h743zi"`, `"esp32"`)), "Unknown chip", `There is no chip "esp32".`, "2:12", 1},
 	{"memory not in chip", src(mem(`lwip_region = "dtcmm"`)), "Unknown memory", `memory.lwip_region: chip stm32h743zi has no memory "dtcmm"; it has "itcm", "flash", "dtcm", "axi_sram", "sram1", "sram2", "sram3", "sram4", "bkpsram". Did you mean "dtcm"?`, "17:19", 1},
 	{"dma region not in chip", src(mem(`dma_region = "ccm"`)), "Unknown memory", `memory.dma_region: chip stm32h743zi has no memory "ccm"`, "17:18", 1},
@@ -163,7 +163,7 @@ var invalidCases = []struct {
 	{"rtos typo", src(set(`"none"`, `"freerots"`)), "Invalid rtos", `got "freerots". Did you mean "freertos"?`, "4:12", 1},
 	{"profile typo", src(set(`"balanced"`, `"throughtput"`)), "Invalid workload.profile", `got "throughtput". Did you mean "throughput"?`, "13:15", 1},
 	{"interface typo", src(set(`"rmii"`, `"rmi"`)), "Invalid ethernet.interface", `got "rmi". Did you mean "rmii"?`, "7:22", 1},
-	{"lwip_version unsupported", src(top(`lwip_version = "2.1.2"`)), "Unsupported lwIP version", `lwip_version must be one of "2.1.3", "2.2.0", "2.2.1" for rtos = "none", got "2.1.2". Did you mean "2.1.3"?`, "16:18", 1},
+	{"lwip_version unsupported", src(top(`lwip_version = "2.0.3"`)), "Unsupported lwIP version", `lwip_version must be one of "2.1.2", "2.1.3", "2.2.0", "2.2.1" for rtos = "none", got "2.0.3". Did you mean "2.1.3"?`, "16:18", 1},
 	{"lwip_version unknown", src(top(`lwip_version = "1.4.1"`)), "Unsupported lwIP version", `got "1.4.1".`, "16:18", 1},
 	{"vendor flow not for chip", src(set(`"cubemx"`, `"vitis"`)), "Vendor flow not available for this chip", `vendor = "vitis" does not apply to chip "stm32h743zi"; it supports "cubemx", "standalone", "rtthread".`, "3:12", 1},
 	{"rtthread rtos without rtthread vendor", src(set(`"none"`, `"rtthread"`)), `rtos = "rtthread" needs vendor = "rtthread"`, `set vendor = "rtthread"`, "4:12", 1},

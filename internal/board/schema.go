@@ -80,6 +80,7 @@ type boardBlock struct {
 	Vendor      hcl.Expression  `hcl:"vendor"`
 	RTOS        hcl.Expression  `hcl:"rtos"`
 	RTOSVersion hcl.Expression  `hcl:"rtos_version,optional"`
+	RTOSAPI     hcl.Expression  `hcl:"rtos_api,optional"`
 	LwIPVersion hcl.Expression  `hcl:"lwip_version,optional"`
 	Description hcl.Expression  `hcl:"description,optional"`
 	Seed        hcl.Expression  `hcl:"seed,optional"`
@@ -124,6 +125,7 @@ type memoryCfgBlock struct {
 	LwIPBudget hcl.Expression `hcl:"lwip_budget,optional"`
 	DMARegion  hcl.Expression `hcl:"dma_region,optional"`
 	MPUFirst   hcl.Expression `hcl:"mpu_first_region,optional"`
+	Placement  hcl.Expression `hcl:"lwip_placement,optional"`
 }
 
 type optionsBlock struct {

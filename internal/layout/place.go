@@ -127,39 +127,59 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		cursor[s.Memory] = s.End()
 		l.Sections = append(l.Sections, *s)
 	}
-	// A memory marked lwipgen_place = "top": the same packing, moved to the
-	// end of the memory by a multiple of the largest alignment in it.
+	// "top" (the chip memory's lwipgen_place, or the board's
+	// memory.lwip_placement, which wins): the sections end at the memory's last
+	// byte, so its lower part stays the application's (CubeMX F7: .data/.bss
+	// from DTCM upward; Zynq: .text from 0x00100000). Two packings are tried - the bottom-up layout moved up
+	// by a multiple of its largest alignment, and the sections laid downward
+	// from the top smallest alignment first - and the one that leaves more
+	// below is kept.
+	start := map[string]uint64{}
 	for name, end := range cursor {
 		mem, _ := b.Chip.Memory(name)
-		if mem.Place != "top" || end > mem.End() {
+		start[name] = mem.Base
+		place := mem.Place
+		if b.Memory.Placement != "" {
+			place = b.Memory.Placement
+		}
+		if place != "top" || end > mem.End() {
 			continue
 		}
+		var idx []int
 		var maxAlign uint64 = 1
-		for _, s := range l.Sections {
-			if s.Memory == name && s.Align > maxAlign {
-				maxAlign = s.Align
+		for i, s := range l.Sections {
+			if s.Memory == name {
+				idx = append(idx, i)
+				maxAlign = max(maxAlign, s.Align)
 			}
 		}
 		shift := (mem.End() - end) / maxAlign * maxAlign
-		for i := range l.Sections {
-			if l.Sections[i].Memory == name {
-				l.Sections[i].Base += shift
+		down := map[int]uint64{}
+		top := mem.End()
+		for k := len(idx) - 1; k >= 0; k-- {
+			s := l.Sections[idx[k]]
+			if s.Size > top-mem.Base {
+				top = 0
+				break
 			}
+			top = (top - s.Size) / s.Align * s.Align
+			down[idx[k]] = top
 		}
-		cursor[name] = end + shift
+		if top >= mem.Base && top > mem.Base+shift {
+			for _, i := range idx {
+				l.Sections[i].Base = down[i]
+			}
+			start[name], cursor[name] = top, mem.End()
+			continue
+		}
+		for _, i := range idx {
+			l.Sections[i].Base += shift
+		}
+		start[name], cursor[name] = mem.Base+shift, end+shift
 	}
 	for name, end := range cursor {
 		mem, _ := b.Chip.Memory(name)
-		base := mem.Base
-		if mem.Place == "top" {
-			base = end
-			for _, s := range l.Sections {
-				if s.Memory == name && s.Base < base {
-					base = s.Base
-				}
-			}
-		}
-		c := Carve{Memory: name, Base: base, End: end, MemoryBase: mem.Base, MemoryEnd: mem.End()}
+		c := Carve{Memory: name, Base: start[name], End: end, MemoryBase: mem.Base, MemoryEnd: mem.End()}
 		for _, s := range l.Sections {
 			if s.Memory == name {
 				c.Used += s.Used()

@@ -21,7 +21,7 @@ type Check struct {
 func Checks(c *Config) []Check {
 	var out []Check
 	for _, r := range initRules {
-		if r.ver != "" && r.ver != c.Version {
+		if r.ver != "" && r.ver != c.Version.line() || r.since != "" && c.Version.before(r.since) {
 			continue
 		}
 		out = append(out, c.runRule("lwip.init.", r, "init.c #"+r.num))

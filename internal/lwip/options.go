@@ -66,6 +66,43 @@ func loadTables() {
 		}
 		tables[v] = t
 	}
+	tables[V212] = deltaTable(tables[V213], "data/lwip_2.1.2_delta.tsv")
+}
+
+// deltaTable derives an older release's table from a newer one and the
+// differences read from the two tags' diff (name, change, value, source):
+// "absent" drops an option the older release does not have, "default"
+// replaces a default, "added" adds an option only the older one has.
+func deltaTable(from *table, file string) *table {
+	rows, err := readTSV(file)
+	if err != nil {
+		panic(err)
+	}
+	change := map[string][]string{}
+	for _, r := range rows {
+		change[r[0]] = r
+	}
+	t := &table{byKey: map[string]*Option{}}
+	for _, o := range from.opts {
+		if r, ok := change[o.Name]; ok {
+			switch r[1] {
+			case "absent":
+				continue
+			case "default":
+				o.Default = r[2]
+			}
+		}
+		t.opts = append(t.opts, o)
+	}
+	for _, r := range rows {
+		if r[1] == "added" {
+			t.opts = append(t.opts, Option{Name: r[0], Default: r[2], Section: r[3]})
+		}
+	}
+	for i := range t.opts {
+		t.byKey[t.opts[i].Name] = &t.opts[i]
+	}
+	return t
 }
 
 func readTSV(name string) ([][]string, error) {

@@ -65,6 +65,14 @@ func ramCases() []ramCase {
 			files: []string{"core/memp.c", "core/mem.c"}},
 		{name: "netconn_opts", opts: with(map[string]string{"NO_SYS": "0", "LWIP_NETCONN": "1", "LWIP_SOCKET": "1", "LWIP_SO_SNDTIMEO": "1", "LWIP_SO_RCVBUF": "1",
 			"LWIP_TCPIP_CORE_LOCKING_INPUT": "1", "LWIP_STATS": "1"}), files: []string{"core/memp.c", "core/mem.c", "core/stats.c"}},
+		// struct netconn without its socket index (CubeMX netconn-only projects), with one
+		// netconn: the F767 case of issue 16 (the model had no LWIP_SOCKET term)
+		{name: "netconn_no_socket", opts: with(map[string]string{"NO_SYS": "0", "LWIP_NETCONN": "1", "LWIP_SOCKET": "0", "MEMP_NUM_NETCONN": "1"}),
+			files: []string{"core/memp.c", "core/mem.c"}},
+		{name: "netconn_fullduplex", opts: with(map[string]string{"NO_SYS": "0", "LWIP_NETCONN": "1", "LWIP_SOCKET": "0", "LWIP_NETCONN_FULLDUPLEX": "1",
+			"LWIP_NETCONN_SEM_PER_THREAD": "1", "LWIP_SO_LINGER": "1", "LWIP_SO_RCVTIMEO": "1"}), files: []string{"core/memp.c", "core/mem.c"}},
+		{name: "netconn_udp_only", opts: with(map[string]string{"NO_SYS": "0", "LWIP_NETCONN": "1", "LWIP_SOCKET": "1", "LWIP_TCP": "0", "LWIP_SO_SNDTIMEO": "1"}),
+			files: []string{"core/memp.c", "core/mem.c"}},
 	}
 }
 

@@ -161,7 +161,7 @@ func (funcEnv) lookupMacro(name string) (*macro, bool) {
 // Unknown names are kept (they may be used by other user macros); Check
 // reports them.
 func Resolve(v Version, set map[string]string) (*Config, error) {
-	if v != V213 && v != V22x {
+	if v != V212 && v != V213 && v != V22x {
 		return nil, fmt.Errorf("lwip: unknown version %q", v)
 	}
 	c := &Config{Version: v, user: map[string]string{}, macros: map[string]*macro{}, cache: map[string]evalResult{}, unknown: map[string]bool{}}

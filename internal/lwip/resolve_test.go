@@ -87,7 +87,7 @@ func TestEvalSemantics(t *testing.T) {
 }
 
 func TestVersionsAndNames(t *testing.T) {
-	for in, want := range map[string]Version{"2.1.3": V213, "2.1.2": V213, "2.1": V213, "2.2": V22x, "2.2.0": V22x, "2.2.1": V22x, "v2.2.1": V22x, "STABLE-2_1_3_RELEASE": V213, "2.2.x": V22x} {
+	for in, want := range map[string]Version{"2.1.3": V213, "2.1.2": V212, "2.1.0": V212, "v2.1.2_Cube": V212, "2.1": V213, "2.2": V22x, "2.2.0": V22x, "2.2.1": V22x, "v2.2.1": V22x, "STABLE-2_1_3_RELEASE": V213, "2.2.x": V22x} {
 		if got, err := ParseVersion(in); err != nil || got != want {
 			t.Errorf("ParseVersion(%q) = %q, %v", in, got, err)
 		}

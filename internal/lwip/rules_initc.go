@@ -9,12 +9,14 @@ package lwip
 // rule is one #error.
 type rule struct {
 	id   string
-	num  string // reference table number
-	file string // lwIP file holding the #error
-	ver  Version
-	gate string // enclosing #if (conjunction); "" = always compiled
-	cond string // the #if of the #error
-	msg  string // exact #error text
+	num  string  // reference table number
+	file string  // lwIP file holding the #error
+	ver  Version // only in this release line
+	// since: first release that has the #error (2.1.3 added netconn_fullduplex)
+	since Version
+	gate  string // enclosing #if (conjunction); "" = always compiled
+	cond  string // the #if of the #error
+	msg   string // exact #error text
 	// userSet: the #error sits in the #else of `#ifndef NAME`, so it only
 	// exists when lwipopts.h defines NAME.
 	userSet string
@@ -83,7 +85,7 @@ var initRules = []rule{
 	{id: "tx_single_pbuf_oversize", num: "47", cond: "LWIP_TCP && LWIP_NETIF_TX_SINGLE_PBUF && !TCP_OVERSIZE", msg: "LWIP_NETIF_TX_SINGLE_PBUF needs TCP_OVERSIZE enabled to create single-pbuf TCP packets"},
 	{id: "netconn_copy_flag", num: "48", gate: "LWIP_NETCONN && LWIP_TCP", cond: "NETCONN_COPY != TCP_WRITE_FLAG_COPY", msg: "NETCONN_COPY != TCP_WRITE_FLAG_COPY"},
 	{id: "netconn_more_flag", num: "48", gate: "LWIP_NETCONN && LWIP_TCP", cond: "NETCONN_MORE != TCP_WRITE_FLAG_MORE", msg: "NETCONN_MORE != TCP_WRITE_FLAG_MORE"},
-	{id: "netconn_fullduplex", num: "49", cond: "LWIP_NETCONN_FULLDUPLEX && !LWIP_NETCONN_SEM_PER_THREAD", msg: "For LWIP_NETCONN_FULLDUPLEX to work, LWIP_NETCONN_SEM_PER_THREAD is required"},
+	{id: "netconn_fullduplex", num: "49", since: V213, cond: "LWIP_NETCONN_FULLDUPLEX && !LWIP_NETCONN_SEM_PER_THREAD", msg: "For LWIP_NETCONN_FULLDUPLEX to work, LWIP_NETCONN_SEM_PER_THREAD is required"},
 	{id: "deprecated_memp_num_tcpip_msg", num: "50", cond: "defined MEMP_NUM_TCPIP_MSG", msg: "MEMP_NUM_TCPIP_MSG option is deprecated. Remove it from your lwipopts.h."},
 	{id: "deprecated_tcp_rexmit_debug", num: "51", cond: "defined TCP_REXMIT_DEBUG", msg: "TCP_REXMIT_DEBUG option is deprecated. Remove it from your lwipopts.h."},
 	{id: "deprecated_raw_stats", num: "52", cond: "defined RAW_STATS", msg: "RAW_STATS option is deprecated. Remove it from your lwipopts.h."},

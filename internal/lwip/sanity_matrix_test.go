@@ -214,14 +214,12 @@ func lwipTrees(t *testing.T) map[Version]string {
 		if d == "" {
 			return
 		}
-		b, err := os.ReadFile(filepath.Join(d, "src", "include", "lwip", "init.h"))
+		tv, err := ReadTreeVersion(d)
 		if err != nil {
 			return
 		}
-		if regexp.MustCompile(`LWIP_VERSION_MINOR\s+2\b`).Match(b) {
-			trees[V22x] = d
-		} else {
-			trees[V213] = d
+		if v, err := tv.Version(); err == nil {
+			trees[v] = d
 		}
 	}
 	add(testenv.LwIP(t))

@@ -27,6 +27,8 @@ var ProjectSubdirs = []string{
 	"Third_Party/lwip",
 	"lwip",
 	"components/net/lwip-2.1.2", // RT-Thread 4.0.x
+	"lwip-2.1.2",                // GD32F4xx firmware library ENET demos (Examples/ENET/*/lwip-2.1.2)
+	"lwip-2.1.3",
 }
 
 // DefaultVersion is the lwIP release lwipgen fetches and tests against.
@@ -66,11 +68,8 @@ func Resolve(setting, project string) (*Tree, error) {
 		return try(d, "LWIP_DIR")
 	}
 	if project != "" {
-		for _, sub := range ProjectSubdirs {
-			d := filepath.Join(project, sub)
-			if _, err := os.Stat(filepath.Join(d, "src", "include", "lwip", "init.h")); err == nil {
-				return try(d, "project")
-			}
+		if d := InProject(project); d != "" {
+			return try(d, "project")
 		}
 	}
 	d := filepath.Join(CacheDir(), "lwip-"+DefaultVersion)
@@ -105,4 +104,15 @@ func Version(dir string) (string, error) {
 		return "", fmt.Errorf("cannot read LWIP_VERSION_* from init.h")
 	}
 	return parts["MAJOR"] + "." + parts["MINOR"] + "." + parts["REVISION"], nil
+}
+
+// InProject returns the lwIP copy a project keeps (ProjectSubdirs), or "".
+func InProject(project string) string {
+	for _, sub := range ProjectSubdirs {
+		d := filepath.Join(project, sub)
+		if _, err := os.Stat(filepath.Join(d, "src", "include", "lwip", "init.h")); err == nil {
+			return d
+		}
+	}
+	return ""
 }

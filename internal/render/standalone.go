@@ -25,7 +25,7 @@ func StandaloneScript(l *layout.Layout) (File, error) {
 		if c.Memory != data.Name {
 			continue
 		}
-		if data.Place == "top" {
+		if c.Base > data.Base { // at the top (chip lwipgen_place or board memory.lwip_placement)
 			// lwipgen's sections sit at the top: data below them, and when code
 			// shares the memory, code in its lower half.
 			end = c.Base

@@ -47,6 +47,9 @@ func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, pro
 		return "", nil, err
 	}
 	res, err := verify.ELF(elfPath, g.Layout, g.Plan)
+	if c, ok := lwipVersionCheck(projectDir, g); ok && res != nil {
+		res.Checks = append(res.Checks, c)
+	}
 	return elfPath, res, err
 }
 

@@ -38,6 +38,7 @@ type Project struct {
 	HALConf      string // stm32xxxx_hal_conf.h (CubeMX)
 	OwnDir       string // lwipgen's own folder (LWIP/lwipgen for CubeMX, lwipgen for GD32)
 	TargetDir    string // where the vendor keeps lwipopts.h/ethernetif (LWIP/Target for CubeMX)
+	PortDriver   string // GD32: the demo's own ethernetif.c, which lwipgen's replaces in place
 }
 
 func exists(dir, rel string) bool {

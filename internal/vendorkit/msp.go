@@ -2,8 +2,6 @@ package vendorkit
 
 import (
 	"bytes"
-	"io/fs"
-	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -107,18 +105,7 @@ func warnOtherDrivers(w *workspace, p *Project) {
 	if p.Kind != GD32 {
 		return // CubeMX's ethernetif.c is the one lwipgen takes over
 	}
-	filepath.WalkDir(p.Dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		rel, _ := filepath.Rel(p.Dir, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() && (rel == p.OwnDir || strings.HasPrefix(d.Name(), ".")) {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && d.Name() == "ethernetif.c" {
-			w.warnf("%s: the project's own Ethernet port driver; lwipgen's %s/ethernetif.c replaces it - take it out of the build, or the link fails with ethernetif_init defined twice", rel, p.OwnDir)
-		}
-		return nil
-	})
+	for _, rel := range walkProject(p, func(rel, name string) bool { return name == "ethernetif.c" && rel != p.PortDriver }) {
+		w.warnf("%s: the project's own Ethernet port driver; lwipgen's %s/ethernetif.c replaces it - take it out of the build, or the link fails with ethernetif_init defined twice", rel, p.OwnDir)
+	}
 }

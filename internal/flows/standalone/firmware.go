@@ -36,6 +36,9 @@ func FirmwareData(p *plan.Plan, l *layout.Layout) firmware.Data {
 		if c.Memory == data.Name {
 			d.LwipSections, d.LwipStart, d.LwipEnd = true, uint32(c.Base), uint32(c.End)
 			d.RAMOrigin, d.RAMLength = uint32(c.End), uint32(data.End()-c.End)
+			if c.Base > data.Base { // memory.lwip_placement "top": the data keeps the part below
+				d.RAMOrigin, d.RAMLength = uint32(data.Base), uint32(c.Base-data.Base)
+			}
 		}
 	}
 	for _, r := range append(append([]render.LayoutRegion{}, render.LayoutRegions(l.Protection)...), render.LayoutRegions(l.MPU)...) {

@@ -63,7 +63,7 @@ func useBSPRAM(p *plan.Plan, _ *plan.Sizer) {
 func sameLine(a, b string) bool {
 	va, errA := lwip.ParseVersion(a)
 	vb, errB := lwip.ParseVersion(b)
-	return errA == nil && errB == nil && va == vb
+	return errA == nil && errB == nil && lwip.SameLine(va, vb)
 }
 
 // Render renders the BSP fragments for the board's release; their checks

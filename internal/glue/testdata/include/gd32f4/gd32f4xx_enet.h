@@ -31,6 +31,8 @@
 #define PHY_ADDRESS ((uint16_t)1U)
 #define PHY_REG_BCR 0U
 #define PHY_REG_BSR 1U
+#define PHY_AUTONEGOTIATION ((uint16_t)0x1000)
+#define PHY_RESTART_AUTONEGOTIATION ((uint16_t)0x0200)
 #define PHY_AUTONEGO_COMPLETE ((uint16_t)0x0020)
 #define PHY_LINKED_STATUS ((uint16_t)0x0004)
 

@@ -1,0 +1,134 @@
+package importer
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/lwipgen/lwipgen/internal/board"
+)
+
+var attrLineRe = regexp.MustCompile(`^\s+[A-Za-z_][A-Za-z0-9_]*\s*=`)
+
+// The F767 CubeMX project (CMSIS-RTOS v1, lwIP v2.1.2_Cube, MPU region 0 in
+// MPU_Config): imported as it works, with its version, its RTOS layer's
+// priority value, the MPU region it takes, and every finding a warning.
+func TestImportProjectF767CMSISv1(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "f767.hcl")
+	r, err := ImportProject(filepath.Join("testdata", "f767-cmsis1"), Options{BoardName: "f767-imported", Out: out, Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := r.Board
+	if b == nil {
+		t.Fatalf("no board; warnings %v\n%s", r.Warnings, r.HCL)
+	}
+	if b.LwIPVersion != "2.1.2" || b.RTOS != "freertos" || b.RTOSAPI != "cmsis_v1" || b.Vendor != "cubemx" || b.Chip.Name != "stm32f767zi" {
+		t.Errorf("lwip %s rtos %s vendor %s chip %s", b.LwIPVersion, b.RTOS, b.Vendor, b.Chip.Name)
+	}
+	if b.Memory.MPUFirstRegion != 1 || b.Memory.LwIPRegion != "sram1" {
+		t.Errorf("mpu_first_region %d lwip_region %q; want 1 (MPU_Config takes region 0) and sram1", b.Memory.MPUFirstRegion, b.Memory.LwIPRegion)
+	}
+	if r.Options["TCPIP_THREAD_PRIO"] != "0" {
+		t.Errorf("TCPIP_THREAD_PRIO = %q; osPriorityNormal is 0 in CMSIS-RTOS v1", r.Options["TCPIP_THREAD_PRIO"])
+	}
+	if r.Options["LWIP_SOCKET"] != "0" {
+		t.Errorf("LWIP_SOCKET = %q: the project's netconn-only setting must be pinned (it changes struct netconn)", r.Options["LWIP_SOCKET"])
+	}
+	text := string(r.HCL)
+	for _, want := range []string{
+		"Middlewares/Third_Party/LwIP/src/include/lwip/init.h:4", // where the version came from
+		"VP_FREERTOS_VS_CMSIS_V1.Mode",                           // the RTOS layer
+		"osPriorityNormal in CMSIS-RTOS v1 (cmsis_os.h) is 0",    // the priority's translation
+		"in words: ST's CMSIS-RTOS v1 sys_arch.c",                // the stack unit
+		"region 0 (0x20020000, 32KB) at Core/Src/main.c:15",      // the MPU region taken
+		"from LWIP/Target/lwipopts.h:30",                         // an option's source line
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the HCL does not say %q\n%s", want, text)
+		}
+	}
+	// every value says where it came from: a comment right above each attribute
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if attrLineRe.MatchString(l) && (i == 0 || !strings.HasPrefix(strings.TrimSpace(lines[i-1]), "#")) {
+			t.Errorf("line %d has no reason above it: %s", i+1, l)
+		}
+	}
+	if f := hclwrite.Format(r.HCL); string(f) != text {
+		t.Error("the HCL is not hclwrite-formatted")
+	}
+	// findings point into the file to be written
+	for _, w := range r.Warnings {
+		if strings.Contains(w, ".hcl:") && !strings.HasPrefix(w, out+":") {
+			t.Errorf("warning not positioned in %s: %s", out, w)
+		}
+	}
+	// the written board decodes on its own from that path
+	if err := os.WriteFile(out, r.HCL, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, d := (board.Source{}).Load(out); d.HasErrors() {
+		t.Errorf("written board: %v", d)
+	}
+}
+
+// An H730 project: no chip file, so the chip is derived from the linker
+// script with the STM32H7 rules (DTCM/ITCM not DMA-reachable) and written
+// beside the board; CubeMX's regions 0..2 push lwipgen's to 3.
+func TestImportProjectDerivesChip(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "h723.hcl")
+	r, err := ImportProject(filepath.Join("testdata", "h730-cmsis2"), Options{Out: out, Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.ChipFile != filepath.Join(dir, "chips", "stm32h730zb.hcl") || len(r.Inferred) == 0 {
+		t.Fatalf("chip file %q, %d inferred facts", r.ChipFile, len(r.Inferred))
+	}
+	b := r.Board
+	if b == nil {
+		t.Fatalf("no board: %v", r.Warnings)
+	}
+	want := map[string]bool{"itcmram": false, "dtcmram": false, "ram_d1": true, "ram_d2": true, "ram_d3": true}
+	for name, dma := range want {
+		m, ok := b.Chip.Memory(name)
+		if !ok || m.DMA != dma {
+			t.Errorf("memory %s: present %v dma %v, want dma %v", name, ok, m.DMA, dma)
+		}
+	}
+	if m, _ := b.Chip.Memory("ram_d2"); m.Size != 32<<10 || m.Base != 0x30000000 {
+		t.Errorf("ram_d2 %#x+%d: not the linker script's", m.Base, m.Size)
+	}
+	if b.Chip.Core.MPURegions != 16 || b.Memory.MPUFirstRegion != 3 {
+		t.Errorf("mpu regions %d, first free %d; want 16 and 3", b.Chip.Core.MPURegions, b.Memory.MPUFirstRegion)
+	}
+	if r.Options["TCPIP_THREAD_PRIO"] != "32" {
+		t.Errorf("TCPIP_THREAD_PRIO = %q; osPriorityAboveNormal is 32 in CMSIS-RTOS2", r.Options["TCPIP_THREAD_PRIO"])
+	}
+	// the chip file written beside the board is what the board then loads
+	if err := os.MkdirAll(filepath.Dir(r.ChipFile), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(r.ChipFile, r.ChipHCL, 0o644)
+	os.WriteFile(out, r.HCL, 0o644)
+	if b2, d := (board.Source{}).Load(out); d.HasErrors() || b2.Chip.Name != "stm32h730zb" {
+		t.Errorf("written board with its chip: %v", d)
+	}
+}
+
+func TestParseMemory(t *testing.T) {
+	mems, err := parseMemory("/* c */\nMEMORY\n{\n  RAM (xrw) : ORIGIN = 0x20000000, LENGTH = 320K /* up to 0x20050000 */\n  FLASH (rx) : ORIGIN = 0x8000000, LENGTH = 2M\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(mems) != 2 || mems[0].Size != 320<<10 || mems[1].Base != 0x08000000 || mems[1].Size != 2<<20 || mems[0].Line != 4 {
+		t.Errorf("%+v", mems)
+	}
+	if _, err := parseMemory("SECTIONS { }"); err == nil {
+		t.Error("a script without MEMORY must be refused")
+	}
+}

@@ -1,0 +1,1 @@
+/* marker: the CMSIS-RTOS v1 layer CubeMX copies into the project (fixture) */
