@@ -84,6 +84,9 @@ func forward(ctx context.Context, src FrameReader, dst io.Writer, delay, jitter 
 	}
 	q := make(chan item, ImpairQueueLimit)
 	done := make(chan struct{})
+	// when the source ends the link is going down: frames still held for
+	// their delay are discarded, the writer does not wait them out
+	ctx, stop := context.WithCancel(ctx)
 	go func() {
 		defer close(done)
 		t := time.NewTimer(0)
@@ -102,7 +105,7 @@ func forward(ctx context.Context, src FrameReader, dst io.Writer, delay, jitter 
 			}
 		}
 	}()
-	defer func() { close(q); <-done }()
+	defer func() { close(q); stop(); <-done }()
 	var last time.Time
 	buf := make([]byte, 65536)
 	for {

@@ -5,6 +5,7 @@ package qemu
 import (
 	"context"
 	"errors"
+	"io"
 )
 
 var errNoTap = errors.New("the tap back end needs Linux (network namespaces, taps)")
@@ -23,3 +24,7 @@ func (inst *Instance) TapMode() string { return "" }
 
 // Netns is "" off Linux.
 func (inst *Instance) Netns() string { return "" }
+
+func startTap(ctx context.Context, elf string, o TapOptions, tee io.Writer) (*Instance, error) {
+	return nil, errNoTap
+}
