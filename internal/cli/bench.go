@@ -22,7 +22,7 @@ func newBench(env *Env) *cobra.Command {
 	var bf boardFlag
 	o := bench.Options{Log: env.Stderr}
 	var kib int
-	var asJSON bool
+	var asJSON, withSim bool
 	var delays, losses, configs string
 	c := &cobra.Command{
 		Use:   "bench [BOARD]",
@@ -61,9 +61,16 @@ func newBench(env *Env) *cobra.Command {
 				fmt.Fprintln(env.Stderr, "lwipgen bench:", err)
 				return exitStatus(1)
 			}
+			result := benchResult{Rows: rows}
+			if withSim && hasTap(rows) {
+				if result.CrossCheck, err = bench.CrossCheck(ctx, o, rows, env.Stderr); err != nil {
+					// the measurement stands; the prediction beside it is missing
+					fmt.Fprintln(env.Stderr, "lwipgen bench: simulator cross-check:", err)
+				}
+			}
 			// kept in build/NAME/bench.json, and in report.json for the same plan
 			if g, diags := pipeline.Prepare(pipeline.Options{Board: o.Board, Source: o.Source}); !diags.HasErrors() {
-				if files, err := pipeline.Record(g, []string{"bench"}, rows); err != nil {
+				if files, err := pipeline.Record(g, []string{"bench"}, result); err != nil {
 					fmt.Fprintln(env.Stderr, "lwipgen bench:", err)
 					return exitStatus(1)
 				} else if !asJSON {
@@ -71,9 +78,10 @@ func newBench(env *Env) *cobra.Command {
 				}
 			}
 			if asJSON {
-				writeJSON(env.Stdout, rows)
+				writeJSON(env.Stdout, result)
 			} else {
 				bench.Table(env.Stdout, rows)
+				bench.CrossTable(env.Stdout, result.CrossCheck)
 			}
 			return nil
 		},
@@ -91,6 +99,7 @@ func newBench(env *Env) *cobra.Command {
 	c.Flags().Uint64Var(&o.Seed, "seed", 1, "tap: seed of the impairer's loss model")
 	c.Flags().StringVar(&o.Out, "out", "", "work directory (default build/NAME/bench)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	c.Flags().BoolVar(&withSim, "sim", true, "run the simulator on the same configurations and tap cells and print its prediction beside the measurement")
 	return c
 }
 
@@ -121,4 +130,19 @@ func parseLosses(s string) ([]float64, error) {
 		out = append(out, v/100)
 	}
 	return out, nil
+}
+
+// benchResult is what bench prints with --json and records in bench.json.
+type benchResult struct {
+	Rows       []bench.Row       `json:"rows"`
+	CrossCheck []bench.CrossCell `json:"crosscheck,omitempty"`
+}
+
+func hasTap(rows []bench.Row) bool {
+	for _, r := range rows {
+		if r.Cell.Net == "tap" {
+			return true
+		}
+	}
+	return false
 }

@@ -130,7 +130,9 @@ func TestImpairDelay(t *testing.T) {
 	sink := &frameSink{}
 	r, w := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- forward(context.Background(), &pipeFrames{r}, sink, delay, jitter, 0, newRand(1, 1), &c) }()
+	go func() {
+		done <- forward(context.Background(), &pipeFrames{r}, sink, delay, jitter, 0, newRand(1, 1), &c)
+	}()
 	var sent []time.Time
 	for i := 0; i < 50; i++ {
 		sent = append(sent, time.Now())
