@@ -42,7 +42,7 @@ func TestVerdict(t *testing.T) {
 		row("lwipgen", 1.95, 1, 2, time.Millisecond, 0, small, lossy),
 	}
 	v := strings.Join(Verdict(rs), "\n")
-	for _, want := range []string{"ok   host->guest", "LOW  guest->host", "loss recovery", "4-segment window", "ok   echo", "ok   p99 under load", "0 NIC drops"} {
+	for _, want := range []string{"ok   host->guest", "LOW  guest->host", "loss recovery", "4-segment TCP_SND_BUF", "ok   echo", "ok   p99 under load", "0 NIC drops"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("verdict lacks %q:\n%s", want, v)
 		}

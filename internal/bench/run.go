@@ -58,6 +58,8 @@ type Row struct {
 	Impairment  string  `json:"impairment,omitempty"` // netem | impairer (tap)
 	LwipRAM     int64   `json:"lwip_ram"`             // ram_heap + memp_memory_* in the ELF
 	Sizing      Sizing  `json:"sizing"`
+	DesignRTTMs float64 `json:"design_rtt_ms,omitempty"` // the board's workload (lwipgen's row)
+	DesignMbps  float64 `json:"design_mbps,omitempty"`
 	HostToGuest float64 `json:"host_to_guest"` // MB/s (10^6), discard, median
 	GuestToHost float64 `json:"guest_to_host"` // MB/s, chargen, median
 	Echo        float64 `json:"echo"`          // MB/s per direction, echo, median
@@ -206,6 +208,9 @@ func Run(ctx context.Context, o Options) ([]Row, error) {
 			row, err := measure(ctx, c, cell, elfs[cell.Net], o)
 			if err != nil {
 				return nil, fmt.Errorf("%s, %s: %v", c.Name, cell, err)
+			}
+			if c.Name == "lwipgen" {
+				row.DesignRTTMs, row.DesignMbps = g.Board.Workload.RTTMs, g.Board.Workload.TargetMbps
 			}
 			rows = append(rows, row)
 		}
