@@ -57,7 +57,8 @@ func simName(c string) string {
 
 // CrossCheck runs the simulator on the same configurations and tap cells
 // (delay added to BaseTapRTTMs, the same loss per frame) and sets its
-// prediction beside rows. slirp cells are skipped: the simulator models a
+// prediction beside rows. Request/response is simulated with 64 B messages,
+// beside QEMU's idle 64 B p99. slirp cells are skipped: the simulator models a
 // Linux-like peer on a wire, not slirp.
 func CrossCheck(ctx context.Context, o Options, rows []Row, log io.Writer) ([]CrossCell, error) {
 	o.defaults()
@@ -103,7 +104,7 @@ func CrossCheck(ctx context.Context, o Options, rows []Row, log io.Writer) ([]Cr
 		}
 		g.Plan.Board.Workload.RTTMs = BaseTapRTTMs + float64(cell.Delay)/1e6
 		fmt.Fprintf(log, "simulating %s\n", cell)
-		res, err := sim.Run(ctx, g, sim.Options{Compare: true, LwIPOpts: files, Loss: cell.Loss, Workload: "auto", Seed: o.Seed})
+		res, err := sim.Run(ctx, g, sim.Options{Compare: true, LwIPOpts: files, Loss: cell.Loss, Workload: "auto", MsgSize: 64, Seed: o.Seed})
 		if err != nil {
 			return nil, fmt.Errorf("simulator, %s: %v", cell, err)
 		}
