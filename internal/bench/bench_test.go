@@ -124,3 +124,32 @@ func TestBaselineConfigs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkIdleRequestResponse prints idle request/response p50/p99 for
+// lwipgen's configuration beside lwIP's defaults on the tap back end (the
+// Linux peer, no impairment) and on slirp: the cost of the delayed-ACK/Nagle
+// interplay a 536-byte MSS brings to a 1 KiB request.
+//
+//	go test -run x -bench IdleRequestResponse ./internal/bench
+func BenchmarkIdleRequestResponse(b *testing.B) {
+	testenv.QEMU(b)
+	testenv.CrossCompiler(b)
+	net := "all"
+	if qemu.CanTap() != nil {
+		b.Log("no tap back end (needs root): slirp only")
+		net = "slirp"
+	}
+	for i := 0; i < b.N; i++ {
+		rows, err := Run(b.Context(), Options{Board: "mps2-an500", Out: b.TempDir(), Net: net, Delays: []time.Duration{0}, Losses: []float64{0},
+			Configs: []string{"lwip-defaults", "lwipgen"}, Runs: 1, Bytes: 64 << 10, N: 1000})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, r := range rows {
+			b.Logf("%-14s %-12s idle 64 B p50 %v p99 %v | 1 KiB p50 %v p99 %v", r.Config, r.Cell, r.Idle64.P50, r.Idle64.P99, r.Idle1K.P50, r.Idle1K.P99)
+			tag := strings.ReplaceAll(r.Config+"/"+r.Cell.Net, " ", "")
+			b.ReportMetric(float64(r.Idle1K.P50)/1e3, tag+"-1k-p50-us")
+			b.ReportMetric(float64(r.Idle1K.P99)/1e3, tag+"-1k-p99-us")
+		}
+	}
+}
