@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -151,5 +152,23 @@ func BenchmarkIdleRequestResponse(b *testing.B) {
 			b.ReportMetric(float64(r.Idle1K.P50)/1e3, tag+"-1k-p50-us")
 			b.ReportMetric(float64(r.Idle1K.P99)/1e3, tag+"-1k-p99-us")
 		}
+	}
+}
+
+// Without root, --net all measures slirp only and says why; --net tap fails.
+func TestResolveNetWithoutRoot(t *testing.T) {
+	noRoot := func() error { return errors.New("the tap back end needs root") }
+	var log strings.Builder
+	o := Options{Net: "all", Log: &log}
+	if err := resolveNet(&o, noRoot); err != nil || o.Net != "slirp" || !strings.Contains(log.String(), "needs root: running slirp only") {
+		t.Errorf("net all without root: %v, net %q, log %q", err, o.Net, log.String())
+	}
+	o = Options{Net: "tap", Log: &log}
+	if err := resolveNet(&o, noRoot); err == nil {
+		t.Error("net tap without root accepted")
+	}
+	o = Options{Net: "all", Log: &log}
+	if err := resolveNet(&o, func() error { return nil }); err != nil || o.Net != "all" {
+		t.Errorf("with root: %v %q", err, o.Net)
 	}
 }

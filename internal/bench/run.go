@@ -152,14 +152,8 @@ func AllConfigs(g *pipeline.Generated) ([]Config, error) {
 func Run(ctx context.Context, o Options) ([]Row, error) {
 	o.defaults()
 	log := o.Log
-	if o.Net != "slirp" {
-		if err := qemu.CanTap(); err != nil {
-			if o.Net == "tap" {
-				return nil, err
-			}
-			fmt.Fprintf(log, "bench: %v: running slirp only\n", err)
-			o.Net = "slirp"
-		}
+	if err := resolveNet(&o, canTap); err != nil {
+		return nil, err
 	}
 	g, diags := pipeline.Prepare(pipeline.Options{Board: o.Board, Source: o.Source})
 	if diags.HasErrors() {
@@ -216,6 +210,25 @@ func Run(ctx context.Context, o Options) ([]Row, error) {
 		}
 	}
 	return rows, nil
+}
+
+// canTap is qemu.CanTap (a variable for the test of the fallback).
+var canTap = qemu.CanTap
+
+// resolveNet drops the tap cells when the tap back end cannot run here
+// (no root): --net all says so and measures slirp only, --net tap fails.
+func resolveNet(o *Options, can func() error) error {
+	if o.Net == "slirp" {
+		return nil
+	}
+	if err := can(); err != nil {
+		if o.Net == "tap" {
+			return err
+		}
+		fmt.Fprintf(o.Log, "bench: %v: running slirp only\n", err)
+		o.Net = "slirp"
+	}
+	return nil
 }
 
 func configNames(cs []Config) []string {
