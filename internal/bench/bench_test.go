@@ -50,10 +50,14 @@ func TestVerdict(t *testing.T) {
 	}
 	rs[1].Drops, rs[2].Drops, rs[2].Loaded64.P99 = 0, 3, 9*time.Millisecond
 	v = strings.Join(Verdict(rs), "\n")
-	for _, want := range []string{"HIGH p99", "DROP lwipgen: 3 NIC drops", "lost 3 frames at the NIC"} {
+	for _, want := range []string{"HIGH p99", "DROP lwipgen: 3 NIC drops: none in the single-connection transfers", "rx_streams 1", "lost 3 frames at the NIC"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("verdict lacks %q:\n%s", want, v)
 		}
+	}
+	rs[2].DropsBulk = 2
+	if v := strings.Join(Verdict(rs), "\n"); !strings.Contains(v, "2 of them in single-connection transfers") {
+		t.Errorf("bulk drops not named:\n%s", v)
 	}
 	if Verdict(rs[:2]) != nil {
 		t.Error("a verdict without lwipgen")

@@ -132,7 +132,13 @@ func Verdict(rs []Row) []string {
 		out = append(out, fmt.Sprintf("HIGH p99 under load (64 B): lwipgen %s us vs %s %s us: %s", us(p99(*g)), best.Config, us(p99(best)), reason(*g, best, "latency")))
 	}
 	if g.Drops > 0 || g.PoolErrors > 0 {
-		out = append(out, fmt.Sprintf("DROP lwipgen: %d NIC drops, problems %s", g.Drops, strings.Join(g.Problems, "; ")))
+		why := ""
+		if g.Drops > 0 && g.DropsBulk == 0 {
+			why = fmt.Sprintf(": none in the single-connection transfers, all %d with two receiving connections (the loaded request/response runs a bulk upload beside it); the board declares workload.rx_streams %d, so the plan sized TCP_WND to fill the LAN9118 RX FIFO for that many streams", g.Drops, max(1, g.DesignRxStreams))
+		} else if g.Drops > 0 {
+			why = fmt.Sprintf(": %d of them in single-connection transfers", g.DropsBulk)
+		}
+		out = append(out, fmt.Sprintf("DROP lwipgen: %d NIC drops%s; problems: %s", g.Drops, why, strings.Join(g.Problems, "; ")))
 	} else {
 		out = append(out, "ok   lwipgen: 0 NIC drops, no pool errors")
 	}
