@@ -165,7 +165,7 @@ func (cc *CrossCell) judge() {
 		if (r.QemuDrop > 0) != (r.SimDrop > 0) {
 			cc.DropsAgree = false
 			if r.QemuDrop > 0 {
-				cc.Why = append(cc.Why, fmt.Sprintf("%s drops in QEMU (%d) but not in the simulator: QEMU's LAN9118 model refuses a frame when its RX FIFO is full and the guest CPU (TCG, not 25 MHz) drains it at a different rate than the simulator's CPU cost model assumes", r.Config, r.QemuDrop))
+				cc.Why = append(cc.Why, fmt.Sprintf("%s drops in QEMU (%d) but not in the simulator: QEMU's LAN9118 model refuses a frame when its RX FIFO is full and the guest CPU (TCG, not 25 MHz) drains it at a different rate than the simulator's CPU cost model assumes; and the workloads differ: QEMU's count includes the loaded request/response phase (a bulk upload beside it: two receiving connections), which the simulator's single tx/rx/rr phases never run", r.Config, r.QemuDrop))
 			} else {
 				cc.Why = append(cc.Why, fmt.Sprintf("%s drops in the simulator (%d) but not in QEMU: the simulator's device CPU (25 MHz cost model) drains the RX FIFO slower than QEMU's TCG, which runs the guest much faster than the real part", r.Config, r.SimDrop))
 			}
