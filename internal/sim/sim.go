@@ -603,6 +603,9 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		}
 	}
 	cr.Connections = up
+	if cr.Glue != nil && up == 0 {
+		return fail(fmt.Errorf("the device accepted no connection within 10 s: its generated driver never brought the netif up (or never moved a frame)"))
+	}
 	setupIdle := st
 	r.t0 = r.s.now
 	if len(o.Faults) > 0 {
