@@ -942,6 +942,11 @@ func (r *Result) WriteTable(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	for _, c := range r.Configs {
+		if c.Glue != nil {
+			c.Glue.writeTable(w, c.Name)
+		}
+	}
+	for _, c := range r.Configs {
 		if len(c.Added) > 0 {
 			fmt.Fprintf(w, "\n%s: %s; added to compile: %s", c.Name, c.Label, strings.Join(c.Added, "; "))
 		}
