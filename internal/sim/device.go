@@ -80,6 +80,9 @@ func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel) (*deviceCode
 		return nil, fmt.Errorf("rendering the %s flow's driver: %v", fl.Name(), err)
 	}
 	dc := &deviceCode{Files: map[string][]byte{}, Defines: r.Defines, Model: m}
+	if n := g.Board.Chip.Ethernet.RxFIFOBytes; n > 0 {
+		dc.Defines = append(dc.Defines, fmt.Sprintf("SIM_LAN_RX_FIFO_BYTES=%du", n))
+	}
 	drop := map[string]bool{}
 	for _, f := range m.Drop {
 		drop[f] = true

@@ -177,3 +177,10 @@ func TestGlueDMAErrorWhileSending(t *testing.T) {
 		t.Fatalf("TX pbufs leaked by the recovery: %v", g.Idle.Leaks)
 	}
 }
+
+func TestGlueMPS2Smoke(t *testing.T) {
+	c := glueRun(t, "mps2-an500", Options{})
+	if c.Error != "" {
+		t.Fatal(c.Error)
+	}
+}
