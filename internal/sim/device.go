@@ -67,7 +67,7 @@ func runsGlue(p *plan.Plan) (macModel, bool) {
 // renderDevice renders the board's driver with the driver rings d exactly as
 // `lwipgen generate`/`vendor` do: the board's flow renders it from the plan
 // and layout (the flow's glue, or the standalone firmware's driver files).
-func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel) (*deviceCode, error) {
+func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel, patch func(map[string][]byte) error) (*deviceCode, error) {
 	fl, err := flow.Of(g.Board)
 	if err != nil {
 		return nil, err
@@ -111,6 +111,11 @@ func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel) (*deviceCode
 	}
 	if len(dc.Files) == 0 {
 		return nil, fmt.Errorf("the %s flow rendered no driver files for board %s", fl.Name(), g.Board.Name)
+	}
+	if patch != nil {
+		if err := patch(dc.Files); err != nil {
+			return nil, err
+		}
 	}
 	for _, f := range m.RegWrites {
 		src, ok := dc.Files[f]
