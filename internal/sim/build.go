@@ -136,6 +136,7 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 	for _, w := range dc.Model.Wraps {
 		ld = append(ld, "-Wl,--wrap="+w)
 	}
+	ld = append(ld, dc.Model.LDFlags...)
 	return buildProgram(ctx, tree, cacheDir, program{Files: files, Sources: srcs, Includes: []string{"glue", "include"}, CFlags: cf, LDFlags: ld, IPv6: ipv6})
 }
 

@@ -29,6 +29,7 @@ type macModel struct {
 	// these files: their registers are memory-mapped macros the model must see written.
 	RegWrites []string
 	Name      string
+	LDFlags   []string // link flags the model needs (-no-pie: 32-bit buffer addresses in descriptors)
 }
 
 var rxPoolWraps = []string{"lwipgen_rxpool_get", "lwipgen_rxpool_put"}
@@ -36,6 +37,8 @@ var rxPoolWraps = []string{"lwipgen_rxpool_get", "lwipgen_rxpool_put"}
 var macModels = map[string]macModel{
 	"stm32-dwmac":  {Name: "STM32 HAL ETH (F4/F7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Wraps: rxPoolWraps},
 	"stm32h7-eqos": {Name: "STM32 HAL ETH (H7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Defines: []string{"SIM_ETH_H7=1"}, Wraps: rxPoolWraps},
+	"gd32-enet": {Name: "GD32F4xx ENET library + PHY", Model: "model_gd32enet.c", Board: "board_gd32.c",
+		Wraps: []string{"lwipgen_tx_wait"}, LDFlags: []string{"-no-pie"}},
 	"lan9118": {Name: "LAN9118 registers, FIFOs and IRQ + SysTick/NVIC", Model: "model_lan9118.c", Board: "board_mps2.c",
 		Drop: []string{"mps2_an500.h", "arch/cc.h"}, RegWrites: []string{"lan9118.c", "sys.c"}},
 }

@@ -246,3 +246,34 @@ func TestGlueH743BareMetal(t *testing.T) {
 		t.Fatalf("error %q, idle %+v, tx %.1f rx %.1f", c.Error, c.Glue.Idle, c.TxMbps, c.RxMbps)
 	}
 }
+
+// GD32F4 (gd32f407's glue built bare metal): the ENET library model runs the generated glue.
+func TestGlueGD32BareMetal(t *testing.T) {
+	c := glueRun(t, variantBoard(t, "gd32f407", [2]string{`rtos        = "freertos"`, `rtos        = "none"`}), Options{Duration: 80 * time.Millisecond})
+	if c.Error != "" || !c.Glue.Idle.Clean || c.TxMbps < 20 || c.RxMbps < 20 {
+		t.Fatalf("error %q, idle %+v, tx %.1f rx %.1f", c.Error, c.Glue.Idle, c.TxMbps, c.RxMbps)
+	}
+}
+
+// variantBoard writes a copy of a built-in board with edits (and the name NAME-variant) and returns its path.
+func variantBoard(t *testing.T, name string, edits ...[2]string) string {
+	t.Helper()
+	src, err := boardfiles.FS.Open(name + ".hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(src)
+	text := string(b)
+	edits = append(edits, [2]string{`board "` + name + `"`, `board "` + name + `-variant"`})
+	for _, e := range edits {
+		if !strings.Contains(text, e[0]) {
+			t.Fatalf("%s.hcl no longer contains %q", name, e[0])
+		}
+		text = strings.Replace(text, e[0], e[1], 1)
+	}
+	path := filepath.Join(t.TempDir(), name+"-variant.hcl")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
