@@ -160,6 +160,9 @@ func TestGlueBrokenIsCaught(t *testing.T) {
 			{"netif_set_up(netif);\n        netif_set_link_up(netif);", "/* link never reported */", "accepted no connection"}}},
 		{"LAN9118 RX status interrupt never re-armed", "mps2-an500", []edit{
 			{"LAN_INT_EN = RX_IRQ_ARMED;", "/* removed */", "accepted no connection"}}},
+		// the build's store instrumentation misses a form it does not know: the model notices the lost write
+		{"LAN9118 register store not instrumented", "mps2-an500", []edit{
+			{"LAN_IRQ_CFG = IRQ_CFG_IRQ_EN", "(LAN_IRQ_CFG) = IRQ_CFG_IRQ_EN", "unmodelled_register_write"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := func(files map[string][]byte) error {
@@ -273,4 +276,29 @@ func variantBoard(t *testing.T, name string, edits ...[2]string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// The register-store rewrite of the LAN9118 driver instruments every store of the rendered files and
+// nothing else (reads and comparisons stay as they are). No simulator needed.
+func TestRewriteRegWrites(t *testing.T) {
+	in := "    LAN_INT_EN = 0u;\n    if (LAN_INT_EN == 0u) {}\n    NVIC_ISER(MPS2_LAN9118_IRQ / 32u) = 1u << (MPS2_LAN9118_IRQ % 32u);\n    x = LAN_RX_DATA_FIFO;\n    NVIC_IPR_BYTE(13u) = 0xE0u;\n"
+	out, n := rewriteRegWrites([]byte(in))
+	want := "    SIM_REG_WRITE(LAN_INT_EN, 0u);\n    if (LAN_INT_EN == 0u) {}\n    SIM_REG_WRITE(NVIC_ISER(MPS2_LAN9118_IRQ / 32u), 1u << (MPS2_LAN9118_IRQ % 32u));\n    x = LAN_RX_DATA_FIFO;\n    SIM_REG_WRITE(NVIC_IPR_BYTE(13u), 0xE0u);\n"
+	if n != 3 || string(out) != want {
+		t.Fatalf("%d rewrites:\n%s\nwant:\n%s", n, out, want)
+	}
+	g := prepare(t, "mps2-an500")
+	m, _ := runsGlue(g.Plan)
+	dc, err := renderDevice(g, g.Plan.Driver, m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range m.RegWrites {
+		if left := regWrite.FindAll(dc.Files[f], -1); len(left) != 0 {
+			t.Errorf("%s: stores left after the rewrite: %q", f, left)
+		}
+		if c := strings.Count(string(dc.Files[f]), "SIM_REG_WRITE("); c < 5 {
+			t.Errorf("%s: only %d stores instrumented", f, c)
+		}
+	}
 }

@@ -19,6 +19,7 @@ package sim
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -599,7 +600,13 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	}
 	cr.Connections = up
 	if cr.Glue != nil && up == 0 {
-		return fail(fmt.Errorf("the device accepted no connection within 10 s: its generated driver never brought the netif up (or never moved a frame)"))
+		msg := "the device accepted no connection within 10 s: its generated driver never brought the netif up (or never moved a frame)"
+		if st.Dev != nil {
+			for _, ck := range st.Dev.Checks {
+				msg += fmt.Sprintf("; driver check failed: %s (%d times): %s", ck.Kind, ck.Count, ck.First)
+			}
+		}
+		return fail(errors.New(msg))
 	}
 	setupIdle := st
 	r.t0 = r.s.now
