@@ -101,6 +101,12 @@ func TestGlueFaults(t *testing.T) {
 		{Fault{Kind: "dma-error", At: 100 * time.Millisecond}, 500, nil, "f767"},
 		{Fault{Kind: "rx-stall", At: 100 * time.Millisecond, For: 200 * time.Millisecond}, 100, nil, "f767"},
 		{Fault{Kind: "link-flap", At: 100 * time.Millisecond, For: 50 * time.Millisecond}, 500, nil, "mps2-an500"},
+		// GD32 (gd32f407's glue built bare metal): the recovery the simulator found missing
+		{Fault{Kind: "dma-error", At: 100 * time.Millisecond}, 500, func(t *testing.T, g *GlueRun) {
+			if g.Counters["recoveries"] != 1 {
+				t.Errorf("recoveries %d, want 1", g.Counters["recoveries"])
+			}
+		}, "gd32"},
 		{Fault{Kind: "rx-stall", At: 100 * time.Millisecond, For: 200 * time.Millisecond}, 100, nil, "mps2-an500"},
 		{Fault{Kind: "burst", At: 100 * time.Millisecond, Frames: 64}, 100, nil, "mps2-an500"},
 	} {
@@ -108,7 +114,11 @@ func TestGlueFaults(t *testing.T) {
 			tc.board = "f407"
 		}
 		t.Run(tc.board+"/"+tc.f.Kind, func(t *testing.T) {
-			c := faultRun(t, tc.board, tc.f)
+			board := tc.board
+			if board == "gd32" {
+				board = variantBoard(t, "gd32f407", [2]string{`rtos        = "freertos"`, `rtos        = "none"`})
+			}
+			c := faultRun(t, board, tc.f)
 			g := c.Glue
 			if c.Error != "" {
 				t.Fatal(c.Error)
