@@ -266,7 +266,7 @@ func TestGlueGD32BareMetal(t *testing.T) {
 }
 
 // variantBoard writes a copy of a built-in board with edits (and the name NAME-variant) and returns its path.
-func variantBoard(t *testing.T, name string, edits ...[2]string) string {
+func variantBoard(t testing.TB, name string, edits ...[2]string) string {
 	t.Helper()
 	src, err := boardfiles.FS.Open(name + ".hcl")
 	if err != nil {
