@@ -256,6 +256,17 @@ func TCPGoodputLimit(rateMbps float64) float64 { return rateMbps * mssStd / wire
 // other two) and returns what it measured.
 func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error) {
 	o = o.withDefaults()
+	if len(o.Faults) > 0 {
+		m, ok := runsGlue(g.Plan)
+		if !ok {
+			return nil, fmt.Errorf("--fault needs the board's generated driver in the simulator; %s (%s, rtos %s) still runs the simulator's own NIC model", g.Plan.Board.Name, g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.RTOS)
+		}
+		for _, f := range o.Faults {
+			if f.Kind == "dma-error" && m.NoDMA {
+				return nil, fmt.Errorf("fault dma-error: the %s MAC of %s has no DMA", g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.Name)
+			}
+		}
+	}
 	tree, err := lwipsrc.Resolve(o.LwIPDir, "")
 	if err != nil {
 		return nil, err
