@@ -70,7 +70,7 @@ func sameLine(a, b string) bool {
 // (names per library version, round trips, the non-cacheable section) need
 // the layout. lwipopts.h is the header the BSP generates.
 func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
-	files, checks, err := FragmentsFor(p, l, p.Board.ToolRelease)
+	r, err := BuildFor(p, l, p.Board.ToolRelease)
 	if err != nil {
 		return nil, fmt.Errorf("vitis BSP settings: %v", err)
 	}
@@ -78,8 +78,14 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 	if err != nil {
 		return nil, fmt.Errorf("vitis BSP settings: %v", err)
 	}
-	files = append(files, render.File{Path: "lwipopts.h", Content: h})
-	return &flow.Rendered{Files: files, Checks: checks}, nil
+	files := append(r.Files, render.File{Path: "lwipopts.h", Content: h})
+	// The BSP compiles lwIP with the carried options on its command line
+	// (extra_compiler_flags): so does the probe build.
+	var defs []string
+	for _, f := range r.Flags() {
+		defs = append(defs, f.Define())
+	}
+	return &flow.Rendered{Files: files, Checks: r.Checks, LwIPDefines: defs}, nil
 }
 
 // ToolRelease reads the Vitis release from a classic workspace's system.mss.
