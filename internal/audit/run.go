@@ -49,10 +49,13 @@ type Report struct {
 	CPUFlags    []string `json:"cpu_flags,omitempty"`
 	// Diagnostics are the compiler's errors and "redefined" warnings from
 	// compiling lwIP with the file, verbatim (lwIP files relative to its tree).
-	Diagnostics []string  `json:"compiler_diagnostics,omitempty"`
-	Findings    []Finding `json:"findings"`
-	Errors      int       `json:"errors"`
-	Warnings    int       `json:"warnings"`
+	Diagnostics []string `json:"compiler_diagnostics,omitempty"`
+	// Port is the arch/cc.h lwIP was preprocessed and compiled with: the
+	// project's (found in the include paths) or the audit's minimal one.
+	Port     string    `json:"port,omitempty"`
+	Findings []Finding `json:"findings"`
+	Errors   int       `json:"errors"`
+	Warnings int       `json:"warnings"`
 }
 
 // FindCompiler picks the compiler: the requested one, arm-none-eabi-gcc, the
@@ -109,22 +112,37 @@ func Run(o Options) (*Report, error) {
 	}
 	rep.CPUFlags = o.CPUFlags
 	if cc != "" {
-		comp, err = newCompiler(cc, o.CPUFlags, o.IncludeDirs, o.Defines, o.LwipDir, o.File)
-		if err != nil {
-			return nil, err
-		}
-		defer comp.close()
-		tr, err = comp.trace()
-		if err != nil {
-			return nil, err
-		}
-		rep.Engine = "compiler: " + compilerVersion(cc)
-		if o.LwipDir != "" {
-			names := probeNames(v, tr)
-			values, err = comp.values(names)
+		var fallback string
+		for own := false; ; own = true {
+			comp, err = newCompiler(cc, o.CPUFlags, o.IncludeDirs, o.Defines, o.LwipDir, o.File, own)
 			if err != nil {
 				return nil, err
 			}
+			defer comp.close()
+			tr, err = comp.trace()
+			if err != nil {
+				return nil, err
+			}
+			if o.LwipDir == "" {
+				break
+			}
+			values, err = comp.values(probeNames(v, tr))
+			if err == nil {
+				break
+			}
+			if comp.projectCC == "" {
+				return nil, err
+			}
+			// the project's cc.h does not preprocess here (another compiler's
+			// port): judge with the audit's own, and say so
+			fallback = fmt.Sprintf(" (the project's %s failed: %v)", comp.projectCC, firstLine(err.Error()))
+		}
+		rep.Port = "lwipgen's minimal audit port (arch/cc.h: stdint types, no-op diagnostics, the C library's struct timeval)" + fallback
+		if comp.projectCC != "" {
+			rep.Port = "the project's " + comp.projectCC + " (arch/sys_arch.h: lwipgen's type stubs)"
+		}
+		rep.Engine = "compiler: " + compilerVersion(cc)
+		if o.LwipDir != "" {
 			if !o.NoCompile {
 				diags, err = comp.compile(tr.order)
 				if err != nil {
@@ -253,6 +271,8 @@ type auditor struct {
 	lines    map[string]int    // option -> line of its effective #define
 	files    map[string]string // option -> file ("" = the audited file)
 	fs       []Finding
+	// condNames are the identifiers the audited file tests in #if/#ifdef/#elif
+	condNames map[string]bool
 }
 
 func (a *auditor) add(f Finding) { a.fs = append(a.fs, f) }
@@ -350,4 +370,9 @@ func resolveSet(v lwip.Version, set map[string]string) (*lwip.Config, error) {
 // RTOS header it pulls in.
 func inAudited(file string) bool {
 	return file == "" || strings.Contains(strings.ToLower(filepath.Base(file)), "lwipopts")
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
 }
