@@ -132,7 +132,7 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 		"cfg/lwipopts.h":         fmt.Sprintf("#include %q\n", abs),
 		"port/arch/cc.h":         portCC,
 		"osport/arch/sys_arch.h": portSysArch,
-		"trace.c":              "#include \"lwipopts.h\"\n",
+		"trace.c":                "#include \"lwipopts.h\"\n",
 	}
 	for name, body := range files {
 		p := filepath.Join(work, name)
