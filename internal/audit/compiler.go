@@ -344,6 +344,9 @@ func (c *compiler) values(names []string) (map[string]string, error) {
 var appSources = []struct{ prefix, src string }{
 	{"MQTT_", "apps/mqtt/mqtt.c"}, {"SNTP_", "apps/sntp/sntp.c"}, {"LWIP_MDNS_RESPONDER", "apps/mdns/mdns.c"},
 	{"MDNS_", "apps/mdns/mdns.c"}, {"HTTPD_", "apps/http/httpd.c"}, {"LWIP_HTTPD_", "apps/http/httpd.c"},
+	// PPP (PPP_SUPPORT, PPPOS_SUPPORT, PPPOE_SUPPORT ...): its sources carry
+	// their own #errors (ppp_opts.h checks, pppos.c/pppoe.c requirements)
+	{"PPP", "netif/ppp/*.c"}, {"LWIP_HAVE_SLIPIF", "netif/slipif.c"}, {"SLIP_", "netif/slipif.c"},
 }
 
 // compileSources lists lwIP's sources the audit compiles: the core, both IP
@@ -359,9 +362,13 @@ func compileSources(lwipDir string, names []string) []string {
 	seen := map[string]bool{}
 	for _, a := range appSources {
 		for _, n := range names {
-			p := filepath.Join(lwipDir, "src", a.src)
-			if strings.HasPrefix(n, a.prefix) && !seen[p] {
-				if _, err := os.Stat(p); err == nil {
+			if !strings.HasPrefix(n, a.prefix) {
+				continue
+			}
+			m, _ := filepath.Glob(filepath.Join(lwipDir, "src", a.src))
+			sort.Strings(m)
+			for _, p := range m {
+				if !seen[p] {
 					seen[p] = true
 					out = append(out, p)
 				}

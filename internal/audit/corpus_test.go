@@ -25,11 +25,14 @@ import (
 const corpusDir = "testdata/corpus"
 
 // corpusSample are compiled in the default run: a stock CubeMX shape that
-// must compile, files the compiler refuses, and the one whose refusal only
-// compiling an lwIP app shows (mdns.c's #error).
+// must compile, files the compiler refuses, and those whose refusal only
+// compiling an lwIP app or PPP shows (mdns.c's, pppoe.c's #error).
 var corpusSample = map[string]bool{
 	"01_cubemx_h7_rtos_stock.h": true, "05_cubemx_f4_sndbuf_vs_queuelen.h": true,
 	"22_forum_tuning_myths.h": true, "25_throughput_wnd_scale.h": true, "34_f7_mdns_without_igmp.h": true,
+	// sockets without LWIP_TIMEVAL_PRIVATE (the port's struct timeval), and
+	// an #error only lwIP's PPP sources raise
+	"39_cubemx_f4_sockets_no_timeval.h": true, "40_cubemx_f4_ppp_user_code.h": true,
 }
 
 type corpusCase struct {
