@@ -1,6 +1,8 @@
 package audit
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -55,5 +57,51 @@ func TestProjectPortCC(t *testing.T) {
 	}
 	if !strings.HasPrefix(rep.Port, "lwipgen's minimal audit port") || !strings.Contains(rep.Port, "failed") || rep.Errors != 0 {
 		t.Errorf("broken project cc.h: port %q, %d errors", rep.Port, rep.Errors)
+	}
+}
+
+// A CubeMX lwipopts.h includes main.h, which pulls in the HAL and the device
+// header: thousands of register macros with casts the evaluator cannot
+// read (stm32-hotspot/STM32H7-LwIP-Examples STM32H723_Nucleo_ETH audited
+// with --project gave only "cannot read the options"). Only the options and
+// what they use are evaluated now, so the file's own findings come back.
+func TestDeviceHeaderMacrosDoNotDrownTheOptions(t *testing.T) {
+	cc := testenv.HostCC(t)
+	lwipDir := testenv.LwIP(t)
+	dir := t.TempDir()
+	var dev strings.Builder
+	dev.WriteString("/* device header shape, written for lwipgen */\n#include <stdint.h>\ntypedef struct { volatile uint32_t MODER, OTYPER; } GPIO_TypeDef;\n#define PERIPH_BASE 0x40000000UL\n")
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&dev, "#define GPIO%d_BASE (PERIPH_BASE + 0x%XUL)\n#define GPIO%d ((GPIO_TypeDef *) GPIO%d_BASE)\n", i, 0x400*i, i, i)
+		fmt.Fprintf(&dev, "#define __HAL_GPIO%d_CLK_ENABLE() do { GPIO%d->MODER |= 1U; } while (0)\n#define ATTR_SECTION_%d __attribute__((section(\".dma%d\")))\n", i, i, i, i)
+	}
+	dev.WriteString("#define HAL_ETH_MODULE_ENABLED\n#define APP_RX_BUFFERS 12U\n")
+	writeFile(t, filepath.Join(dir, "Inc", "main.h"), dev.String())
+	writeFile(t, filepath.Join(dir, "Inc", "lwipopts.h"), "#ifndef LWIPOPTS_T_H\n#define LWIPOPTS_T_H\n#include \"main.h\"\n#define NO_SYS 1\n#define LWIP_NETCONN 0\n#define LWIP_SOCKET 0\n#define MEM_ALIGNMENT 4\n#define TCP_MSS 1460\n#define TCP_WND TCP_MSS\n#define PBUF_POOL_SIZE APP_RX_BUFFERS\n#endif\n")
+	rep, err := Run(Options{File: filepath.Join(dir, "Inc", "lwipopts.h"), IncludeDirs: []string{filepath.Join(dir, "Inc")}, LwipDir: lwipDir, CC: cc, NoCompile: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	wnd := false
+	for _, f := range rep.Findings {
+		ids = append(ids, f.ID)
+		if f.ID == "audit.resolve" {
+			t.Errorf("the device header's macros drown the options: %s", f.Message)
+		}
+		wnd = wnd || f.ID == "audit.tcp_wnd_small"
+	}
+	if !wnd {
+		t.Errorf("TCP_WND = TCP_MSS not reported; findings %v", ids)
+	}
+}
+
+func writeFile(t *testing.T, p, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

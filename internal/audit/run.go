@@ -288,9 +288,10 @@ func (a *auditor) at(opt string) (string, int) {
 func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 	a.lines, a.files = map[string]int{}, map[string]string{}
 	set := map[string]string{}
+	needed := a.neededDefinitions()
 	for _, n := range a.tr.order {
 		d := a.tr.final[n]
-		if d.File == "<command-line>" {
+		if d.File == "<command-line>" || !needed[n] {
 			continue
 		}
 		a.lines[n], a.files[n] = d.Line, d.File
@@ -363,6 +364,35 @@ func resolveSet(v lwip.Version, set map[string]string) (*lwip.Config, error) {
 		delete(set, bad)
 	}
 	return nil, fmt.Errorf("too many unreadable definitions")
+}
+
+// neededDefinitions are the definitions the evaluator reads: everything the
+// audited configuration defines, lwIP options wherever they are defined, and
+// the macros of other headers those use (transitively). A HAL or CMSIS
+// header that the file includes (CubeMX's main.h pulls in the device header
+// with thousands of register macros) adds only what the options name, not
+// its casts and pointers, which the evaluator cannot read.
+func (a *auditor) neededDefinitions() map[string]bool {
+	need := map[string]bool{}
+	var queue []string
+	for _, n := range a.tr.order {
+		d := a.tr.final[n]
+		if inAudited(d.File) || a.known(n) {
+			need[n] = true
+			queue = append(queue, n)
+		}
+	}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for _, id := range reIdent.FindAllString(a.tr.final[n].Value, -1) {
+			if _, ok := a.tr.final[id]; ok && !need[id] {
+				need[id] = true
+				queue = append(queue, id)
+			}
+		}
+	}
+	return need
 }
 
 // inAudited says whether a definition belongs to the audited configuration
