@@ -160,14 +160,17 @@ func (c *compiler) args(extra ...string) []string {
 	if c.projectCC == "" {
 		a = append(a, "-I", filepath.Join(c.work, "port"))
 	}
+	if c.lwipDir != "" {
+		// the audited tree's headers before the project's paths: a project
+		// that keeps another lwIP copy (--lwip given, or an unsupported 1.x
+		// copy) must not mix its opt.h with these sources
+		a = append(a, "-I", filepath.Join(c.lwipDir, "src", "include"))
+	}
 	for _, d := range c.incDirs {
 		a = append(a, "-I", d)
 	}
 	if c.projectCC != "" {
 		a = append(a, "-I", filepath.Join(c.work, "port")) // behind the project's arch/cc.h
-	}
-	if c.lwipDir != "" {
-		a = append(a, "-I", filepath.Join(c.lwipDir, "src", "include"))
 	}
 	a = append(a, "-I", filepath.Join(c.work, "stubs"))
 	return append(a, extra...)

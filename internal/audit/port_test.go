@@ -105,3 +105,35 @@ func writeFile(t *testing.T, p, body string) {
 		t.Fatal(err)
 	}
 }
+
+// A project that keeps lwIP 1.5.0 (old CubeMX F4 projects, e.g.
+// DutchEngineer/STM32F429_NUCLEO_LWIP_FREERTOS) is audited with lwipgen's
+// 2.1.3 rules: the report says so instead of calling the tree 2.1.3.
+func TestUnsupportedLwIPTreeIsNamed(t *testing.T) {
+	old := t.TempDir()
+	writeFile(t, filepath.Join(old, "src", "include", "lwip", "init.h"),
+		"#define LWIP_VERSION_MAJOR      1U\n#define LWIP_VERSION_MINOR      5U\n#define LWIP_VERSION_REVISION   0U\n")
+	file := filepath.Join("testdata", "project_cc", "Inc", "lwipopts.h")
+	has := func(rep *Report) bool {
+		for _, f := range rep.Findings {
+			if f.ID == "audit.lwip_unsupported" {
+				return true
+			}
+		}
+		return false
+	}
+	rep, err := Run(Options{File: file, LwipDir: old, CC: "none"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !has(rep) || !strings.Contains(rep.LwipVersion, "1.5.0") {
+		t.Errorf("lwIP 1.5.0 tree: version %q, findings %v", rep.LwipVersion, rep.Findings)
+	}
+	rep, err = Run(Options{File: file, LwipDir: testenv.LwIP(t), CC: "none"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if has(rep) || strings.Contains(rep.LwipVersion, "rules") {
+		t.Errorf("a supported tree is called unsupported: %q", rep.LwipVersion)
+	}
+}

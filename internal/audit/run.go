@@ -83,11 +83,18 @@ func Run(o Options) (*Report, error) {
 		return nil, err
 	}
 	v := o.Version
+	var unsupported *Finding
 	if v == "" {
 		v = lwip.V213
 		if o.LwipDir != "" {
 			if tv, err := treeVersion(o.LwipDir); err == nil {
 				v = tv
+			} else if raw := rawTreeVersion(o.LwipDir); raw != "" {
+				// a project on lwIP 1.x / 2.0: its opt.h and sources are compiled, lwipgen's
+				// rules and tables are 2.1.x/2.2.x ones; say so instead of passing it off as 2.1.3
+				unsupported = &Finding{Severity: SevWarning, ID: "audit.lwip_unsupported", Source: "rule",
+					Message: fmt.Sprintf("the lwIP tree %s is lwIP %s; lwipgen knows lwIP 2.1.x and 2.2.x, so the findings apply lwIP %s's rules and option tables to that tree's opt.h and sources (defaults differ: e.g. lwIP 1.x has SYS_LIGHTWEIGHT_PROT 0)", o.LwipDir, raw, v),
+					Fix:     "audit against a 2.1 tree (--lwip DIR, or the fetch-lwip cache) to see what upgrading changes"}
 			}
 		}
 	}
@@ -184,6 +191,10 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if unsupported != nil {
+		fs = append(fs, *unsupported)
+		rep.LwipVersion += " rules (the tree is lwIP " + rawTreeVersion(o.LwipDir) + ")"
+	}
 	rep.Findings = sortFindings(fs)
 	rep.Errors, rep.Warnings = Errors(rep.Findings), count(rep.Findings, SevWarning)
 	return rep, nil
@@ -202,6 +213,25 @@ func treeVersion(dir string) (lwip.Version, error) {
 		}
 	}
 	return lwip.ParseVersion(parts["MAJOR"] + "." + parts["MINOR"] + "." + parts["REVISION"])
+}
+
+// rawTreeVersion is the tree's LWIP_VERSION_* as written ("1.5.0"), "" when unreadable.
+func rawTreeVersion(dir string) string {
+	b, err := os.ReadFile(filepath.Join(dir, "src", "include", "lwip", "init.h"))
+	if err != nil {
+		return ""
+	}
+	parts := map[string]string{}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 3 && f[0] == "#define" && strings.HasPrefix(f[1], "LWIP_VERSION_") {
+			parts[strings.TrimPrefix(f[1], "LWIP_VERSION_")] = strings.TrimRight(f[2], "UuLl")
+		}
+	}
+	if parts["MAJOR"] == "" || parts["MINOR"] == "" || parts["REVISION"] == "" {
+		return ""
+	}
+	return parts["MAJOR"] + "." + parts["MINOR"] + "." + parts["REVISION"]
 }
 
 // cpuFlags are the cross compiler's code-generation flags for the chip's
