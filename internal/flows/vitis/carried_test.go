@@ -232,3 +232,77 @@ func TestGEMChecksumsICMPInSoftware(t *testing.T) {
 		t.Errorf("CHECKSUM_GEN_ICMP 0 passes: %s", c.Detail)
 	}
 }
+
+// Run the generated bsp.tcl in a real Tcl interpreter with xsct's commands
+// stubbed: extra_compiler_flags keeps the domain's other flags, replaces an
+// older -D of the same option and gains the carried ones; a second run
+// changes nothing; where the value cannot be read it appends. And the same
+// merge in empyro.py's extra_flags() under python3.
+func TestCarriedFlagsScriptsMerge(t *testing.T) {
+	tclsh := testenv.Tool(t, "tclsh")
+	py := testenv.Tool(t, "python3")
+	p, l := zynq(t)
+	r, err := Build(p, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range r.Files {
+		if f.Path == PathTcl || f.Path == PathEmpyro {
+			os.WriteFile(filepath.Join(dir, filepath.Base(f.Path)), f.Content, 0o644)
+		}
+	}
+	want := FlagArgs(r.Flags())
+	stub := `set argv {ws plat dom}; set argc 3
+set ::flags [lindex $::env(FLAGS) 0]
+set ::readable $::env(READABLE)
+proc setws args {}
+proc platform args {}
+proc domain args {}
+proc bsp {args} {
+    if {[lindex $args 0] eq "getlibs"} { return "lwip213" }
+    if {[lrange $args 0 1] eq {config extra_compiler_flags}} {
+        if {[llength $args] == 2} {
+            if {!$::readable} { error "cannot read" }
+            return $::flags
+        }
+        set ::flags [lindex $args 2]
+        return
+    }
+    if {[lrange $args 0 2] eq {config -append extra_compiler_flags}} { set ::flags "$::flags [lindex $args 3]"; return }
+}
+source bsp.tcl
+puts $::flags
+`
+	os.WriteFile(filepath.Join(dir, "run.tcl"), []byte(stub), 0o644)
+	run := func(flags, readable string) string {
+		cmd := exec.Command(tclsh, "run.tcl")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "FLAGS={"+flags+"}", "READABLE="+readable)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("tclsh: %v\n%s", err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	domain := "-mcpu=cortex-a9 -g -DTCP_OOSEQ_MAX_PBUFS=7 -DUSE_AMP=1"
+	got := run(domain, "1")
+	if got != "-mcpu=cortex-a9 -g -DUSE_AMP=1 "+want {
+		t.Errorf("bsp.tcl made extra_compiler_flags %q", got)
+	}
+	if again := run(got, "1"); again != got {
+		t.Errorf("second run: %q, first %q", again, got)
+	}
+	if got := run("-g", "0"); got != "-g "+want {
+		t.Errorf("unreadable value: %q", got)
+	}
+	code := `import sys; sys.path.insert(0, sys.argv[1]); import empyro; print(empyro.extra_flags(sys.argv[2])); print(empyro.extra_flags(""))`
+	out, err := exec.Command(py, "-c", code, dir, " -O2 -g -DTCP_OOSEQ_MAX_BYTES=1 -DUSE_AMP=1").CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) != 2 || lines[0] != " -O2 -g -DUSE_AMP=1 "+want || lines[1] != toolchainExtraCFlags+" "+want {
+		t.Errorf("empyro.extra_flags: %q", lines)
+	}
+}
