@@ -50,13 +50,24 @@ func useBSPRAM(p *plan.Plan, _ *plan.Sizer) {
 		}
 		p.Checks = append(p.Checks, ck)
 	}
-	_, ram, err := BSPHeader(p, b.ToolRelease)
+	r, err := BuildFor(p, nil, b.ToolRelease)
+	var ram lwip.RAM
+	if err == nil {
+		var ok bool
+		if ram, ok = r.RAM[r.Primary]; !ok {
+			err = fmt.Errorf("vitis: no RAM model for the %s lwipopts.h", r.Primary)
+		}
+	}
 	if err != nil {
 		p.Checks = append(p.Checks, plan.Check{ID: "vitis.bsp_ram", OK: false, Detail: err.Error()})
 		return
 	}
 	p.UseRAM(ram)
-	p.Checks = append(p.Checks, plan.Check{ID: "vitis.bsp_ram", OK: true, Detail: fmt.Sprintf("lwIP RAM is that of the lwipopts.h the BSP generates (%d B); the probe build compiles that header", ram.Total)})
+	flags := FlagArgs(r.Flags())
+	if flags == "" {
+		flags = "none"
+	}
+	p.Checks = append(p.Checks, plan.Check{ID: "vitis.bsp_ram", OK: true, Detail: fmt.Sprintf("lwIP RAM is that of the BSP build (%d B): the lwipopts.h the BSP generates, compiled with the options carried in extra_compiler_flags (%s); the probe build compiles lwIP the same way", ram.Total, flags)})
 }
 
 // sameLine: two lwIP versions share option tables, rules and RAM model.
