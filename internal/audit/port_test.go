@@ -137,3 +137,22 @@ func TestUnsupportedLwIPTreeIsNamed(t *testing.T) {
 		t.Errorf("a supported tree is called unsupported: %q", rep.LwipVersion)
 	}
 }
+
+// An RT-Thread port lwipopts.h audited alone (samuelyhsu/rt_thread_core
+// components/net/lwip/port/lwipopts.h): the missing rtconfig.h points to
+// --rtconfig, the mode that evaluates its RT_LWIP_* switches.
+func TestRTConfigMissingPointsToRTConfigFlag(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "lwipopts.h")
+	writeFile(t, f, "#ifndef __LWIPOPTS_H__\n#define __LWIPOPTS_H__\n#include <rtconfig.h>\n#ifdef RT_LWIP_DHCP\n#define LWIP_DHCP 1\n#endif\n#endif\n")
+	rep, err := Run(Options{File: f, CC: testenv.HostCC(t), LwipDir: testenv.LwIP(t), NoCompile: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range rep.Findings {
+		if x.ID == "audit.include_not_found" && strings.Contains(x.Fix, "--rtconfig") {
+			return
+		}
+	}
+	t.Errorf("no --rtconfig hint: %v", rep.Findings)
+}

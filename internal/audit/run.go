@@ -345,9 +345,15 @@ func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 	a.nameFindings()
 	a.redefFindings()
 	for _, m := range a.tr.missing {
+		fix := "pass the project's include paths (-I DIR) or --project DIR"
+		if filepath.Base(m.Name) == "rtconfig.h" {
+			// RT-Thread's port lwipopts.h is all RT_LWIP_* switches from the BSP's rtconfig.h:
+			// without it every option falls to lwIP's default (samuelyhsu/rt_thread_core port/lwipopts.h)
+			fix = "an RT-Thread port lwipopts.h: audit it with --rtconfig BSP/rtconfig.h (or --project BSP), which evaluates its RT_LWIP_* switches"
+		}
 		a.add(Finding{File: m.File, Line: m.Line, Severity: SevInfo, ID: "audit.include_not_found", Source: src,
 			Message: fmt.Sprintf("#include %q not found: read as an empty header, so macros it defines are unknown here", m.Name),
-			Fix:     "pass the project's include paths (-I DIR) or --project DIR"})
+			Fix:     fix})
 	}
 	a.fs = append(a.fs, a.tr.errors...)
 	compileErr := a.compileFindings(diags)
