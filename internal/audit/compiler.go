@@ -350,6 +350,7 @@ var appSources = []struct{ prefix, src string }{
 	// PPP (PPP_SUPPORT, PPPOS_SUPPORT, PPPOE_SUPPORT ...): its sources carry
 	// their own #errors (ppp_opts.h checks, pppos.c/pppoe.c requirements)
 	{"PPP", "netif/ppp/*.c"}, {"LWIP_HAVE_SLIPIF", "netif/slipif.c"}, {"SLIP_", "netif/slipif.c"},
+	{"LWIP_SNMP", "apps/snmp/*.c"}, {"SNMP_", "apps/snmp/*.c"}, {"LWIPERF_", "apps/lwiperf/lwiperf.c"},
 }
 
 // compileSources lists lwIP's sources the audit compiles: the core, both IP

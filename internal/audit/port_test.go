@@ -156,3 +156,28 @@ func TestRTConfigMissingPointsToRTConfigFlag(t *testing.T) {
 	}
 	t.Errorf("no --rtconfig hint: %v", rep.Findings)
 }
+
+// The apps and netifs a file configures are compiled with it (their own
+// #errors count): PPP, SNMP, lwiperf; nothing extra for a plain file.
+func TestCompileSourcesFollowTheFile(t *testing.T) {
+	dir := testenv.LwIP(t)
+	has := func(names []string, src string) bool {
+		for _, p := range compileSources(dir, names) {
+			if strings.HasSuffix(p, filepath.FromSlash(src)) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range []struct{ name, src string }{
+		{"PPP_SUPPORT", "netif/ppp/pppoe.c"}, {"PPPOS_SUPPORT", "netif/ppp/pppos.c"}, {"LWIP_SNMP", "apps/snmp/snmp_core.c"},
+		{"LWIPERF_CHECK_RX_DATA", "apps/lwiperf/lwiperf.c"}, {"MQTT_OUTPUT_RINGBUF_SIZE", "apps/mqtt/mqtt.c"},
+	} {
+		if !has([]string{"NO_SYS", c.name}, c.src) {
+			t.Errorf("%s does not compile %s", c.name, c.src)
+		}
+		if has([]string{"NO_SYS", "TCP_MSS"}, c.src) {
+			t.Errorf("%s compiled for a file that does not configure it", c.src)
+		}
+	}
+}
