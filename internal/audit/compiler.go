@@ -132,7 +132,11 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 		"cfg/lwipopts.h":         fmt.Sprintf("#include %q\n", abs),
 		"port/arch/cc.h":         portCC,
 		"osport/arch/sys_arch.h": portSysArch,
-		"trace.c":                "#include \"lwipopts.h\"\n",
+		// as inside lwip/opt.h, which sets its guard and then includes
+		// lwipopts.h: a file that includes lwip/debug.h or lwip/opt.h itself
+		// (lwIP's unix port lwipopts.h) must not get opt.h's defaults ahead
+		// of its own definitions, which would read as redefinitions
+		"trace.c": "#define LWIP_HDR_OPT_H\n#include \"lwipopts.h\"\n",
 	}
 	for name, body := range files {
 		p := filepath.Join(work, name)
