@@ -140,6 +140,13 @@ func editCProject(w *workspace, p *Project, srcs, defines []string) {
 			return opt + fmt.Sprintf(`<option IS_BUILTIN_EMPTY="false" IS_VALUE_EMPTY="false" id="%sdirectories.lwipgen" superClass="%sdirectories" valueType="libPaths"><listOptionValue builtIn="false" value="%s"/></option>`, m[2], m[2], xmlEscape(own))
 		})
 	}
+	// A C linker tool written without options (`<tool ... superClass="...tool.c.linker"/>`: the
+	// script comes from the configuration's "Defaults" string, as in
+	// EgorFilatov/udp_server's .cproject) gets the library path as its one option.
+	text = bareLinkerToolRe.ReplaceAllStringFunc(text, func(tool string) string {
+		m := bareLinkerToolRe.FindStringSubmatch(tool)
+		return strings.TrimSuffix(tool, "/>") + fmt.Sprintf(`><option IS_BUILTIN_EMPTY="false" IS_VALUE_EMPTY="false" id="%s.option.directories.lwipgen" superClass="%s.option.directories" valueType="libPaths"><listOptionValue builtIn="false" value="%s"/></option></tool>`, m[1], m[1], xmlEscape(own))
+	})
 	if len(defines) > 0 && found[".c.compiler.option.definedsymbols"] == 0 {
 		w.warnf("%s has no C compiler defined-symbols option: add %s to Project > Properties > C/C++ Build > Settings > MCU GCC Compiler > Preprocessor yourself", p.CProject, strings.Join(defines, " "))
 	}
@@ -149,6 +156,8 @@ func editCProject(w *workspace, p *Project, srcs, defines []string) {
 	w.next.Blocks[p.CProject+"#entries"] = sum([]byte(strings.Join(append(append([]string{}, defines...), own), "\n")))
 	w.set(p.CProject, []byte(text))
 }
+
+var bareLinkerToolRe = regexp.MustCompile(`<tool\b[^>]*?superClass="([^"]*\.tool\.c\.linker)"[^>]*?/>`)
 
 func xmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)

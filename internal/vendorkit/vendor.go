@@ -53,6 +53,10 @@ type Prepared struct {
 	Glue     []render.File
 	Defines  []string
 	Warnings []string
+	// UserCode, when set, rewrites the body of USER CODE block name carried
+	// from the project's file rel into lwipgen's replacement (a line the flow
+	// must not compile there); it must leave a body it already rewrote as is.
+	UserCode func(rel, name, body string) string
 }
 
 // FileChange is one file the run writes (or, for a dry run, would write).
@@ -98,6 +102,8 @@ type workspace struct {
 	ownSrc []string // .c files in lwipgen's folder, for the build
 	// replace are vendor files lwipgen takes over in place (a GD32 demo's port driver)
 	replace map[string]bool
+	// userCode is the flow's Prepared.UserCode (nil: bodies carried unchanged)
+	userCode func(rel, name, body string) string
 }
 
 func (w *workspace) read(rel string) ([]byte, bool) {
@@ -131,7 +137,11 @@ func (w *workspace) warnf(format string, args ...any) {
 func (w *workspace) owned(rel string, content []byte, replaceable bool) {
 	cur, ok := w.read(rel)
 	if ok {
-		content = transplantUserCode(content, cur)
+		var filter func(name, body string) string
+		if w.userCode != nil {
+			filter = func(name, body string) string { return w.userCode(rel, name, body) }
+		}
+		content = transplantUserCode(content, cur, filter)
 	}
 	w.next.Files[rel] = sum(content)
 	switch {
@@ -213,6 +223,7 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 		o.Glue, defines = pr.Glue, pr.Defines
 		w.opts = o
 		w.warn = append(w.warn, pr.Warnings...)
+		w.userCode = pr.UserCode
 	}
 	// The glue replaces the pipeline's files of the same name: it was rendered for this project.
 	at := map[string]int{}

@@ -1,12 +1,14 @@
 package vendorkit
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -105,7 +107,7 @@ func regenerate(t *testing.T, fixture, dir string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, transplantUserCode([]byte(pristine), cur), 0o644); err != nil {
+		if err := os.WriteFile(p, transplantUserCode([]byte(pristine), cur, nil), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -470,5 +472,36 @@ func TestDetectNamesWhatItFound(t *testing.T) {
 	_, err := Detect(dir)
 	if err == nil || !strings.Contains(err.Error(), `names the toolchain "EWARM"`) || !strings.Contains(err.Error(), "it has Makefile") || !strings.Contains(err.Error(), filepath.Base(iocs[0])) {
 		t.Fatalf("detect: %v", err)
+	}
+}
+
+// An STM32CubeIDE .cproject whose C linker tool has no options (the script
+// comes from the "Defaults" string; modelled on EgorFilatov/udp_server's
+// .cproject) gets lwipgen's folder as a library path inside that tool, or the
+// link cannot find lwip_sections.ld; a second run changes nothing.
+func TestCProjectBareLinkerTool(t *testing.T) {
+	g := generated(t, "h743")
+	dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
+	cpPath := filepath.Join(dir, ".cproject")
+	b, _ := os.ReadFile(cpPath)
+	bare := regexp.MustCompile(`(?s)(<tool id="[^"]*c\.linker\.7"[^>]*?)>.*?</tool>`)
+	if !bare.Match(b) {
+		t.Fatal("fixture: no C linker tool")
+	}
+	os.WriteFile(cpPath, bare.ReplaceAll(b, []byte("$1/>")), 0o644)
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.ReadFile(cpPath)
+	tool := regexp.MustCompile(`(?s)<tool id="[^"]*c\.linker\.7".*?</tool>`).Find(after)
+	if !bytes.Contains(tool, []byte(`superClass="com.st.stm32cube.ide.mcu.gnu.managedbuild.tool.c.linker.option.directories"`)) || !bytes.Contains(tool, []byte(`value="../LWIP/lwipgen"`)) {
+		t.Fatalf("the bare C linker tool has no library path to lwipgen's folder:\n%s", tool)
+	}
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := os.ReadFile(cpPath)
+	if !bytes.Equal(after, again) {
+		t.Errorf("a second vendor run changed .cproject")
 	}
 }
