@@ -237,7 +237,10 @@ func ImportProject(dir string, o Options) (*Result, error) {
 	}
 	if in.chip == "" {
 		if mcu, where := p.buildMCU(); mcu != "" {
-			in.chip, in.chipFrom = mcu, where+" (-D"+mcu+")"
+			if !strings.HasSuffix(where, "(its device)") {
+				where += " (-D" + mcu + ")"
+			}
+			in.chip, in.chipFrom = mcu, where
 		}
 	}
 	if tv, ok := p.lwipVersion(); ok {

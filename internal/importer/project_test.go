@@ -181,3 +181,19 @@ func TestImportProjectRxPoolNoLargerThanRing(t *testing.T) {
 		t.Errorf("the board does not say why the .ioc's RX pool is not used:\n%s", r.HCL)
 	}
 }
+
+// A GD32 firmware-library ENET demo names its MCU only in its Keil project
+// (<Device>GD32F450IK</Device>): import --project took no chip from it and
+// asked for --chip. The device matches chip file gd32f450.
+func TestImportProjectChipFromKeilDevice(t *testing.T) {
+	r, err := ImportProject(filepath.Join("testdata", "gd32-keil-demo"), Options{BoardName: "gd32-demo", Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil || r.Board.Chip.Name != "gd32f450" {
+		t.Fatalf("board %v; want chip gd32f450 from the Keil device", r.Board)
+	}
+	if !strings.Contains(string(r.HCL), "MDK-ARM/Project.uvproj:9 (its device) names the MCU GD32F450IK") {
+		t.Errorf("the chip's reason does not name the Keil project:\n%s", r.HCL)
+	}
+}

@@ -194,3 +194,23 @@ func TestCProjectExcluded(t *testing.T) {
 		t.Error("an entry without excluding excludes main.c")
 	}
 }
+
+// lwipgen's Makefile block adds to the variables the project's rules read:
+// CubeMX's names, or a hand-written Makefile's (C_SRCS/INC/LDFLAGS, modelled on
+// lang-zou/GD32F450-EtherNet--100M-Mii-RMii-LwIP-UDP--FreeRTOS-ArmGcc-OpenOCD's
+// Makefile), and lwipgen's own block of an earlier run does not decide.
+func TestMakeVar(t *testing.T) {
+	cube := "C_SOURCES =  \\\nCore/Src/main.c\nC_DEFS =  \\\n-DUSE_HAL_DRIVER\nC_INCLUDES =  \\\n-ICore/Inc\nLIBDIR = \n"
+	hand := "C_SRCS     = src/a.c\nC_SRCS    += src/b.c\nINC        = -Iconfig\nCFLAGS     = -Os\nLDFLAGS    = -T x.ld\n"
+	for _, c := range []struct{ text, src, def, inc, lib string }{
+		{cube, "C_SOURCES", "C_DEFS", "C_INCLUDES", "LIBDIR"},
+		{hand, "C_SRCS", "CFLAGS", "INC", "LDFLAGS"},
+		{ownBlockRe.ReplaceAllString(hand+"# lwipgen BEGIN build\nC_SOURCES += x.c\nLIBDIR += -Lx\n# lwipgen END build\n", ""), "C_SRCS", "CFLAGS", "INC", "LDFLAGS"},
+	} {
+		src, def, inc, lib := makeVars(c.text)
+		got := []string{src, def, inc, lib}
+		if want := []string{c.src, c.def, c.inc, c.lib}; strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("got %v, want %v for\n%s", got, want, c.text)
+		}
+	}
+}

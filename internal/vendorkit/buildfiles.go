@@ -26,11 +26,39 @@ func editBuild(w *workspace, p *Project, g *flow.Generated, defines []string) {
 
 var allRuleRe = regexp.MustCompile(`(?m)^all[ \t]*:`)
 
+// makeVar is the first of names the Makefile text assigns (NAME =, +=, :=,
+// ?=), else the last name: CubeMX's generated Makefile has C_SOURCES,
+// C_DEFS, C_INCLUDES and LIBDIR; hand-written ones (the GD32F450 FreeRTOS
+// project lang-zou/GD32F450-EtherNet--100M-Mii-RMii-LwIP-UDP--FreeRTOS-ArmGcc-OpenOCD)
+// use C_SRCS, INC and LDFLAGS, and an addition to a name the rules never read
+// is lost.
+var ownBlockRe = regexp.MustCompile(`(?s)# lwipgen BEGIN build.*?# lwipgen END build`)
+
+func makeVar(text string, names ...string) string {
+	for _, n := range names[:len(names)-1] {
+		if regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(n) + `\s*[+:?]?=`).MatchString(text) {
+			return n
+		}
+	}
+	return names[len(names)-1]
+}
+
+// makeVars are the Makefile's variables for sources, definitions, include
+// paths and library paths.
+func makeVars(text string) (src, def, inc, lib string) {
+	return makeVar(text, "C_SOURCES", "C_SRCS", "SRCS", "SOURCES", "C_SOURCES"), makeVar(text, "C_DEFS", "DEFS", "DEFINES", "CFLAGS", "C_DEFS"),
+		makeVar(text, "C_INCLUDES", "INC", "INCLUDES", "INCS", "CFLAGS", "C_INCLUDES"), makeVar(text, "LIBDIR", "LDFLAGS", "LIBDIR")
+}
+
 func editMakefile(w *workspace, p *Project, srcs, defines []string) {
+	mk, _ := w.read(p.Makefile)
+	// the names come from the project's own lines, not from lwipgen's block of an earlier run
+	text := ownBlockRe.ReplaceAllString(string(mk), "")
+	srcVar, defVar, incVar, libVar := makeVars(text)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# lwipgen's own sources and folder (%s), and the compile definitions its plan needs in every file\n", p.OwnDir)
 	if len(srcs) > 0 {
-		b.WriteString("C_SOURCES += \\\n")
+		b.WriteString(srcVar + " += \\\n")
 		for i, s := range srcs {
 			b.WriteString(s)
 			if i < len(srcs)-1 {
@@ -40,15 +68,15 @@ func editMakefile(w *workspace, p *Project, srcs, defines []string) {
 		}
 	}
 	if len(defines) > 0 {
-		b.WriteString("C_DEFS +=")
+		b.WriteString(defVar + " +=")
 		for _, d := range defines {
 			b.WriteString(" -D" + d)
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "C_INCLUDES += -I%s\n", p.OwnDir)
+	fmt.Fprintf(&b, "%s += -I%s\n", incVar, p.OwnDir)
 	b.WriteString("# lwip_sections.ld collects lwIP's arrays by their own input sections\nCFLAGS += -fdata-sections\n")
-	fmt.Fprintf(&b, "# INCLUDE lwip_sections.ld in the linker script is found here\nLIBDIR += -L%s\n", p.OwnDir)
+	fmt.Fprintf(&b, "# INCLUDE lwip_sections.ld in the linker script is found here\n%s += -L%s\n", libVar, p.OwnDir)
 	w.block(p.Makefile, hashStyle, "build", "", b.String(), insertAt(func(t string) (int, error) {
 		// before the first rule: vpath and the object list expand C_SOURCES right there
 		if loc := allRuleRe.FindStringIndex(t); loc != nil {
