@@ -505,3 +505,21 @@ func TestCProjectBareLinkerTool(t *testing.T) {
 		t.Errorf("a second vendor run changed .cproject")
 	}
 }
+
+// Which hand-written output sections may be removed or called empty: one
+// that places only lwipgen's input sections (CubeMX's .lwip_sec, CubeIDE F767's
+// .Rx_PoolSection), not one that collects the project's own too (ST's
+// STM32H7-LwIP-Examples STM32H723_Nucleo_ETH names .Rx_PoolSection inside .bss).
+func TestPlacesOnly(t *testing.T) {
+	hit := []string{".RxDecripSection", ".TxDecripSection", ".Rx_PoolSection"}
+	for body, want := range map[string]bool{
+		"{\n    . = ABSOLUTE(0x30040000);\n    *(.RxDecripSection)\n    . = ABSOLUTE(0x30040060);\n    *(.TxDecripSection)\n    . = ABSOLUTE(0x30040200);\n    *(.Rx_PoolSection)\n  ": true,
+		"{\n    . = ALIGN(4);\n    KEEP(*(.Rx_PoolSection)) /* buffers */\n    . = ALIGN(4);\n  ":                                                                                      true,
+		"{\n    _sbss = .;\n    __bss_start__ = _sbss;\n    *(.bss)\n    *(.bss*)\n    *(COMMON)\n    *(.Rx_PoolSection)\n    . = ALIGN(4);\n    _ebss = .;\n  ":                       false,
+		"{\n    *(.RxDecripSection)\n    main.o(.my_buffers)\n  ":                                                                                                                      false,
+	} {
+		if got := placesOnly(body, hit); got != want {
+			t.Errorf("placesOnly = %v, want %v for\n%s", got, want, body)
+		}
+	}
+}
