@@ -523,3 +523,28 @@ func TestPlacesOnly(t *testing.T) {
 		}
 	}
 }
+
+// A project file that calls a function the replaced driver header declared
+// and lwipgen's does not (a hand-written GD32 driver's ethernetif_input, as in
+// lang-zou/GD32F450-EtherNet--100M-Mii-RMii-LwIP-UDP--FreeRTOS-ArmGcc-OpenOCD's
+// udp_echo.c) is refused at vendor time, naming the caller and the
+// declaration, with nothing changed on disk; the GD demo as it is vendors.
+func TestVendorRefusesLostDriverFunction(t *testing.T) {
+	g := generated(t, "gd32f407")
+	dir := copyTree(t, filepath.Join("testdata", "gd32-freertos"))
+	netconf := filepath.Join(dir, "src", "netconf.c")
+	b, _ := os.ReadFile(netconf)
+	os.WriteFile(netconf, append(b, []byte("\nvoid app_poll(void) { ethernetif_input(0); }\n")...), 0o644)
+	before := treeHash(t, dir)
+	_, err := Vendor(g, withGlue(t, g, Options{Project: dir}))
+	if err == nil || !strings.Contains(err.Error(), "src/netconf.c:") || !strings.Contains(err.Error(), "uses ethernetif_input, which lwip-2.1.2/port/GD32F4xx/FreeRTOS/ethernetif.h declared (line") {
+		t.Fatalf("vendor: %v", err)
+	}
+	if treeHash(t, dir) != before {
+		t.Error("a refused vendor run changed the project")
+	}
+	os.WriteFile(netconf, b, 0o644)
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatalf("the demo as it is: %v", err)
+	}
+}
