@@ -26,7 +26,7 @@ type projectFiles struct {
 	linker   string
 	cmsis    string // FreeRTOS CMSIS-RTOS layer: "v1", "v2" or ""
 	build    string // Makefile or CMakeLists.txt at the top
-	ide      string // a Keil (.uvprojx/.uvproj) or IAR (.ewp) project: the device it targets
+	ide      string // an STM32CubeIDE (.cproject), Keil (.uvprojx/.uvproj) or IAR (.ewp) project: the device it targets
 	ccH      string // the lwIP port's arch/cc.h (it may set lwIP options too, e.g. LWIP_TIMEVAL_PRIVATE)
 }
 
@@ -101,7 +101,7 @@ func findProject(dir string) (*projectFiles, error) {
 		return strings.HasSuffix(f, "/arch/cc.h") && !strings.Contains(f, "/test/") && !strings.Contains(f, "/contrib/")
 	})
 	p.build = pick([]string{"Makefile", "CMakeLists.txt"}, func(string) bool { return false })
-	p.ide = pick(nil, func(f string) bool {
+	p.ide = pick([]string{".cproject"}, func(f string) bool {
 		return strings.HasSuffix(f, ".uvprojx") || strings.HasSuffix(f, ".uvproj") || strings.HasSuffix(f, ".ewp")
 	})
 	if p.ioc == "" && p.lwipopts == "" {
@@ -223,7 +223,10 @@ var mcuDefRe = regexp.MustCompile(`-D\s*((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)
 // ideDeviceRe is the device a Keil project (<Device>GD32F450IK</Device>) or
 // an IAR one (<state>GigaDevice GD32F450IK</state>) is built for: GD's
 // firmware-library ENET demos carry only these (Examples/ENET/*/MDK-ARM).
-var ideDeviceRe = regexp.MustCompile(`<Device>\s*((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)\s*</Device>|<state>\s*(?:GigaDevice|ST)\s+((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)`)
+// An STM32CubeIDE project names it in its target_mcu option (a dual-core
+// H745's CM7/.cproject, whose .ioc is one folder up, as in
+// levil664/STM32H745ZI-Q-Webserver).
+var ideDeviceRe = regexp.MustCompile(`<Device>\s*((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)\s*</Device>|<state>\s*(?:GigaDevice|ST)\s+((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)|option\.target_mcu"[^>]*?value="((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)"`)
 
 func (p *projectFiles) buildMCU() (string, string) {
 	b := p.read(p.build)
@@ -235,8 +238,8 @@ func (p *projectFiles) buildMCU() (string, string) {
 			return "", ""
 		}
 		g := 2
-		if m[2] < 0 {
-			g = 4
+		for g < len(m)-2 && m[g] < 0 {
+			g += 2
 		}
 		return string(ide[m[g]:m[g+1]]), fmt.Sprintf("%s:%d (its device)", p.ide, 1+bytes.Count(ide[:m[0]], []byte("\n")))
 	}

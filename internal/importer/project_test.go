@@ -197,3 +197,15 @@ func TestImportProjectChipFromKeilDevice(t *testing.T) {
 		t.Errorf("the chip's reason does not name the Keil project:\n%s", r.HCL)
 	}
 }
+
+// The CM7 folder of a dual-core CubeIDE project has no .ioc: the MCU comes
+// from the .cproject's target_mcu option.
+func TestImportProjectChipFromCProject(t *testing.T) {
+	r, err := ImportProject(filepath.Join("testdata", "cubeide-cm7"), Options{BoardName: "cm7", Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil || r.Board.Chip.Name != "stm32h743zi" || !strings.Contains(string(r.HCL), ".cproject:9 (its device) names the MCU STM32H743ZITx") {
+		t.Fatalf("board %v:\n%s", r.Board, r.HCL)
+	}
+}
