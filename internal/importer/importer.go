@@ -328,7 +328,8 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	}
 	v, err := lwip.ParseVersion(verText)
 	if err != nil {
-		return nil, err
+		// say where the version came from (an STM32CubeH7 1.8 project carries lwIP 2.0.3)
+		return nil, fmt.Errorf("%s: %v", verWhy, err)
 	}
 	if v != lwip.V22x {
 		verText = string(v) // v2.1.2_Cube -> 2.1.2

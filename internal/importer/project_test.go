@@ -209,3 +209,22 @@ func TestImportProjectChipFromCProject(t *testing.T) {
 		t.Fatalf("board %v:\n%s", r.Board, r.HCL)
 	}
 }
+
+// A project on an lwIP lwipgen has no model for (STM32CubeH7 1.8 ships lwIP
+// 2.0.3, as levil664/STM32H745ZI-Q-Webserver has it) is refused with the file
+// and line the version was read from.
+func TestImportProjectUnsupportedLwIPVersion(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "f767-cmsis1"))); err != nil {
+		t.Fatal(err)
+	}
+	initH := filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src", "include", "lwip", "init.h")
+	b, _ := os.ReadFile(initH)
+	s := regexp.MustCompile(`(#define LWIP_VERSION_MINOR\s+)\d+`).ReplaceAllString(string(b), "${1}0")
+	s = regexp.MustCompile(`(#define LWIP_VERSION_REVISION\s+)\d+`).ReplaceAllString(s, "${1}3")
+	os.WriteFile(initH, []byte(s), 0o644)
+	_, err := ImportProject(dir, Options{BoardName: "old", Source: board.Source{}})
+	if err == nil || !strings.Contains(err.Error(), "Middlewares/Third_Party/LwIP/src/include/lwip/init.h:") || !strings.Contains(err.Error(), `"2.0.3" is not supported`) {
+		t.Fatalf("import of an lwIP 2.0.3 project: %v", err)
+	}
+}
