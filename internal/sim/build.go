@@ -97,6 +97,7 @@ type program struct {
 	CFlags   []string
 	LDFlags  []string
 	IPv6     bool
+	API      bool // lwIP's src/api too (NO_SYS=0: tcpip thread, netconn, sockets)
 }
 
 // buildDevice compiles the device node that runs the board's generated
@@ -126,6 +127,23 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 		srcs = append(srcs, "glue/"+s)
 	}
 	cf := []string{"-DSIM_DEVICE_GLUE=1"}
+	includes := []string{"glue", "include"}
+	if dc.Model.RTOS {
+		// the virtual-time RTOS model, the FreeRTOS/CMSIS API and sys_arch (rtos.go)
+		rfiles, rb, err := rtosProgram(dc.Model.RTOSAPI)
+		if err != nil {
+			return nil, err
+		}
+		for name, data := range rfiles {
+			files[name] = data
+		}
+		srcs = append(srcs, rb.Sources...)
+		includes = append(includes, rb.Includes...)
+		cf = append(cf, "-DSIM_RTOS=1")
+		for _, d := range rb.Defines {
+			cf = append(cf, "-D"+d)
+		}
+	}
 	for _, d := range append(append([]string{}, dc.Defines...), dc.Model.Defines...) {
 		cf = append(cf, "-D"+d)
 	}
@@ -136,7 +154,7 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 	for _, w := range dc.Model.Wraps {
 		ld = append(ld, "-Wl,--wrap="+w)
 	}
-	return buildProgram(ctx, tree, cacheDir, program{Files: files, Sources: srcs, Includes: []string{"glue", "include"}, CFlags: cf, LDFlags: ld, IPv6: ipv6})
+	return buildProgram(ctx, tree, cacheDir, program{Files: files, Sources: srcs, Includes: includes, CFlags: cf, LDFlags: ld, IPv6: ipv6, API: dc.Model.RTOS})
 }
 
 // buildProgram compiles a program into a cached executable. The cache key
@@ -150,6 +168,14 @@ func buildProgram(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, pr p
 	srcs, err := lwipSources(tree.Dir, pr.IPv6)
 	if err != nil {
 		return nil, err
+	}
+	if pr.API {
+		api, err := filepath.Glob(filepath.Join(tree.Dir, "src", "api", "*.c"))
+		if err != nil || len(api) == 0 {
+			return nil, fmt.Errorf("lwIP tree %s: no src/api sources", tree.Dir)
+		}
+		sort.Strings(api)
+		srcs = append(srcs, api...)
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "v4\x00%s\x00%s\x00%s\x00%s\x00", cc, tree.Dir, tree.Version, strings.Join(cflags, " "))

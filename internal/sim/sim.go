@@ -529,9 +529,15 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 				return fail(err)
 			}
 		}
-		cr.Overrides = append(cr.Overrides, coreLockOverride)
+		lockHeader := coreLockHeader
+		if m.RTOS {
+			cr.Overrides = rtosOverrides(cr.Overrides)
+			lockHeader = rtosCoreLockHeader
+		} else {
+			cr.Overrides = append(cr.Overrides, coreLockOverride)
+		}
 		cr.Glue = &GlueRun{Model: m.Name, Sources: dc.Sources, Defines: dc.Defines}
-		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(c.Header, cr.Overrides), coreLockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
+		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(c.Header, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
 		if err != nil {
 			return fail(err)
 		}

@@ -547,15 +547,27 @@ void vrtos_resume_all(void)
     }
 }
 
-void vrtos_enter_critical(void) { K.crit++; }
+/* The port's interrupt mask (BASEPRI at configMAX_SYSCALL_INTERRUPT_PRIORITY): a harness that
+ * delivers interrupts itself (the simulator's devhost) overrides this to follow it. */
+__attribute__((weak)) void vrtos_port_mask(int masked) { (void)masked; }
+
+void vrtos_enter_critical(void)
+{
+    if (K.crit++ == 0) {
+        vrtos_port_mask(1);
+    }
+}
 void vrtos_exit_critical(void)
 {
     if (K.crit <= 0) {
         vrtos_fault("taskEXIT_CRITICAL without taskENTER_CRITICAL");
     }
-    if (--K.crit == 0 && !K.suspended && K.deferred_switch) {
-        K.deferred_switch = 0;
-        maybe_preempt();
+    if (--K.crit == 0) {
+        vrtos_port_mask(0);
+        if (!K.suspended && K.deferred_switch) {
+            K.deferred_switch = 0;
+            maybe_preempt();
+        }
     }
 }
 int vrtos_in_critical(void) { return K.crit; }
@@ -748,8 +760,8 @@ void vrtos_stop(void) { K.stop = 1; }
 void vrtos_isr_enter(const char *name, int nvic_prio, uint32_t exception)
 {
     need_init();
-    if (K.crit && K.isr_depth == 0 && K.cur) {
-        vrtos_fault("interrupt \"%s\" delivered inside a critical section", name);
+    if (K.crit && K.isr_depth == 0) {
+        vrtos_fault("interrupt \"%s\" delivered inside a critical section (interrupts are masked there)", name);
     }
     if (K.isr_depth == 0) {
         K.isr_base_prio = K.interrupted ? K.interrupted->prio : (K.cur ? K.cur->prio : -1);
@@ -775,6 +787,12 @@ void vrtos_isr_exit(void)
         K.need_resched = 1; /* PendSV: the best ready thread runs next */
     } else if (K.isr_woke_higher) {
         K.yield_pending = 1; /* switch at the next tick */
+    }
+    if (K.cur && K.isr_switch) {
+        /* the interrupt came while a thread ran (a device event raised synchronously by a driver
+         * call): PendSV switches right after the handler, unless the thread masks interrupts */
+        K.need_resched = 0;
+        maybe_preempt();
     }
 }
 

@@ -127,6 +127,9 @@ void vrtos_resume_all(void);
 void vrtos_enter_critical(void);
 void vrtos_exit_critical(void);
 int vrtos_in_critical(void);
+/* Called on the outermost critical-section entry (1) and exit (0): weak no-op here; a harness that
+ * delivers interrupts from its own state (devhost's PRIMASK) overrides it. */
+void vrtos_port_mask(int masked);
 
 /* ---- objects: queues, semaphores, mutexes ------------------------------------------------------- */
 
