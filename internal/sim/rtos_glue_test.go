@@ -1,18 +1,23 @@
 package sim
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRTOSGlueH743: h743 (CubeMX, FreeRTOS, CMSIS-RTOS v2) runs in the simulator as an RTOS board:
 // its generated ethernetif.c and lwipgen_sys.c on the HAL ETH model, lwIP with NO_SYS=0 (the real
 // tcpip thread), CubeMX's MX_LWIP_Init in the defaultTask, the glue's EthLink thread bringing the
 // netif up and its RX task started from ethernetif_init; the workload runs in an application
-// thread under the core lock. Traffic must flow, every driver-contract and core-lock check must
-// hold, and every pool and the RX buffer pool must be back at idle.
+// thread under the core lock. Traffic must flow both ways, every driver-contract and core-lock
+// check must hold, every pool and the RX buffer pool must be back at idle, and a second run with
+// the same seed must give the same result (the whole ConfigResult).
 func TestRTOSGlueH743(t *testing.T) {
-	c := glueRun(t, "h743", Options{})
+	o := Options{Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond}
+	c := glueRun(t, "h743", o)
 	if c.Error != "" {
 		t.Fatal(c.Error)
 	}
@@ -25,13 +30,63 @@ func TestRTOSGlueH743(t *testing.T) {
 	if !c.Glue.Idle.Clean || !c.Glue.Idle.RxPool {
 		t.Fatalf("not idle at the end: %v", c.Glue.Idle.Leaks)
 	}
+	if c.Glue.Counters["rx_read_frames"] < 1000 || c.Glue.Counters["tx_frames"] < 1000 {
+		t.Fatalf("too little traffic through the glue: %+v", c.Glue.Counters)
+	}
 	var sawNoSys bool
-	for _, o := range c.Overrides {
-		if o.Name == "NO_SYS" {
-			sawNoSys = o.Value == "0"
+	for _, ov := range c.Overrides {
+		if ov.Name == "NO_SYS" {
+			sawNoSys = ov.Value == "0"
 		}
 	}
 	if !sawNoSys {
 		t.Fatalf("overrides do not keep NO_SYS=0: %+v", c.Overrides)
+	}
+	d := glueRun(t, "h743", o)
+	ja, _ := json.Marshal(c)
+	jb, _ := json.Marshal(d)
+	if string(ja) != string(jb) {
+		t.Fatalf("two runs differ:\n%s\n%s", ja, jb)
+	}
+}
+
+// TestRTOSGlueBrokenFails: a deliberately broken RTOS glue is caught by the run, with the thread
+// (or interrupt) and the call named:
+//   - the link thread calling lwIP without LOCK_TCPIP_CORE (netif_set_up from "EthLink");
+//   - the RX-complete interrupt handing frames to lwIP itself instead of waking the RX task (the
+//     HAL mutex, and lwIP's pools behind it, taken in interrupt context).
+func TestRTOSGlueBrokenFails(t *testing.T) {
+	cases := []struct {
+		name, file, old, new, want string
+	}{
+		{"link-thread-without-core-lock", "ethernetif.c",
+			"        LOCK_TCPIP_CORE();\n        ethif_link_check(netif);\n        UNLOCK_TCPIP_CORE();",
+			"        ethif_link_check(netif);",
+			`called by thread "EthLink" without the core lock (LOCK_TCPIP_CORE)`},
+		{"lwip-from-rx-isr", "ethernetif.c",
+			"    lwipgen_rx_signal_from_isr();\n}",
+			"    { extern struct netif gnetif; (void)ethernetif_rx_frame(&gnetif); }\n}",
+			"isr ETH_IRQHandler: osMutexAcquire from interrupt context"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			patched := false
+			r := glueRun(t, "h743", Options{Duration: 20 * time.Millisecond, Warmup: 5 * time.Millisecond,
+				patchGlue: func(files map[string][]byte) error {
+					src := string(files[c.file])
+					if !strings.Contains(src, c.old) {
+						return fmt.Errorf("%s no longer contains %q", c.file, c.old)
+					}
+					files[c.file] = []byte(strings.Replace(src, c.old, c.new, 1))
+					patched = true
+					return nil
+				}})
+			if !patched {
+				t.Fatal("the glue was not patched")
+			}
+			if !strings.Contains(r.Error, "vrtos FAULT") || !strings.Contains(r.Error, c.want) {
+				t.Fatalf("the broken glue was not caught as %q: error %q", c.want, r.Error)
+			}
+		})
 	}
 }
