@@ -2,7 +2,9 @@ package sim
 
 import (
 	"fmt"
+	"io"
 	"sort"
+	"strings"
 )
 
 // GlueRun is what running the board's generated driver showed: the model
@@ -135,4 +137,43 @@ func idleCheck(setup, end *nodeStats) IdleCheck {
 	sort.Strings(ic.Leaks)
 	ic.Clean = len(ic.Leaks) == 0
 	return ic
+}
+
+// writeTable prints the driver side of a glue run: drops, pool, checks,
+// faults and the idle check.
+func (g *GlueRun) writeTable(w io.Writer, name string) {
+	var drops []string
+	keys := make([]string, 0, len(g.MACDrops))
+	for k := range g.MACDrops {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if g.MACDrops[k] > 0 {
+			drops = append(drops, fmt.Sprintf("%s %d", k, g.MACDrops[k]))
+		}
+	}
+	if len(drops) == 0 {
+		drops = []string{"none"}
+	}
+	fmt.Fprintf(w, "\n%s: generated driver (%s) on the %s model\n", name, strings.Join(g.Sources, ", "), g.Model)
+	fmt.Fprintf(w, "  MAC drops: %s; recoveries %d\n", strings.Join(drops, ", "), g.Counters["recoveries"])
+	if g.RxPool.Total > 0 {
+		fmt.Fprintf(w, "  RX buffer pool: %d buffers, low-water %d free, %d free at the end (idle %d)\n", g.RxPool.Total, g.RxPool.Low, g.RxPool.Free, g.RxPool.IdleFree)
+	}
+	for _, f := range g.Faults {
+		if f.Recovered {
+			fmt.Fprintf(w, "  fault %s at %v: ended at %.0f ms, traffic again %.0f ms later\n", f.Kind, f.At, f.EndMs, f.RecoveredMs)
+		} else {
+			fmt.Fprintf(w, "  fault %s at %v: ended at %.0f ms, traffic NOT flowing again within 10 s\n", f.Kind, f.At, f.EndMs)
+		}
+	}
+	for _, c := range g.Checks {
+		fmt.Fprintf(w, "  CHECK FAILED %s (%d times): %s\n", c.Kind, c.Count, c.First)
+	}
+	if g.Idle.Clean {
+		fmt.Fprintf(w, "  idle: every lwIP pool, the heap and the RX buffer pool back at their idle counts\n")
+	} else {
+		fmt.Fprintf(w, "  idle: NOT back at idle: %s\n", strings.Join(g.Idle.Leaks, "; "))
+	}
 }

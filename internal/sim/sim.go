@@ -609,6 +609,9 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		}
 	}
 	cr.Connections = up
+	if cr.Glue != nil && up == 0 {
+		return fail(fmt.Errorf("the device accepted no connection within 10 s: its generated driver never brought the netif up (or never moved a frame)"))
+	}
 	setupIdle := st
 	r.t0 = r.s.now
 	if len(o.Faults) > 0 {
@@ -943,6 +946,11 @@ func (r *Result) WriteTable(w io.Writer) {
 			fmt.Fprintf(w, " %22s", s)
 		}
 		fmt.Fprintln(w)
+	}
+	for _, c := range r.Configs {
+		if c.Glue != nil {
+			c.Glue.writeTable(w, c.Name)
+		}
 	}
 	for _, c := range r.Configs {
 		if len(c.Added) > 0 {

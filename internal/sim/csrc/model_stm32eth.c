@@ -621,6 +621,9 @@ HAL_ETH_StateTypeDef HAL_ETH_GetState(const ETH_HandleTypeDef *h) { return h->gS
 void model_init(void)
 {
     memset(&lwipgen_sim_eth_regs, 0, sizeof lwipgen_sim_eth_regs);
+#if defined(SIM_DCACHE)
+    dev_dcache = 1; /* Cortex-M7: the D-cache model checks the glue's maintenance */
+#endif
 }
 
 void model_link_changed(void)
