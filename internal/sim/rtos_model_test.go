@@ -1,21 +1,36 @@
 package sim
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
-// buildModelTest compiles csrc/rtos/tests/model.c against the embedded model.
+var modelExe struct {
+	sync.Mutex
+	path string
+}
+
+// buildModelTest compiles csrc/rtos/tests/model.c against the embedded model (once per test binary).
 func buildModelTest(t *testing.T) string {
 	t.Helper()
 	cc := testenv.HostCC(t)
-	dir := t.TempDir()
+	modelExe.Lock()
+	defer modelExe.Unlock()
+	if modelExe.path != "" {
+		return modelExe.path
+	}
+	dir, err := os.MkdirTemp(testCache, "rtos-model-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	b, err := writeRTOS(dir, rtosNative)
 	if err != nil {
 		t.Fatal(err)
@@ -29,6 +44,7 @@ func buildModelTest(t *testing.T) string {
 	if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
 		t.Fatalf("compiling the model test: %v\n%s", err, out)
 	}
+	modelExe.path = exe
 	return exe
 }
 
