@@ -122,6 +122,7 @@ func rtosOverrides(over []Override) []Override {
 	return append(out,
 		Override{"NO_SYS", "0", "the board runs FreeRTOS: lwIP's tcpip thread, the glue's RX task and link thread run on the simulator's virtual-time RTOS model"},
 		Override{"LWIP_ERRNO_STDINCLUDE", "1", "sockets.c sets errno: the host C library's"},
+		Override{"LWIP_TIMEVAL_PRIVATE", "0", "sockets.h: the host C library defines struct timeval (as newlib does on the target)"},
 		rtosCoreLockOverride)
 }
 
