@@ -28,7 +28,7 @@ func BenchmarkRTOSGlue(b *testing.B) {
 			d := time.Duration(float64(*rtosFrames) / perSec * float64(time.Second))
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
-				r, err := Run(context.Background(), g, Options{CacheDir: testCache, Workload: "bulk", Duration: d, Warmup: 20 * time.Millisecond})
+				r, err := Run(context.Background(), g, Options{CacheDir: testCache, RTOS: true, Workload: "bulk", Duration: d, Warmup: 20 * time.Millisecond})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -16,7 +16,7 @@ import (
 // check must hold, every pool and the RX buffer pool must be back at idle, and a second run with
 // the same seed must give the same result (the whole ConfigResult).
 func TestRTOSGlueH743(t *testing.T) {
-	o := Options{Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond}
+	o := Options{RTOS: true, Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond}
 	c := glueRun(t, "h743", o)
 	if c.Error != "" {
 		t.Fatal(c.Error)
@@ -71,7 +71,7 @@ func TestRTOSGlueBrokenFails(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			patched := false
-			r := glueRun(t, "h743", Options{Duration: 20 * time.Millisecond, Warmup: 5 * time.Millisecond,
+			r := glueRun(t, "h743", Options{RTOS: true, Duration: 20 * time.Millisecond, Warmup: 5 * time.Millisecond,
 				patchGlue: func(files map[string][]byte) error {
 					src := string(files[c.file])
 					if !strings.Contains(src, c.old) {
