@@ -33,6 +33,19 @@ func TestRTOSGlueH743(t *testing.T) {
 	if c.Glue.Counters["rx_read_frames"] < 1000 || c.Glue.Counters["tx_frames"] < 1000 {
 		t.Fatalf("too little traffic through the glue: %+v", c.Glue.Counters)
 	}
+	// the RTOS model's counters: every thread of the project shape ran and has stack left
+	for _, th := range []string{"tcpip_thread", "lwipgen_rx", "EthLink", "defaultTask", "sim_app"} {
+		used, ok := c.Glue.Counters["rtos_stack_host_used_"+th]
+		if !ok || used == 0 {
+			t.Errorf("thread %s: no stack use reported (never ran?): %+v", th, c.Glue.Counters)
+		}
+		if c.Glue.Counters["rtos_stack_unused_"+th] == 0 {
+			t.Errorf("thread %s: no stack left", th)
+		}
+	}
+	if c.Glue.Counters["rtos_switches"] < 1000 {
+		t.Errorf("only %d context switches", c.Glue.Counters["rtos_switches"])
+	}
 	var sawNoSys bool
 	for _, ov := range c.Overrides {
 		if ov.Name == "NO_SYS" {

@@ -42,6 +42,7 @@ uint32_t dev_ticks_ms(void) { return ticks_ms; }
 /* An RTOS board file (rtos/board_cubemx_rtos.c) tells its scheduler model about interrupt context. */
 __attribute__((weak)) void board_isr_enter(int systick) { (void)systick; }
 __attribute__((weak)) void board_isr_exit(void) {}
+__attribute__((weak)) void board_stats(void (*kv)(const char *key, uint64_t v)) { (void)kv; }
 
 static void run_isr(void (*fn)(void))
 {

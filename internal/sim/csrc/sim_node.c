@@ -770,6 +770,7 @@ static void dev_stats_json(void)
   kv_out("tx_lost_link_down", dev_tx_lost_link);
   kv_out("link_up", (uint64_t)dev_link_up());
   kv_out("app_stalled", (uint64_t)sim_app_stalled);
+  board_stats(kv_out);
   tprintf("}}");
 }
 #endif

@@ -188,3 +188,20 @@ void board_loop_once(void)
 }
 
 uint64_t board_next_event(void) { return vrtos_next_event_ns(); }
+
+/* The RTOS model's counters for the report's driver counters: switches, the schedule hash (two runs
+ * with the same inputs give the same), and per thread the host stack bytes used of its budget and
+ * the target-equivalent bytes never used (uxTaskGetStackHighWaterMark x 4). */
+void board_stats(void (*kv)(const char *key, uint64_t v))
+{
+    char key[64];
+    kv("rtos_switches", vrtos_switches());
+    kv("rtos_schedule_hash_low32", vrtos_schedule_hash() & 0xffffffffu);
+    for (int i = 0; vrtos_thread_at(i) != NULL; i++) {
+        vrtos_thread_t *t = vrtos_thread_at(i);
+        snprintf(key, sizeof key, "rtos_stack_host_used_%s", vrtos_thread_name(t));
+        kv(key, vrtos_stack_used_host(t));
+        snprintf(key, sizeof key, "rtos_stack_unused_%s", vrtos_thread_name(t));
+        kv(key, vrtos_stack_unused(t));
+    }
+}
