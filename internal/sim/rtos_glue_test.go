@@ -103,3 +103,36 @@ func TestRTOSGlueBrokenFails(t *testing.T) {
 		})
 	}
 }
+
+// TestRTOSGlueFaults: faults injected 100 ms into the peer->device bulk phase of h743 running as an
+// RTOS board are recovered, with every pool and the RX buffer pool idle at the end and no check
+// failed. Stated bounds: link-flap 50 ms -> 800 ms after the link returns (the glue's EthLink thread
+// polls every LWIPGEN_LINK_POLL_MS = 500 ms, then TCP retransmits); dma-error -> 800 ms (the RX
+// task's ethernetif_service restarts the HAL on its next wake-up, then the link thread and TCP).
+func TestRTOSGlueFaults(t *testing.T) {
+	for _, tc := range []struct {
+		f      Fault
+		within float64       // ms
+		run    time.Duration // the phase: fault + bound + margin
+	}{
+		{Fault{Kind: "link-flap", At: 100 * time.Millisecond, For: 50 * time.Millisecond}, 800, 500 * time.Millisecond},
+		{Fault{Kind: "dma-error", At: 100 * time.Millisecond}, 800, 950 * time.Millisecond},
+	} {
+		t.Run(tc.f.Kind, func(t *testing.T) {
+			c := glueRun(t, "h743", Options{RTOS: true, Faults: []Fault{tc.f}, phasesOverride: []string{"rx"},
+				Duration: tc.run, Warmup: 10 * time.Millisecond})
+			g := c.Glue
+			if c.Error != "" {
+				t.Fatal(c.Error)
+			}
+			if len(g.Faults) != 1 || !g.Faults[0].Recovered || g.Faults[0].RecoveredMs > tc.within ||
+				float64(tc.f.At+tc.f.For)/1e6+g.Faults[0].RecoveredMs > float64(tc.run)/1e6 {
+				t.Fatalf("%s: %+v, want traffic again within %g ms", tc.f.Kind, g.Faults, tc.within)
+			}
+			if !g.Idle.Clean || !g.Idle.RxPool || len(g.Checks) > 0 {
+				t.Errorf("after %s: idle %+v, checks %+v", tc.f.Kind, g.Idle, g.Checks)
+			}
+			t.Logf("%s recovered %.1f ms after the fault ended", tc.f.Kind, g.Faults[0].RecoveredMs)
+		})
+	}
+}
