@@ -154,6 +154,7 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 	for _, w := range dc.Model.Wraps {
 		ld = append(ld, "-Wl,--wrap="+w)
 	}
+	ld = append(ld, dc.Model.LDFlags...)
 	return buildProgram(ctx, tree, cacheDir, program{Files: files, Sources: srcs, Includes: includes, CFlags: cf, LDFlags: ld, IPv6: ipv6, API: dc.Model.RTOS})
 }
 
@@ -231,8 +232,6 @@ func buildProgram(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, pr p
 	for _, s := range pr.Sources {
 		all = append(all, filepath.Join(work, filepath.FromSlash(s)))
 	}
-	nOwn := len(all)
-	all = append(all, srcs...)
 	objs := make([]string, len(all))
 	for i, src := range all {
 		objs[i] = filepath.Join(work, fmt.Sprintf("%03d_%s.o", i, strings.TrimSuffix(filepath.Base(src), ".c")))
@@ -242,13 +241,15 @@ func buildProgram(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, pr p
 		incs = append(incs, "-I", filepath.Join(work, d))
 	}
 	incs = append(incs, "-I", filepath.Join(tree.Dir, "src", "include"))
+	lwipObjs, err := lwipObjects(ctx, cc, tree, cacheDir, srcs, pr.Files["lwipopts.h"], pr.Files["arch/cc.h"])
+	if err != nil {
+		return nil, err
+	}
 	_, first := toolchain.Parallel(ctx, 0, len(all), true, func(ctx context.Context, i int) error {
 		args := append([]string{}, cflags...)
 		args = append(args, pr.CFlags...)
-		if i < nOwn {
-			// lwipgen's code and the generated code under test: implicit declarations are errors
-			args = append(args, "-Werror=implicit-function-declaration")
-		}
+		// lwipgen's code and the generated code under test: implicit declarations are errors
+		args = append(args, "-Werror=implicit-function-declaration")
 		args = append(args, incs...)
 		args = append(args, "-c", all[i], "-o", objs[i])
 		if out, err := toolchain.Output(ctx, "", append([]string{cc}, args...)); err != nil {
@@ -260,7 +261,7 @@ func buildProgram(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, pr p
 		return nil, first
 	}
 	tmpExe := filepath.Join(work, "sim_node")
-	link := append(append([]string{cc, "-o", tmpExe}, objs...), pr.LDFlags...)
+	link := append(append(append([]string{cc, "-o", tmpExe}, objs...), lwipObjs...), pr.LDFlags...)
 	if out, err := toolchain.Output(ctx, "", append(link, "-lm")); err != nil {
 		return nil, fmt.Errorf("linking the simulator: %v\n%s", errors.Unwrap(err), firstLines(out, 20))
 	}
@@ -280,4 +281,72 @@ func firstLines(s string, n int) string {
 		lines = append(lines[:n], "...")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// lwipObjects compiles lwIP's sources once per lwipopts.h and port header
+// (the objects do not depend on the driver or the simulator code) and keeps
+// them in the cache, so that devices with the same configuration (another
+// board's glue, a patched glue in a test) only compile their own files.
+func lwipObjects(ctx context.Context, cc string, tree *lwipsrc.Tree, cacheDir string, srcs []string, opts, cch []byte) ([]string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "lwip1\x00%s\x00%s\x00%s\x00%s\x00", cc, tree.Dir, tree.Version, strings.Join(cflags, " "))
+	for _, f := range srcs {
+		st, err := os.Stat(f)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", f, st.Size(), st.ModTime().UnixNano())
+	}
+	h.Write(opts)
+	h.Write([]byte{0})
+	h.Write(cch)
+	dir := filepath.Join(cacheDir, "lwip-"+hex.EncodeToString(h.Sum(nil))[:20])
+	objs := make([]string, len(srcs))
+	for i, src := range srcs {
+		objs[i] = filepath.Join(dir, fmt.Sprintf("%03d_%s.o", i, strings.TrimSuffix(filepath.Base(src), ".c")))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "done")); err == nil {
+		return objs, nil
+	}
+	work, err := os.MkdirTemp(cacheDir, "lwip-build-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
+	if err := os.MkdirAll(filepath.Join(work, "arch"), 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(work, "lwipopts.h"), opts, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(work, "arch", "cc.h"), cch, 0o644); err != nil {
+		return nil, err
+	}
+	tmp := make([]string, len(srcs))
+	for i := range srcs {
+		tmp[i] = filepath.Join(work, filepath.Base(objs[i]))
+	}
+	_, first := toolchain.Parallel(ctx, 0, len(srcs), true, func(ctx context.Context, i int) error {
+		args := append([]string{}, cflags...)
+		args = append(args, "-I", work, "-I", filepath.Join(tree.Dir, "src", "include"), "-c", srcs[i], "-o", tmp[i])
+		if out, err := toolchain.Output(ctx, "", append([]string{cc}, args...)); err != nil {
+			return fmt.Errorf("compiling %s: %v\n%s", filepath.Base(srcs[i]), errors.Unwrap(err), firstLines(out, 20))
+		}
+		return nil
+	})
+	if first != nil {
+		return nil, first
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	for i := range srcs {
+		if err := os.Rename(tmp[i], objs[i]); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "done"), nil, 0o644); err != nil {
+		return nil, err
+	}
+	return objs, nil
 }

@@ -34,6 +34,7 @@ type macModel struct {
 	RTOSBoard string
 	RTOS      bool
 	RTOSAPI   string
+	LDFlags   []string // link flags the model needs (-no-pie: 32-bit buffer addresses in descriptors)
 }
 
 var rxPoolWraps = []string{"lwipgen_rxpool_get", "lwipgen_rxpool_put"}
@@ -43,6 +44,8 @@ var macModels = map[string]macModel{
 		RTOSBoard: "rtos/board_cubemx_rtos.c"},
 	"stm32h7-eqos": {Name: "STM32 HAL ETH (H7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Defines: []string{"SIM_ETH_H7=1"}, Wraps: rxPoolWraps,
 		RTOSBoard: "rtos/board_cubemx_rtos.c"},
+	"gd32-enet": {Name: "GD32F4xx ENET library + PHY", Model: "model_gd32enet.c", Board: "board_gd32.c",
+		Wraps: []string{"lwipgen_tx_wait"}, LDFlags: []string{"-no-pie"}},
 	"lan9118": {Name: "LAN9118 registers, FIFOs and IRQ + SysTick/NVIC", Model: "model_lan9118.c", Board: "board_mps2.c",
 		Drop: []string{"mps2_an500.h", "arch/cc.h"}, RegWrites: []string{"lan9118.c", "sys.c"}},
 }
@@ -88,7 +91,7 @@ func runsGlue(p *plan.Plan) (macModel, bool) {
 // renderDevice renders the board's driver with the driver rings d exactly as
 // `lwipgen generate`/`vendor` do: the board's flow renders it from the plan
 // and layout (the flow's glue, or the standalone firmware's driver files).
-func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel) (*deviceCode, error) {
+func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel, patch func(map[string][]byte) error) (*deviceCode, error) {
 	fl, err := flow.Of(g.Board)
 	if err != nil {
 		return nil, err
@@ -101,6 +104,9 @@ func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel) (*deviceCode
 		return nil, fmt.Errorf("rendering the %s flow's driver: %v", fl.Name(), err)
 	}
 	dc := &deviceCode{Files: map[string][]byte{}, Defines: r.Defines, Model: m}
+	if n := g.Board.Chip.Ethernet.RxFIFOBytes; n > 0 {
+		dc.Defines = append(dc.Defines, fmt.Sprintf("SIM_LAN_RX_FIFO_BYTES=%du", n))
+	}
 	drop := map[string]bool{}
 	for _, f := range m.Drop {
 		drop[f] = true
@@ -129,6 +135,11 @@ func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel) (*deviceCode
 	}
 	if len(dc.Files) == 0 {
 		return nil, fmt.Errorf("the %s flow rendered no driver files for board %s", fl.Name(), g.Board.Name)
+	}
+	if patch != nil {
+		if err := patch(dc.Files); err != nil {
+			return nil, err
+		}
 	}
 	for _, f := range m.RegWrites {
 		src, ok := dc.Files[f]

@@ -524,14 +524,9 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	var err error
 	if m, ok := runsGlue(p); ok && (!m.RTOS || o.RTOS) {
 		// the board's generated driver, rendered by its flow with this configuration's rings
-		dc, err := renderDevice(o.gen, d, m)
+		dc, err := renderDevice(o.gen, d, m, o.patchGlue)
 		if err != nil {
 			return fail(err)
-		}
-		if o.patchGlue != nil {
-			if err := o.patchGlue(dc.Files); err != nil {
-				return fail(err)
-			}
 		}
 		lockHeader := coreLockHeader
 		if m.RTOS {

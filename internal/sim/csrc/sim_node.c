@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lwip/init.h"
 #include "lwip/def.h"
@@ -56,13 +57,17 @@ struct cmd {
   uint32_t b, len;
 };
 
+/* The scheduler's pipe. A device node moves it off file descriptor 1 so that anything the code under
+ * test prints (the mps2 firmware's console) goes to stderr instead of into the protocol. */
+static FILE *proto;
+
 static void out_rec(uint32_t type, uint64_t t, const void *data, uint32_t len)
 {
   uint32_t h[2] = {type, len};
-  fwrite(h, sizeof h, 1, stdout);
-  fwrite(&t, sizeof t, 1, stdout);
+  fwrite(h, sizeof h, 1, proto);
+  fwrite(&t, sizeof t, 1, proto);
   if (len) {
-    fwrite(data, 1, len, stdout);
+    fwrite(data, 1, len, proto);
   }
 }
 
@@ -930,7 +935,17 @@ int main(int argc, char **argv)
   ip4_addr_t ip, mask, gw;
   int i;
 
-  setvbuf(stdout, NULL, _IOFBF, 1 << 20);
+#if SIM_DEVICE_GLUE
+  {
+    int pfd = dup(1);
+    if (pfd < 0 || dup2(2, 1) < 0 || (proto = fdopen(pfd, "w")) == NULL) {
+      return 2;
+    }
+  }
+#else
+  proto = stdout;
+#endif
+  setvbuf(proto, NULL, _IOFBF, 1 << 20);
   role_device = strcmp(args(argc, argv, "role", "peer"), "device") == 0;
   model = args(argc, argv, "rx_model", "ideal");
   if (strcmp(model, "custom_pool") == 0) rx_model = RX_CUSTOM_POOL;
@@ -1091,13 +1106,13 @@ int main(int argc, char **argv)
       break;
 #endif
     case OP_QUIT:
-      fflush(stdout);
+      fflush(proto);
       return 0;
     default:
       return 2;
     }
     run_due();
     out_rec(REC_DONE, next_event(), NULL, 0);
-    fflush(stdout);
+    fflush(proto);
   }
 }

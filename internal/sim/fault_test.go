@@ -1,0 +1,32 @@
+package sim
+
+import (
+	"testing"
+	"time"
+)
+
+func TestParseFaults(t *testing.T) {
+	fs, err := ParseFaults("link-flap@100ms:50ms, dma-error@1s,rx-stall@20ms,burst@5ms:128")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Fault{
+		{Kind: "link-flap", At: 100 * time.Millisecond, For: 50 * time.Millisecond},
+		{Kind: "dma-error", At: time.Second},
+		{Kind: "rx-stall", At: 20 * time.Millisecond, For: 200 * time.Millisecond},
+		{Kind: "burst", At: 5 * time.Millisecond, Frames: 128},
+	}
+	if len(fs) != len(want) {
+		t.Fatalf("%+v", fs)
+	}
+	for i := range want {
+		if fs[i] != want[i] {
+			t.Errorf("fault %d: %+v, want %+v", i, fs[i], want[i])
+		}
+	}
+	for _, bad := range []string{"x@1ms", "link-flap", "link-flap@-1ms", "burst@1ms:0", "rx-stall@1ms:0s"} {
+		if _, err := ParseFaults(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
