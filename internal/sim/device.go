@@ -45,7 +45,7 @@ var macModels = map[string]macModel{
 	"stm32h7-eqos": {Name: "STM32 HAL ETH (H7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Defines: []string{"SIM_ETH_H7=1"}, Wraps: rxPoolWraps,
 		RTOSBoard: "rtos/board_cubemx_rtos.c"},
 	"gd32-enet": {Name: "GD32F4xx ENET library + PHY", Model: "model_gd32enet.c", Board: "board_gd32.c",
-		Wraps: []string{"lwipgen_tx_wait"}, LDFlags: []string{"-no-pie"}},
+		Wraps: []string{"lwipgen_tx_wait"}, LDFlags: []string{"-no-pie"}, RTOSBoard: "rtos/board_gd32_rtos.c"},
 	"lan9118": {Name: "LAN9118 registers, FIFOs and IRQ + SysTick/NVIC", Model: "model_lan9118.c", Board: "board_mps2.c",
 		Drop: []string{"mps2_an500.h", "arch/cc.h"}, RegWrites: []string{"lan9118.c", "sys.c"}},
 }

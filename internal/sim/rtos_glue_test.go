@@ -63,6 +63,31 @@ func TestRTOSGlueH743(t *testing.T) {
 	}
 }
 
+// TestRTOSGlueGD32: gd32f407 (FreeRTOS natively, lwIP's contrib-shaped sys_arch) runs as an RTOS
+// board: GigaDevice's demo start-up (init task: tcpip_init, netif_add under the core lock), the
+// generated ethernetif.c and lwipgen_sys.c on the GD32 ENET model, the RX task started by
+// ethernetif_init; traffic both ways, no check failed, idle at the end.
+func TestRTOSGlueGD32(t *testing.T) {
+	c := glueRun(t, "gd32f407", Options{RTOS: true, Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond})
+	if c.Error != "" {
+		t.Fatal(c.Error)
+	}
+	if !strings.Contains(c.Glue.Model, "virtual-time FreeRTOS model (native FreeRTOS API)") {
+		t.Fatalf("gd32f407 ran on %q", c.Glue.Model)
+	}
+	if len(c.Glue.Checks) != 0 || !c.Glue.Idle.Clean {
+		t.Fatalf("checks %+v, idle %+v", c.Glue.Checks, c.Glue.Idle)
+	}
+	if c.TxMbps < 1 || c.RxMbps < 1 {
+		t.Fatalf("no traffic: tx %.2f rx %.2f Mbps", c.TxMbps, c.RxMbps)
+	}
+	for _, th := range []string{"tcpip_thread", "lwipgen_rx", "sim_app"} { // INIT deleted itself after the start-up
+		if c.Glue.Counters["rtos_stack_host_used_"+th] == 0 {
+			t.Errorf("thread %s never ran: %+v", th, c.Glue.Counters)
+		}
+	}
+}
+
 // TestRTOSGlueBrokenFails: a deliberately broken RTOS glue is caught by the run, with the thread
 // (or interrupt) and the call named:
 //   - the link thread calling lwIP without LOCK_TCPIP_CORE (netif_set_up from "EthLink");
