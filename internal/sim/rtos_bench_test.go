@@ -17,15 +17,27 @@ var rtosFrames = flag.Int("rtos.frames", 1000000, "BenchmarkRTOSGlue: frames eac
 //	go test ./internal/sim -run '^$' -bench RTOSGlue -benchtime 1x [-rtos.frames 100000]
 func BenchmarkRTOSGlue(b *testing.B) {
 	needHost(b)
-	for _, name := range []string{"h743"} {
+	for _, name := range []string{"h743", "gd32f407"} {
 		g := prepare(b, name)
 		if m, ok := runsGlue(g.Plan); !ok || !m.RTOS {
 			b.Fatalf("%s does not run as an RTOS board", name)
 		}
 		b.Run(name, func(b *testing.B) {
-			// full-size frames at 100 Mbps: 8 + 1514 + 4 + 12 B on the wire
-			perSec := 100e6 / 8 / 1538
-			d := time.Duration(float64(*rtosFrames) / perSec * float64(time.Second))
+			// a 100 ms probe gives the board's frame rate in virtual time; the run is sized from it
+			probe, err := Run(context.Background(), g, Options{CacheDir: testCache, RTOS: true, Workload: "bulk", Duration: 100 * time.Millisecond, Warmup: 20 * time.Millisecond})
+			if err != nil || probe.Configs[0].Error != "" {
+				b.Fatalf("probe: %v %s", err, probe.Configs[0].Error)
+			}
+			pc := probe.Configs[0].Glue.Counters
+			low := pc["rx_read_frames"]
+			if pc["tx_frames"] < low {
+				low = pc["tx_frames"]
+			}
+			if low == 0 {
+				b.Fatal("probe: no frames")
+			}
+			perSec := float64(low) / 0.24 // both phases plus warm-up: 240 ms of virtual time
+			d := time.Duration(float64(*rtosFrames) / perSec * float64(time.Second) * 1.05)
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
 				r, err := Run(context.Background(), g, Options{CacheDir: testCache, RTOS: true, Workload: "bulk", Duration: d, Warmup: 20 * time.Millisecond})

@@ -63,6 +63,23 @@ func TestRTOSGlueH743(t *testing.T) {
 	}
 }
 
+// TestRTOSGlueH743CMSISv1: the same board with rtos_api = "cmsis_v1": CubeMX's v1 start-up
+// (osThreadDef/osThreadCreate for the defaultTask and EthLink), ST's v1 sys_arch shape (osMessagePut of
+// pointer values, osSemaphoreCreate taken at creation), 7 CMSIS-RTOS v1 priorities.
+func TestRTOSGlueH743CMSISv1(t *testing.T) {
+	board := variantBoard(t, "h743", [2]string{`rtos        = "freertos"`, "rtos        = \"freertos\"\n  rtos_api    = \"cmsis_v1\""})
+	c := glueRun(t, board, Options{RTOS: true, Duration: 30 * time.Millisecond, Warmup: 10 * time.Millisecond})
+	if c.Error != "" {
+		t.Fatal(c.Error)
+	}
+	if !strings.Contains(c.Glue.Model, "(CMSIS-RTOS v1)") {
+		t.Fatalf("ran on %q", c.Glue.Model)
+	}
+	if len(c.Glue.Checks) != 0 || !c.Glue.Idle.Clean || c.Glue.Counters["rx_read_frames"] < 500 {
+		t.Fatalf("checks %+v, idle %+v, counters %+v", c.Glue.Checks, c.Glue.Idle, c.Glue.Counters)
+	}
+}
+
 // TestRTOSGlueGD32: gd32f407 (FreeRTOS natively, lwIP's contrib-shaped sys_arch) runs as an RTOS
 // board: GigaDevice's demo start-up (init task: tcpip_init, netif_add under the core lock), the
 // generated ethernetif.c and lwipgen_sys.c on the GD32 ENET model, the RX task started by
