@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -170,12 +171,18 @@ var halIncludeRe = regexp.MustCompile(`(?m)^#include "(\w+_hal\.h)"`)
 
 var rtosScheduleRe = regexp.MustCompile(`vrtos switches (\d+) schedule ([0-9a-f]{16}) now (\d+)`)
 
-// rtosCases: h743 (CubeMX, CMSIS-RTOS v2: ST's sys_arch shape), h743 with rtos_api = "cmsis_v1",
-// gd32f407 (FreeRTOS natively, lwIP's contrib sys_arch shape).
+// rtosCases: h743 (CubeMX, CMSIS-RTOS v2: ST's sys_arch shape) and gd32f407 (FreeRTOS natively,
+// lwIP's contrib sys_arch shape). CMSIS-RTOS v1 runs in TestRTOSGlueH743CMSISv1 (the full simulator);
+// "h743-cmsisv1" is here for a manual run (go test -run TestRTOSLwIPEcho -rtos.echo-all).
 var rtosCases = map[string]rtosCase{
-	"h743":         {board: "h743"},
+	"h743":     {board: "h743"},
+	"gd32f407": {board: "gd32f407"},
+}
+
+var rtosEchoAll = flag.Bool("rtos.echo-all", false, "TestRTOSLwIPEcho: also the CMSIS-RTOS v1 variant of h743")
+
+var rtosExtraCases = map[string]rtosCase{
 	"h743-cmsisv1": {board: "h743", edits: [][2]string{{`rtos        = "freertos"`, "rtos        = \"freertos\"\n  rtos_api    = \"cmsis_v1\""}}},
-	"gd32f407":     {board: "gd32f407"},
 }
 
 // TestRTOSLwIPEcho: lwIP with NO_SYS=0 runs on the RTOS model with the board's generated RX task
@@ -186,7 +193,16 @@ var rtosCases = map[string]rtosCase{
 // be back at zero, the RX task must have run, no lwIP call may happen outside the core lock (the
 // simulation's LWIP_ASSERT_CORE_LOCKED), and two runs must give the same schedule and output.
 func TestRTOSLwIPEcho(t *testing.T) {
-	for name, c := range rtosCases {
+	cases := map[string]rtosCase{}
+	for k, v := range rtosCases {
+		cases[k] = v
+	}
+	if *rtosEchoAll {
+		for k, v := range rtosExtraCases {
+			cases[k] = v
+		}
+	}
+	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			exe := buildRTOSEcho(t, c)
 			run := func() string {
