@@ -35,6 +35,7 @@ type macModel struct {
 	RTOS      bool
 	RTOSAPI   string
 	LDFlags   []string // link flags the model needs (-no-pie: 32-bit buffer addresses in descriptors)
+	NoDMA     bool     // a FIFO MAC: there is no DMA to fail (fault dma-error does not apply)
 }
 
 var rxPoolWraps = []string{"lwipgen_rxpool_get", "lwipgen_rxpool_put"}
@@ -47,7 +48,7 @@ var macModels = map[string]macModel{
 	"gd32-enet": {Name: "GD32F4xx ENET library + PHY", Model: "model_gd32enet.c", Board: "board_gd32.c",
 		Wraps: []string{"lwipgen_tx_wait"}, LDFlags: []string{"-no-pie"}, RTOSBoard: "rtos/board_gd32_rtos.c"},
 	"lan9118": {Name: "LAN9118 registers, FIFOs and IRQ + SysTick/NVIC", Model: "model_lan9118.c", Board: "board_mps2.c",
-		Drop: []string{"mps2_an500.h", "arch/cc.h"}, RegWrites: []string{"lan9118.c", "sys.c"}},
+		Drop: []string{"mps2_an500.h", "arch/cc.h"}, RegWrites: []string{"lan9118.c", "sys.c"}, NoDMA: true},
 }
 
 // deviceCode is the generated code a device node compiles: the files (path

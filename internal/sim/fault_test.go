@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"context"
+	"strings"
 	"testing"
 	"time"
 )
@@ -27,6 +29,20 @@ func TestParseFaults(t *testing.T) {
 	for _, bad := range []string{"x@1ms", "link-flap", "link-flap@-1ms", "burst@1ms:0", "rx-stall@1ms:0s"} {
 		if _, err := ParseFaults(bad); err == nil {
 			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// A fault the board cannot have is refused before anything is built.
+func TestFaultNotApplicable(t *testing.T) {
+	for _, c := range []struct{ board, want string }{
+		{"mps2-an500", "has no DMA"},
+		{"zynq7035", "still runs the simulator's own NIC model"},
+	} {
+		g := prepare(t, c.board)
+		_, err := Run(context.Background(), g, Options{Faults: []Fault{{Kind: "dma-error", At: time.Millisecond}}, LwIPDir: "/nonexistent"})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.board, err, c.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -24,10 +25,17 @@ func BenchmarkGlueMillionFrames(b *testing.B) {
 	if v := os.Getenv("LWIPGEN_SIM_FRAMES"); v != "" {
 		fmt.Sscan(v, &frames)
 	}
-	for _, board := range []string{"f407", "f767", "mps2-an500"} {
+	// h743 and gd32f407 are FreeRTOS boards: their glue runs here rendered for rtos = "none" until the
+	// virtual-time RTOS model (engineer 19b) runs their threads
+	bareMetal := [2]string{`rtos        = "freertos"`, `rtos        = "none"`}
+	for _, board := range []string{"f407", "f767", "mps2-an500", "h743-none", "gd32f407-none"} {
 		b.Run(board, func(b *testing.B) {
 			needHost(b)
-			g := prepare(b, board)
+			ref := board
+			if base, ok := strings.CutSuffix(board, "-none"); ok {
+				ref = variantBoard(b, base, bareMetal)
+			}
+			g := prepare(b, ref)
 			// a short run measures the rates, so that each phase lasts long enough for the frames
 			probe, err := Run(context.Background(), g, Options{CacheDir: testCache, Workload: "bulk", Duration: 200 * time.Millisecond})
 			if err != nil || probe.Configs[0].Error != "" {

@@ -19,6 +19,7 @@ package sim
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -259,6 +260,17 @@ func TCPGoodputLimit(rateMbps float64) float64 { return rateMbps * mssStd / wire
 // other two) and returns what it measured.
 func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error) {
 	o = o.withDefaults()
+	if len(o.Faults) > 0 {
+		m, ok := runsGlue(g.Plan)
+		if !ok {
+			return nil, fmt.Errorf("--fault needs the board's generated driver in the simulator; %s (%s, rtos %s) still runs the simulator's own NIC model", g.Plan.Board.Name, g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.RTOS)
+		}
+		for _, f := range o.Faults {
+			if f.Kind == "dma-error" && m.NoDMA {
+				return nil, fmt.Errorf("fault dma-error: the %s MAC of %s has no DMA", g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.Name)
+			}
+		}
+	}
 	tree, err := lwipsrc.Resolve(o.LwIPDir, "")
 	if err != nil {
 		return nil, err
@@ -609,7 +621,13 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	}
 	cr.Connections = up
 	if cr.Glue != nil && up == 0 {
-		return fail(fmt.Errorf("the device accepted no connection within 10 s: its generated driver never brought the netif up (or never moved a frame)"))
+		msg := "the device accepted no connection within 10 s: its generated driver never brought the netif up (or never moved a frame)"
+		if st.Dev != nil {
+			for _, ck := range st.Dev.Checks {
+				msg += fmt.Sprintf("; driver check failed: %s (%d times): %s", ck.Kind, ck.Count, ck.First)
+			}
+		}
+		return fail(errors.New(msg))
 	}
 	setupIdle := st
 	r.t0 = r.s.now

@@ -194,7 +194,8 @@ int dev_checks_json(char *buf, size_t cap)
 
 void dev_drop(enum dev_drop why) { dev_drops[why]++; }
 
-void sim_assert_core_locked(const char *file, int line)
+/* Weak: an RTOS board's code (csrc/rtos/) provides the version that also checks the core lock. */
+__attribute__((weak)) void sim_assert_core_locked(const char *file, int line)
 {
     if (dev_in_isr) {
         dev_check_failed("lwip_in_isr", "lwIP entered from interrupt context (%s:%d)", file, line);

@@ -10,7 +10,13 @@
  *                 MX_LWIP_Process), the interrupt vector (ETH_IRQHandler, SysTick_Handler);
  *   sim_node.c    the protocol with the scheduler and the workload application (raw TCP API).
  * A model or board file only uses what is declared here, so an RTOS board (engineer 19b: threads on a
- * virtual-time scheduler) plugs in the same driver models with its own board file.
+ * virtual-time scheduler) plugs in the same driver models with its own board file:
+ *   - board_loop_once() runs the threads until every one blocks (devhost.c calls it again while it made
+ *     progress), board_next_event() is the next thread wake-up / RTOS timer;
+ *   - interrupt handlers run through dev_irq_poll() with dev_in_isr set (xSemaphoreGiveFromISR & co.);
+ *   - sim_assert_core_locked() is weak in devhost.c: the RTOS code provides the one that checks the lock;
+ *   - the Go side (internal/sim/device.go macModels, runsGlue) builds the sources; csrc/rtos/ must be
+ *     added to the //go:embed line of build.go once it exists.
  */
 #ifndef LWIPGEN_SIM_DEVHOST_H
 #define LWIPGEN_SIM_DEVHOST_H

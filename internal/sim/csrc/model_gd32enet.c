@@ -39,11 +39,11 @@ enet_descriptors_struct *dma_current_txdesc;
 uint32_t lwipgen_sim_enet_mac_cfg;
 uint32_t SystemCoreClock = 168000000u;
 
-static int nvic_en, mac_on, rx_suspended, dma_dead, systick_on, rie, nie, rs_flag, rx_dma, tx_cur_idx, rx_cur_idx;
+static int nvic_en, mac_on, rx_suspended, dma_dead, systick_on, rie, nie, aie, fbeie, rs_flag, fbe_flag, rx_dma, tx_cur_idx, rx_cur_idx;
 static uint64_t tx_done[ENET_TXBUF_NUM];
 static int link_latched_low;
 static struct {
-    uint64_t inits, rbu, rx_dma_frames, rx_read, tx_frames, tx_waits, irqs, resumes;
+    uint64_t inits, rbu, rx_dma_frames, rx_read, tx_frames, tx_waits, irqs, resumes, fatal, recoveries;
 } st;
 
 int sim_systick_enabled(void) { return systick_on; }
@@ -121,7 +121,12 @@ void __wrap_lwipgen_tx_wait(u32_t max_ms)
 void enet_deinit(void) { mac_on = 0; }
 ErrStatus enet_software_reset(void)
 {
+    if (dma_dead) {
+        st.recoveries++; /* the reset clears the DMA's fatal state */
+    }
     dma_dead = 0;
+    fbe_flag = 0;
+    rie = nie = aie = fbeie = 0;
     mac_on = 0;
     return SUCCESS;
 }
@@ -174,6 +179,10 @@ void enet_interrupt_enable(enet_int_enum i)
         rie = 1;
     } else if (i == ENET_DMA_INT_NIE) {
         nie = 1;
+    } else if (i == ENET_DMA_INT_AIE) {
+        aie = 1;
+    } else if (i == ENET_DMA_INT_FBEIE) {
+        fbeie = 1;
     }
     dev_irq_poll();
 }
@@ -183,19 +192,34 @@ void enet_interrupt_disable(enet_int_enum i)
         rie = 0;
     } else if (i == ENET_DMA_INT_NIE) {
         nie = 0;
+    } else if (i == ENET_DMA_INT_AIE) {
+        aie = 0;
+    } else if (i == ENET_DMA_INT_FBEIE) {
+        fbeie = 0;
     }
 }
-FlagStatus enet_interrupt_flag_get(enet_int_flag_enum f) { return (f == ENET_DMA_INT_FLAG_RS && rs_flag) ? SET : RESET; }
+FlagStatus enet_interrupt_flag_get(enet_int_flag_enum f)
+{
+    if (f == ENET_DMA_INT_FLAG_RS) {
+        return rs_flag ? SET : RESET;
+    }
+    if (f == ENET_DMA_INT_FLAG_FBE) {
+        return fbe_flag ? SET : RESET;
+    }
+    return RESET;
+}
 void enet_interrupt_flag_clear(enet_int_flag_clear_enum f)
 {
     if (f == ENET_DMA_INT_FLAG_RS_CLR) {
         rs_flag = 0;
+    } else if (f == ENET_DMA_INT_FLAG_FBE_CLR) {
+        fbe_flag = 0;
     }
 }
 int model_irq_pending(void)
 {
     tx_update();
-    return nvic_en && nie && rie && rs_flag;
+    return nvic_en && ((nie && rie && rs_flag) || (aie && fbeie && fbe_flag));
 }
 void ENET_IRQHandler(void);
 void model_irq_handler(void)
@@ -355,7 +379,12 @@ void model_link_changed(void)
 }
 void model_dma_fatal(void)
 {
-    dma_dead = 1; /* the ENET DMA stops (FBE); the library has no recovery entry point the glue uses */
+    if (!mac_on) {
+        return;
+    }
+    dma_dead = 1; /* both ENET DMA engines stop; FBE (abnormal summary) is raised */
+    fbe_flag = 1;
+    st.fatal++;
 }
 uint64_t model_next_event(void) { return UINT64_MAX; }
 void model_timed(void) { tx_update(); }
@@ -369,7 +398,8 @@ void model_stats(void (*kv)(const char *key, uint64_t v))
     kv("tx_frames", st.tx_frames);
     kv("tx_waits", st.tx_waits);
     kv("enet_irqs", st.irqs);
-    kv("recoveries", 0);
+    kv("dma_fatal_injected", st.fatal);
+    kv("recoveries", st.recoveries);
     kv("mac_cfg_100m_fd", (lwipgen_sim_enet_mac_cfg & (ENET_MAC_CFG_SPD | ENET_MAC_CFG_DPM)) == (ENET_MAC_CFG_SPD | ENET_MAC_CFG_DPM));
 }
 void model_rxpool(int64_t *free_now, int64_t *free_low, int64_t *total, int64_t *idle_free)
