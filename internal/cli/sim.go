@@ -53,6 +53,7 @@ type simFlags struct {
 	dup               float64
 	faults            string
 	rtos              bool
+	noSysModel        bool
 	perFrame, perByte optFloat
 	userOpts          []string
 	sweep, sweepFull  bool
@@ -93,7 +94,9 @@ func newSim(env *Env) *cobra.Command {
 	fs.Float64Var(&f.loss, "loss", 0, "probability that the link loses a frame")
 	fs.Float64Var(&f.reorder, "reorder", 0, "probability that the link delays a frame behind the next ones")
 	fs.Float64Var(&f.dup, "duplicate", 0, "probability that the link delivers a frame twice")
-	fs.BoolVar(&f.rtos, "rtos", false, "run a FreeRTOS board as an RTOS board: NO_SYS=0, the tcpip thread and the generated RX task and link thread on the virtual-time RTOS model (docs/sim-rtos.md)")
+	fs.BoolVar(&f.rtos, "rtos", true, "run a FreeRTOS board as an RTOS board (the default)")
+	fs.MarkDeprecated("rtos", "FreeRTOS boards run as RTOS boards by default (docs/sim-rtos.md); --nosys-model runs the old NO_SYS model for comparison")
+	fs.BoolVar(&f.noSysModel, "nosys-model", false, "run a FreeRTOS board on the simulator's own NO_SYS NIC model instead of its generated RTOS glue (not the board's code: for comparison only)")
 	fs.StringVar(&f.faults, "fault", "", "inject faults into the device's generated driver: KIND@TIME[:ARG],... with link-flap@T:DOWN, dma-error@T, rx-stall@T:FOR (the application stops reading), burst@T:FRAMES; TIME from the first measured phase")
 	fs.Var(&f.perFrame, "cpu-ns-per-frame", "device CPU cost per frame in ns (default: from the core and clock)")
 	fs.Var(&f.perByte, "cpu-ns-per-byte", "device CPU cost per byte in ns (default: from the core, clock and checksum settings)")
@@ -146,7 +149,7 @@ func runSim(env *Env, f *simFlags) int {
 	}
 	o := sim.Options{LwIPOpts: f.userOpts, Seed: *seed, Compare: *compare, Workload: *workload, Duration: *dur, Warmup: *warm, MsgSize: *msg,
 		CPUNsPerFrame: perFrame.v, CPUNsPerByte: perByte.v, Loss: *loss, Reorder: *reorder, LwIPDir: *lwipDir,
-		Duplicate: f.dup, Faults: faults, RTOS: f.rtos}
+		Duplicate: f.dup, Faults: faults, NoSysModel: f.noSysModel}
 	if !*asJSON {
 		o.Progress = env.Stderr
 	}

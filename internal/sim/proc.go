@@ -53,6 +53,9 @@ type node struct {
 	stderr *bytes.Buffer
 	next   int64 // time of its next internal event
 	hdr    [24]byte
+	// answered: the node completed a command, so its start-up (board_init: the board's network
+	// init, on an RTOS board tcpip_init and the tasks) succeeded.
+	answered bool
 }
 
 func startNode(ctx context.Context, name, exe string, args []string) (*node, error) {
@@ -110,6 +113,7 @@ func (n *node) call(op uint32, t int64, a, b uint32, payload []byte, frames func
 		case recText:
 			text = string(data)
 		case recDone:
+			n.answered = true
 			if tt >= uint64(never) {
 				n.next = never
 			} else {
@@ -129,6 +133,20 @@ func (n *node) failed(err error) error {
 		return fmt.Errorf("%s node: %v: %s", n.name, err, firstLines(msg, 10))
 	}
 	return fmt.Errorf("%s node: %v", n.name, err)
+}
+
+// startupFailure says why the node died before it answered a command (its start-up failed: e.g.
+// lwIP's defaults on an RTOS board, whose TCPIP_MBOX_SIZE 0 makes osMessageQueueNew return NULL and
+// tcpip_init assert), from what it printed; "" while it runs or once it answered.
+func (n *node) startupFailure() string {
+	if n == nil || n.answered || n.cmd.ProcessState == nil {
+		return ""
+	}
+	msg := strings.TrimSpace(n.stderr.String())
+	if msg == "" {
+		msg = n.cmd.ProcessState.String()
+	}
+	return firstLines(msg, 3)
 }
 
 func (n *node) close() {

@@ -24,7 +24,7 @@ func BenchmarkRTOSGlue(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			// a 100 ms probe gives the board's frame rate in virtual time; the run is sized from it
-			probe, err := Run(context.Background(), g, Options{CacheDir: testCache, RTOS: true, Workload: "bulk", Duration: 100 * time.Millisecond, Warmup: 20 * time.Millisecond})
+			probe, err := Run(context.Background(), g, Options{CacheDir: testCache, Workload: "bulk", Duration: 100 * time.Millisecond, Warmup: 20 * time.Millisecond})
 			if err != nil || probe.Configs[0].Error != "" {
 				b.Fatalf("probe: %v %s", err, probe.Configs[0].Error)
 			}
@@ -40,7 +40,7 @@ func BenchmarkRTOSGlue(b *testing.B) {
 			d := time.Duration(float64(*rtosFrames) / perSec * float64(time.Second) * 1.05)
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
-				r, err := Run(context.Background(), g, Options{CacheDir: testCache, RTOS: true, Workload: "bulk", Duration: d, Warmup: 20 * time.Millisecond})
+				r, err := Run(context.Background(), g, Options{CacheDir: testCache, Workload: "bulk", Duration: d, Warmup: 20 * time.Millisecond})
 				if err != nil {
 					b.Fatal(err)
 				}

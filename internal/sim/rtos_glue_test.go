@@ -16,7 +16,7 @@ import (
 // check must hold, every pool and the RX buffer pool must be back at idle, and a second run with
 // the same seed must give the same result (the whole ConfigResult).
 func TestRTOSGlueH743(t *testing.T) {
-	o := Options{RTOS: true, Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond}
+	o := Options{Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond}
 	c := glueRun(t, "h743", o)
 	if c.Error != "" {
 		t.Fatal(c.Error)
@@ -68,7 +68,7 @@ func TestRTOSGlueH743(t *testing.T) {
 // pointer values, osSemaphoreCreate taken at creation), 7 CMSIS-RTOS v1 priorities.
 func TestRTOSGlueH743CMSISv1(t *testing.T) {
 	board := variantBoard(t, "h743", [2]string{`rtos        = "freertos"`, "rtos        = \"freertos\"\n  rtos_api    = \"cmsis_v1\""})
-	c := glueRun(t, board, Options{RTOS: true, Duration: 30 * time.Millisecond, Warmup: 10 * time.Millisecond})
+	c := glueRun(t, board, Options{Duration: 30 * time.Millisecond, Warmup: 10 * time.Millisecond})
 	if c.Error != "" {
 		t.Fatal(c.Error)
 	}
@@ -85,7 +85,7 @@ func TestRTOSGlueH743CMSISv1(t *testing.T) {
 // generated ethernetif.c and lwipgen_sys.c on the GD32 ENET model, the RX task started by
 // ethernetif_init; traffic both ways, no check failed, idle at the end.
 func TestRTOSGlueGD32(t *testing.T) {
-	c := glueRun(t, "gd32f407", Options{RTOS: true, Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond})
+	c := glueRun(t, "gd32f407", Options{Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond})
 	if c.Error != "" {
 		t.Fatal(c.Error)
 	}
@@ -126,7 +126,7 @@ func TestRTOSGlueBrokenFails(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			patched := false
-			r := glueRun(t, "h743", Options{RTOS: true, Duration: 20 * time.Millisecond, Warmup: 5 * time.Millisecond,
+			r := glueRun(t, "h743", Options{Duration: 20 * time.Millisecond, Warmup: 5 * time.Millisecond,
 				patchGlue: func(files map[string][]byte) error {
 					src := string(files[c.file])
 					if !strings.Contains(src, c.old) {
@@ -161,7 +161,7 @@ func TestRTOSGlueFaults(t *testing.T) {
 		{Fault{Kind: "dma-error", At: 100 * time.Millisecond}, 800, 950 * time.Millisecond},
 	} {
 		t.Run(tc.f.Kind, func(t *testing.T) {
-			c := glueRun(t, "h743", Options{RTOS: true, Faults: []Fault{tc.f}, phasesOverride: []string{"rx"},
+			c := glueRun(t, "h743", Options{Faults: []Fault{tc.f}, phasesOverride: []string{"rx"},
 				Duration: tc.run, Warmup: 10 * time.Millisecond})
 			g := c.Glue
 			if c.Error != "" {

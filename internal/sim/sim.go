@@ -55,13 +55,14 @@ type Options struct {
 	// Faults are injected into the device (sim --fault): link flaps, a DMA
 	// fatal bus error, an application that stops reading, receive bursts.
 	Faults []Fault
-	// RTOS runs a FreeRTOS board as an RTOS board: its generated glue with NO_SYS=0, the tcpip
-	// thread, RX task and link thread on the virtual-time RTOS model (docs/sim-rtos.md). Off, such a
-	// board still runs on the simulator's NO_SYS NIC model (what the sizing tests were tuned on).
-	RTOS     bool
-	LwIPDir  string // lwIP tree (else LWIP_DIR / cache, as lwipsrc.Resolve)
-	CacheDir string // compiled simulators (default <lwipgen cache>/sim)
-	Progress io.Writer
+	// NoSysModel runs a FreeRTOS board on the simulator's own NO_SYS NIC model instead of its
+	// generated RTOS glue: not the board's code, for comparison only (sim --nosys-model). By
+	// default a FreeRTOS board runs as an RTOS board: its generated glue with NO_SYS=0, the tcpip
+	// thread, RX task and link thread on the virtual-time RTOS model (docs/sim-rtos.md).
+	NoSysModel bool
+	LwIPDir    string // lwIP tree (else LWIP_DIR / cache, as lwipsrc.Resolve)
+	CacheDir   string // compiled simulators (default <lwipgen cache>/sim)
+	Progress   io.Writer
 
 	// for the validation tests and the sweep: replace the device configurations / link
 	deviceOverride *config
@@ -170,7 +171,13 @@ type ConfigResult struct {
 	// Glue is the run of the board's generated driver (nil: the simulator's own NIC model ran).
 	Glue  *GlueRun `json:"glue,omitempty"`
 	Error string   `json:"error,omitempty"`
+	// StartupFailure is why the device did not start with this configuration (what lwIP or the
+	// board's code printed before it stopped); Error then starts with "fails at start-up: ".
+	StartupFailure string `json:"startup_failure,omitempty"`
 }
+
+// startupPrefix begins the Error of a configuration the device could not start with.
+const startupPrefix = "fails at start-up: "
 
 // ErrorSplit tells the device's failures apart: a real allocation failure,
 // TCP pushing back on the application (normal flow control), and frames the
@@ -262,6 +269,9 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 	o = o.withDefaults()
 	if len(o.Faults) > 0 {
 		m, ok := runsGlue(g.Plan)
+		if ok && m.RTOS && o.NoSysModel {
+			return nil, fmt.Errorf("--fault needs the board's generated driver; --nosys-model runs the simulator's own NIC model instead")
+		}
 		if !ok {
 			return nil, fmt.Errorf("--fault needs the board's generated driver in the simulator; %s (%s, rtos %s) still runs the simulator's own NIC model", g.Plan.Board.Name, g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.RTOS)
 		}
@@ -534,7 +544,7 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	ipv6, _ := c.Resolved.Value("LWIP_IPV6")
 	var dev *nodeBuild
 	var err error
-	if m, ok := runsGlue(p); ok && (!m.RTOS || o.RTOS) {
+	if m, ok := runsGlue(p); ok && !(m.RTOS && o.NoSysModel) {
 		// the board's generated driver, rendered by its flow with this configuration's rings
 		dc, err := renderDevice(o.gen, d, m, o.patchGlue)
 		if err != nil {
@@ -607,6 +617,15 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	defer pn.close()
 	r := &runner{s: newSched(dn, pn, link, o.Seed), o: o, conns: conns, limit: TCPGoodputLimit(float64(link.RateBps) / 1e6)}
 	if err := r.setup(); err != nil {
+		if why := dn.startupFailure(); why != "" {
+			// A configuration the board cannot start with is a result of the comparison, not a
+			// crash of the run: the table and report.json say "fails at start-up: ...".
+			if mb, err := c.Resolved.Value("TCPIP_MBOX_SIZE"); err == nil && mb == 0 && strings.Contains(why, "tcpip_thread mbox") {
+				why += " (TCPIP_MBOX_SIZE is 0: a FreeRTOS queue of length 0 cannot be created, so sys_mbox_new fails on the board too)"
+			}
+			cr.StartupFailure = why
+			return fail(errors.New(startupPrefix + why))
+		}
 		return fail(err)
 	}
 	st, err := r.stats(0)
@@ -911,6 +930,10 @@ func (r *Result) WriteTable(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-16s %8s %8s %16s %16s %19s %17s %11s %18s\n", "config", "lwIP B", "drv B", "tx Mbps (%lim)", "rx Mbps (%lim)", "rr p50/p99 us", "mix tx/rx Mbps", "retx d/p", "alloc/drop/backpr")
 	for _, c := range r.Configs {
+		if c.StartupFailure != "" {
+			fmt.Fprintf(w, "%-16s %8d  %s\n", c.Name, c.RAMBytes, firstLines(c.Error, 1))
+			continue
+		}
 		if c.Error != "" {
 			fmt.Fprintf(w, "%-16s %8d  error: %s\n", c.Name, c.RAMBytes, firstLines(c.Error, 1))
 			continue
