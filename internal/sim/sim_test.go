@@ -56,6 +56,11 @@ func zero() *float64 { z := 0.0; return &z }
 
 // validation runs a synthetic device configuration on the h743's NIC model
 // with the CPU cost set to zero, so that only the link and TCP are measured.
+// These tests validate the simulator's TCP and link model against formulas,
+// not the board: they stay on the simulator's own NO_SYS model (NoSysModel),
+// where a frame's path has no thread or driver in it. On the RTOS path the
+// synthetic headers would not even start (their TCPIP_MBOX_SIZE is lwIP's 0),
+// and the board's glue is covered by the rtos_*_test.go tests.
 func validation(t *testing.T, header string, rttMs float64, conns int, phases []string) *Result {
 	t.Helper()
 	needHost(t)
@@ -67,7 +72,7 @@ func validation(t *testing.T, header string, rttMs float64, conns int, phases []
 	if len(c.Checks) > 0 {
 		t.Fatalf("validation config fails lwIP checks: %v", c.Checks)
 	}
-	r, err := Run(context.Background(), g, Options{CacheDir: testCache, deviceOverride: c, rttOverride: rttMs, connsOverride: conns, phasesOverride: phases,
+	r, err := Run(context.Background(), g, Options{CacheDir: testCache, NoSysModel: true, deviceOverride: c, rttOverride: rttMs, connsOverride: conns, phasesOverride: phases,
 		CPUNsPerFrame: zero(), CPUNsPerByte: zero(), Duration: 400 * time.Millisecond, Warmup: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -124,10 +129,16 @@ func TestValidationRateLimited(t *testing.T) {
 // configuration must reach 90 % of the goal in both bulk directions with no
 // pool or heap allocation failure. The goal is the board's target_mbps
 // (90 Mbps), because it is below the physical limit of 94.9 Mbps: 0.9 x 90 = 81 Mbps.
+// It runs as the board runs: the generated RTOS glue (NO_SYS=0, tcpip thread,
+// RX task) on the virtual-time RTOS model, every phase of the latency profile.
 func TestH743Goal(t *testing.T) {
 	needHost(t)
 	g := prepare(t, "h743")
-	r, err := Run(context.Background(), g, Options{CacheDir: testCache, Compare: true})
+	lc, err := lwipgenConfig(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(context.Background(), g, Options{CacheDir: testCache, configs: []*config{lc}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,6 +148,44 @@ func TestH743Goal(t *testing.T) {
 	if r.Limits.GoalMbps != 81 || !strings.Contains(r.Limits.GoalBasis, "target_mbps") {
 		t.Fatalf("goal %.2f (%s), want 81 Mbps from target_mbps", r.Limits.GoalMbps, r.Limits.GoalBasis)
 	}
+	lg := r.Configs[0]
+	if lg.Error != "" {
+		t.Fatal(lg.Error)
+	}
+	if lg.Glue == nil || !strings.Contains(lg.Glue.Model, "virtual-time FreeRTOS model") {
+		t.Fatalf("h743 did not run its generated RTOS glue: %+v", lg.Glue)
+	}
+	if lg.Connections != 5 {
+		t.Errorf("lwipgen: %d of 5 connections established", lg.Connections)
+	}
+	if lg.TxMbps < r.Limits.GoalMbps || lg.RxMbps < r.Limits.GoalMbps {
+		t.Errorf("lwipgen config: tx %.2f / rx %.2f Mbps, goal %.2f Mbps", lg.TxMbps, lg.RxMbps, r.Limits.GoalMbps)
+	}
+	if lg.PoolErrors != 0 {
+		t.Errorf("lwipgen config: %d pool/heap allocation failures", lg.PoolErrors)
+	}
+	if !lg.Errors.Clean {
+		t.Errorf("lwipgen config: run not clean: %+v", lg.Errors)
+	}
+}
+
+// The comparison's shape (--compare: lwIP's defaults and every baseline run,
+// with RAM predictions, side by side in the table). It checks the comparison
+// machinery, not the board, so it runs on the simulator's NO_SYS model
+// (NoSysModel) where all five configurations start and a run takes seconds;
+// on the RTOS path lwIP's defaults fail at start-up, which
+// TestRTOSDefaultsFailAtStartup checks.
+func TestH743CompareTable(t *testing.T) {
+	needHost(t)
+	g := prepare(t, "h743")
+	r, err := Run(context.Background(), g, Options{CacheDir: testCache, Compare: true, NoSysModel: true,
+		Duration: 100 * time.Millisecond, Warmup: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tab bytes.Buffer
+	r.WriteTable(&tab)
+	t.Logf("\n%s", tab.String())
 	names := map[string]ConfigResult{}
 	for _, c := range r.Configs {
 		names[c.Name] = c
@@ -151,19 +200,6 @@ func TestH743Goal(t *testing.T) {
 		if e := names[n].Error; e != "" {
 			t.Fatalf("%s: %s", n, e)
 		}
-	}
-	lg := names[CfgLwipgen]
-	if lg.Connections != 5 {
-		t.Errorf("lwipgen: %d of 5 connections established", lg.Connections)
-	}
-	if lg.TxMbps < r.Limits.GoalMbps || lg.RxMbps < r.Limits.GoalMbps {
-		t.Errorf("lwipgen config: tx %.2f / rx %.2f Mbps, goal %.2f Mbps", lg.TxMbps, lg.RxMbps, r.Limits.GoalMbps)
-	}
-	if lg.PoolErrors != 0 {
-		t.Errorf("lwipgen config: %d pool/heap allocation failures", lg.PoolErrors)
-	}
-	if !lg.Errors.Clean {
-		t.Errorf("lwipgen config: run not clean: %+v", lg.Errors)
 	}
 	if !strings.Contains(tab.String(), "seed000-h7") || !strings.Contains(tab.String(), "lwip-defaults") {
 		t.Error("table lacks the comparison rows")
