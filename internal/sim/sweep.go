@@ -88,6 +88,7 @@ type Shortfall struct {
 	Want   float64 `json:"best"`
 	Got    float64 `json:"lwipgen"`
 	Reason string  `json:"reason"`
+	Kind   string  `json:"kind"` // KindSizing, KindOutsideDeclared, ...: only "sizing" is a rule to fix
 }
 
 // SweepResult is report.json's "sim.sweep".
@@ -101,7 +102,10 @@ type SweepResult struct {
 	Design0    SweepPoint    `json:"declared"` // the point the plan was sized for
 	TargetMbps float64       `json:"target_mbps"`
 	Rows       []SweepRow    `json:"rows"`
+	Sizing     Sizing        `json:"sizing"` // what the plan was sized for (the reasons compute from it)
+	RAM        *RAMGoal      `json:"ram_goal,omitempty"`
 	Shortfalls []Shortfall   `json:"shortfalls"`
+	compared   int           // metrics compared (for the summary)
 }
 
 // SweepPoints are the operating points around the board's declared workload.
@@ -209,6 +213,9 @@ func Sweep(ctx context.Context, g *pipeline.Generated, so SweepOptions) (*SweepR
 	res := &SweepResult{Board: b.Name, Seeds: so.Seeds, DurationMs: float64(so.Duration) / 1e6, WarmupMs: float64(so.Warmup) / 1e6, Design: design,
 		TargetMbps: b.Workload.TargetMbps,
 		Design0:    SweepPoint{Name: "declared", LossPct: b.Workload.LossPercent, RTTMs: b.Workload.RTTMs, CPUx: 1, Conns: max(b.Workload.TCPConnections, 1)}}
+	d := g.Plan.Driver
+	res.Sizing = Sizing{Connections: max(b.Workload.TCPConnections, 1), RxStreams: max(b.Workload.RxStreams, 1), RxBuffers: d.RxBuffers, RxDescriptors: d.RxDescriptors,
+		RxModel: d.RxModel, LwIPBudget: int64(b.Memory.LwIPBudget), EffRTTMs: round2(g.Plan.EffectiveRTTMs()*1000) / 1000, HeapSegBytes: g.Plan.HeapSegBytes()}
 	pts := so.points
 	if pts == nil {
 		pts = SweepPoints(b.Workload.LossPercent, b.Workload.RTTMs, b.Workload.TCPConnections, so.Full)
@@ -239,6 +246,7 @@ func Sweep(ctx context.Context, g *pipeline.Generated, so SweepOptions) (*SweepR
 		}
 		res.Rows = append(res.Rows, row)
 	}
+	res.RAM = ramGoal(res)
 	res.Shortfalls = shortfalls(res)
 	return res, nil
 }
@@ -317,10 +325,13 @@ func stat(v []float64) Stat {
 
 // shortfalls lists every point where lwipgen's mean is more than 5 % below
 // the best baseline's throughput, or its p99 more than 10 % above the best
-// baseline's, with what the counters say about why.
+// baseline's, with what the counters say about why and the kind of cause
+// (classify); then the RAM goal when lwipgen misses it.
 func shortfalls(r *SweepResult) []Shortfall {
 	var out []Shortfall
-	for _, row := range r.Rows {
+	r.compared = 0
+	for ri := range r.Rows {
+		row := &r.Rows[ri]
 		var lg *SweepCell
 		for i := range row.Cells {
 			if row.Cells[i].Config == CfgLwipgen {
@@ -332,51 +343,80 @@ func shortfalls(r *SweepResult) []Shortfall {
 		}
 		type metric struct {
 			name   string
-			get    func(*SweepCell) float64
+			get    func(*SweepCell) Stat
 			higher bool
 			tol    float64
 		}
 		ms := []metric{
-			{"tx_mbps", func(c *SweepCell) float64 { return c.Tx.Mean }, true, 0.05},
-			{"rx_mbps", func(c *SweepCell) float64 { return c.Rx.Mean }, true, 0.05},
+			{"tx_mbps", func(c *SweepCell) Stat { return c.Tx }, true, 0.05},
+			{"rx_mbps", func(c *SweepCell) Stat { return c.Rx }, true, 0.05},
 			// the mix is compared as both directions together: how the link is split
 			// between the device's and the peer's bulk data is the peer's scheduling
-			{"mix_total_mbps", func(c *SweepCell) float64 { return c.Mix.Mean }, true, 0.05},
-			{"rr_p99_us", func(c *SweepCell) float64 { return c.P99.Mean }, false, 0.10},
+			{"mix_total_mbps", func(c *SweepCell) Stat { return c.Mix }, true, 0.05},
+			{"rr_p99_us", func(c *SweepCell) Stat { return c.P99 }, false, 0.10},
 		}
 		for _, m := range ms {
-			best, bestName := math.NaN(), ""
-			for i := range row.Cells {
-				c := &row.Cells[i]
-				if c.Config == CfgLwipgen || c.Error != "" {
-					continue
+			// best picks the best baseline, optionally only those inside the board's RAM budget
+			best := func(inBudget bool) *SweepCell {
+				var b *SweepCell
+				for i := range row.Cells {
+					c := &row.Cells[i]
+					if c.Config == CfgLwipgen || c.Error != "" || (inBudget && r.overBudget(c.Config)) {
+						continue
+					}
+					v := m.get(c).Mean
+					if !m.higher && v == 0 {
+						continue // no request completed: nothing to compare
+					}
+					if b == nil || (m.higher && v > m.get(b).Mean) || (!m.higher && v < m.get(b).Mean) {
+						b = c
+					}
 				}
-				v := m.get(c)
-				if !m.higher && v == 0 {
-					continue // no request completed: nothing to compare
-				}
-				if math.IsNaN(best) || (m.higher && v > best) || (!m.higher && v < best) {
-					best, bestName = v, c.Config
-				}
+				return b
 			}
-			got := m.get(lg)
-			if math.IsNaN(best) || (m.higher && best == 0) {
+			loses := func(b *SweepCell) bool {
+				if lg.Error != "" {
+					return true
+				}
+				got, want := m.get(lg).Mean, m.get(b).Mean
+				return (m.higher && got < want*(1-m.tol)) || (!m.higher && (got == 0 || got > want*(1+m.tol)))
+			}
+			b := best(false)
+			if b == nil || (m.higher && m.get(b).Mean == 0) {
 				continue
 			}
-			lose := (m.higher && got < best*(1-m.tol)) || (!m.higher && (got == 0 || got > best*(1+m.tol)))
-			if lg.Error != "" {
-				lose = true
+			r.compared++
+			if !loses(b) {
+				continue
 			}
-			if lose {
-				why := r.reason(row.Point, lg, m.name)
-				if m.higher && r.TargetMbps > 0 && got >= r.TargetMbps {
-					why = fmt.Sprintf("lwipgen carries %.1f Mbps, above the declared target_mbps %g it is sized for (the baseline spends RAM on the line rate); ", got, r.TargetMbps) + why
+			got := m.get(lg).Mean
+			s := Shortfall{Point: row.Point.Name, Metric: m.name, Best: b.Config, Want: m.get(b).Mean, Got: got, Reason: r.reason(row.Point, lg, m.name)}
+			if m.higher && r.TargetMbps > 0 && got >= r.TargetMbps {
+				s.Reason = fmt.Sprintf("lwipgen carries %.1f Mbps, above the declared target_mbps %g it is sized for (the baseline spends RAM on the line rate); ", got, r.TargetMbps) + s.Reason
+			}
+			if r.overBudget(b.Config) {
+				if ib := best(true); ib == nil || !loses(ib) {
+					s.Kind = KindOverBudget
+					s.Reason = fmt.Sprintf("%s uses %d B of lwIP RAM, above this board's memory.lwip_budget of %d B; ", b.Config, r.config(b.Config).RAMBytes, r.Sizing.LwIPBudget) + s.Reason
+					if ib != nil {
+						s.Reason = fmt.Sprintf("within the goal of the best baseline inside the budget (%s %.1f); ", ib.Config, m.get(ib).Mean) + s.Reason
+					}
+					out = append(out, s)
+					continue
+				} else {
+					b = ib
+					s.Best, s.Want = ib.Config, m.get(ib).Mean
 				}
-				out = append(out, Shortfall{Point: row.Point.Name, Metric: m.name, Best: bestName, Want: best, Got: got, Reason: why})
 			}
+			r.classify(&s, row, lg, b, m.higher, m.tol, m.get)
+			out = append(out, s)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Point < out[j].Point })
+	if g := r.RAM; g != nil && !g.Met {
+		out = append(out, Shortfall{Point: "all", Metric: "lwip_ram_bytes", Best: g.Example, Want: float64(g.GoalBytes), Got: float64(g.LwipgenBytes), Kind: KindRAMGoal,
+			Reason: fmt.Sprintf("lwipgen's lwIP RAM %d B is above half of %s's %d B: %s", g.LwipgenBytes, g.Example, g.ExampleBytes, g.Breakdown)})
+	}
 	return out
 }
 
@@ -469,13 +509,20 @@ func (r *SweepResult) WriteTable(w io.Writer) {
 		}
 	}
 	fmt.Fprintln(w)
+	if g := r.RAM; g != nil {
+		met := "met"
+		if !g.Met {
+			met = "NOT met"
+		}
+		fmt.Fprintf(w, "lwIP RAM goal (at most half of %s's %d B = %d B): lwipgen %d B, %s\n\n", g.Example, g.ExampleBytes, g.GoalBytes, g.LwipgenBytes, met)
+	}
 	if len(r.Shortfalls) == 0 {
 		fmt.Fprintln(w, "lwipgen is within 5 % of the best baseline's throughput and 10 % of its p99 at every point.")
 		return
 	}
 	fmt.Fprintln(w, "points where lwipgen is not within 5 % (throughput) / 10 % (p99) of the best baseline:")
 	for _, s := range r.Shortfalls {
-		fmt.Fprintf(w, "  %-30s %-12s lwipgen %.1f vs %s %.1f: %s\n", s.Point, s.Metric, s.Got, s.Best, s.Want, s.Reason)
+		fmt.Fprintf(w, "  %-30s %-14s [%s] lwipgen %.1f vs %s %.1f: %s\n", s.Point, s.Metric, s.Kind, s.Got, s.Best, s.Want, s.Reason)
 	}
 }
 
