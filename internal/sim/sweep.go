@@ -55,7 +55,12 @@ type SweepCell struct {
 	MixRx    Stat       `json:"mix_rx_mbps"`
 	Mix      Stat       `json:"mix_total_mbps"` // both directions together while request/response runs
 	P99      Stat       `json:"rr_p99_us"`      // request/response p99 while bulk runs both ways (mix), else alone; runs without a completed request left out
+	P50      Stat       `json:"rr_p50_us"`
 	P99Phase string     `json:"rr_phase"`
+	// Retx is the retransmissions (device + peer) of the request/response
+	// phase, summed over the seeds: a p99 far above p50 with retransmissions is a
+	// lost request or response waiting for the retransmission timeout
+	Retx int64 `json:"rr_retransmissions"`
 	Errors   ErrorSplit `json:"errors"` // summed over the seeds; Clean only if every run was clean
 	Conns    int        `json:"connections_established"`
 	Error    string     `json:"error,omitempty"`
@@ -262,7 +267,7 @@ func contains(s []string, x string) bool {
 
 func summarize(name string, runs []ConfigResult) SweepCell {
 	cell := SweepCell{Config: name, Errors: ErrorSplit{Clean: true}}
-	var tx, rx, mtx, mrx, mix, p99 []float64
+	var tx, rx, mtx, mrx, mix, p99, p50 []float64
 	for _, c := range runs {
 		if c.Error != "" {
 			cell.Error = c.Error
@@ -277,13 +282,15 @@ func summarize(name string, runs []ConfigResult) SweepCell {
 			case "mix":
 				mtx, mrx, mix = append(mtx, ph.TxMbps), append(mrx, ph.RxMbps), append(mix, ph.TxMbps+ph.RxMbps)
 				if ph.Requests > 0 {
-					p99 = append(p99, ph.P99Us)
+					p99, p50 = append(p99, ph.P99Us), append(p50, ph.P50Us)
 				}
+				cell.Retx += ph.RetxDevice + ph.RetxPeer
 				cell.P99Phase = "mix"
 			case "rr":
 				if ph.Requests > 0 {
-					p99 = append(p99, ph.P99Us)
+					p99, p50 = append(p99, ph.P99Us), append(p50, ph.P50Us)
 				}
+				cell.Retx += ph.RetxDevice + ph.RetxPeer
 				cell.P99Phase = "rr"
 			}
 		}
@@ -297,6 +304,7 @@ func summarize(name string, runs []ConfigResult) SweepCell {
 		cell.Conns = c.Connections
 	}
 	cell.Tx, cell.Rx, cell.MixTx, cell.MixRx, cell.Mix, cell.P99 = stat(tx), stat(rx), stat(mtx), stat(mrx), stat(mix), stat(p99)
+	cell.P50 = stat(p50)
 	return cell
 }
 

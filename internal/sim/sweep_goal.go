@@ -29,6 +29,12 @@ const (
 	KindMoreBulk = "more_bulk"
 	// the difference is inside the spread of the seeds
 	KindSpread = "within_spread"
+	// p99 only: a lost request or response on the request/response
+	// connection waited for the retransmission timeout (no later segments to
+	// trigger fast retransmit; p99 far above p50 with retransmissions in the
+	// phase): which configuration's frame the random loss hits is the seed's
+	// draw, not the sizing
+	KindLossTimeout = "loss_timeout"
 	// lwipgen's lwIP RAM is above half of the vendor example's
 	KindRAMGoal = "ram_goal"
 )
@@ -105,8 +111,9 @@ func (r *SweepResult) config(name string) *SweepConfig {
 
 // outside reports how a point goes past the declared workload ("" when it
 // does not): more RTT, loss, connections or CPU cost than declared, or fewer
-// connections than the per-connection shares were sized for.
-func (r *SweepResult) outside(pt SweepPoint) string {
+// connections than the per-connection shares were sized for (throughput
+// only: fewer connections are a lighter load for request/response).
+func (r *SweepResult) outside(pt SweepPoint, throughput bool) string {
 	d := r.Design0
 	var o []string
 	if pt.RTTMs > d.RTTMs*1.01 {
@@ -118,7 +125,7 @@ func (r *SweepResult) outside(pt SweepPoint) string {
 	if pt.Conns > d.Conns {
 		o = append(o, fmt.Sprintf("%d connections (declared %d)", pt.Conns, d.Conns))
 	}
-	if pt.Conns < d.Conns {
+	if pt.Conns < d.Conns && throughput {
 		o = append(o, fmt.Sprintf("%d connection(s) carrying what %d share", pt.Conns, d.Conns))
 	}
 	if pt.CPUx > 1 {
@@ -172,7 +179,12 @@ func (r *SweepResult) coverCost(pt SweepPoint) string {
 
 // classify decides a shortfall's kind and completes its reason.
 func (r *SweepResult) classify(s *Shortfall, row *SweepRow, lg, best *SweepCell, higher bool, tol float64, get func(*SweepCell) Stat) {
-	if o := r.outside(row.Point); o != "" {
+	if !higher && lg.Retx > 0 && lg.P50.Mean > 0 && lg.P99.Max > 20*lg.P50.Mean && lg.P99.Max >= 100000 {
+		s.Kind = KindLossTimeout
+		s.Reason = fmt.Sprintf("p99 %.0f us against p50 %.0f us with %d retransmission(s) in the phase: a lost request or response waited for the retransmission timeout (nothing behind it on that connection triggers fast retransmit); ", lg.P99.Max, lg.P50.Mean, lg.Retx) + s.Reason
+		return
+	}
+	if o := r.outside(row.Point, higher); o != "" {
 		s.Kind = KindOutsideDeclared
 		s.Reason = "off the declared workload: " + o + "; " + s.Reason
 		if c := r.coverCost(row.Point); c != "" {
@@ -223,7 +235,7 @@ func (r *SweepResult) Summarize() Summary {
 
 // WriteSummary prints the cross-board table of `mage simbench`.
 func WriteSummary(w io.Writer, ss []Summary) {
-	kinds := []string{KindSizing, KindOutsideDeclared, KindOverBudget, KindMoreBulk, KindSpread}
+	kinds := []string{KindSizing, KindOutsideDeclared, KindOverBudget, KindMoreBulk, KindLossTimeout, KindSpread}
 	fmt.Fprintf(w, "%-10s %6s %8s %9s %9s %9s %5s", "board", "points", "compared", "lwIP B", "example B", "goal B", "met")
 	for _, k := range kinds {
 		fmt.Fprintf(w, " %*s", len(k), k)

@@ -137,3 +137,21 @@ func TestWriteSummary(t *testing.T) {
 		t.Errorf("summary counts %+v", s)
 	}
 }
+
+// A p99 that is one retransmission timeout (p99 >> p50, retransmissions in
+// the phase) is the loss's draw, listed as loss_timeout, not as sizing.
+func TestShortfallLossTimeout(t *testing.T) {
+	r := synthetic()
+	decl := SweepPoint{Name: "loss 0.1%", LossPct: 0.1, RTTMs: 0.5, CPUx: 1, Conns: 5}
+	lg, st := cell(CfgLwipgen, 94, 94, 100, 202000), cell("st-h7-example", 94, 94, 100, 1080)
+	lg.P50, lg.Retx = Stat{Mean: 1080, Min: 1080, Max: 1080}, 1
+	r.Rows = []SweepRow{{Point: decl, Cells: []SweepCell{lg, st}}}
+	if out := shortfalls(r); len(out) != 1 || out[0].Kind != KindLossTimeout {
+		t.Fatalf("one timeout: %+v", out)
+	}
+	lg.Retx = 0 // no retransmission: a slow response is the configuration's own
+	r.Rows[0].Cells[0] = lg
+	if out := shortfalls(r); len(out) != 1 || out[0].Kind != KindSizing {
+		t.Fatalf("no retransmission: %+v", out)
+	}
+}
