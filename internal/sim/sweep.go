@@ -48,22 +48,22 @@ type Stat struct {
 
 // SweepCell is one configuration at one point, over the seeds.
 type SweepCell struct {
-	Config   string     `json:"config"`
-	Tx       Stat       `json:"tx_mbps"`
-	Rx       Stat       `json:"rx_mbps"`
-	MixTx    Stat       `json:"mix_tx_mbps"`
-	MixRx    Stat       `json:"mix_rx_mbps"`
-	Mix      Stat       `json:"mix_total_mbps"` // both directions together while request/response runs
-	P99      Stat       `json:"rr_p99_us"`      // request/response p99 while bulk runs both ways (mix), else alone; runs without a completed request left out
-	P50      Stat       `json:"rr_p50_us"`
-	P99Phase string     `json:"rr_phase"`
+	Config   string `json:"config"`
+	Tx       Stat   `json:"tx_mbps"`
+	Rx       Stat   `json:"rx_mbps"`
+	MixTx    Stat   `json:"mix_tx_mbps"`
+	MixRx    Stat   `json:"mix_rx_mbps"`
+	Mix      Stat   `json:"mix_total_mbps"` // both directions together while request/response runs
+	P99      Stat   `json:"rr_p99_us"`      // request/response p99 while bulk runs both ways (mix), else alone; runs without a completed request left out
+	P50      Stat   `json:"rr_p50_us"`
+	P99Phase string `json:"rr_phase"`
 	// Retx is the retransmissions (device + peer) of the request/response
 	// phase, summed over the seeds: a p99 far above p50 with retransmissions is a
 	// lost request or response waiting for the retransmission timeout
-	Retx int64 `json:"rr_retransmissions"`
-	Errors   ErrorSplit `json:"errors"` // summed over the seeds; Clean only if every run was clean
-	Conns    int        `json:"connections_established"`
-	Error    string     `json:"error,omitempty"`
+	Retx   int64      `json:"rr_retransmissions"`
+	Errors ErrorSplit `json:"errors"` // summed over the seeds; Clean only if every run was clean
+	Conns  int        `json:"connections_established"`
+	Error  string     `json:"error,omitempty"`
 }
 
 // SweepRow is one point with every configuration.
@@ -110,7 +110,7 @@ type SweepResult struct {
 	Sizing     Sizing        `json:"sizing"` // what the plan was sized for (the reasons compute from it)
 	RAM        *RAMGoal      `json:"ram_goal,omitempty"`
 	Shortfalls []Shortfall   `json:"shortfalls"`
-	compared   int           // metrics compared (for the summary)
+	Compared   int           `json:"metrics_compared"` // point x metric comparisons made
 }
 
 // SweepPoints are the operating points around the board's declared workload.
@@ -337,7 +337,7 @@ func stat(v []float64) Stat {
 // (classify); then the RAM goal when lwipgen misses it.
 func shortfalls(r *SweepResult) []Shortfall {
 	var out []Shortfall
-	r.compared = 0
+	r.Compared = 0
 	for ri := range r.Rows {
 		row := &r.Rows[ri]
 		var lg *SweepCell
@@ -393,7 +393,7 @@ func shortfalls(r *SweepResult) []Shortfall {
 			if b == nil || (m.higher && m.get(b).Mean == 0) {
 				continue
 			}
-			r.compared++
+			r.Compared++
 			if !loses(b) {
 				continue
 			}

@@ -226,7 +226,7 @@ type Summary struct {
 // Summarize counts one sweep's shortfalls by kind.
 func (r *SweepResult) Summarize() Summary {
 	s := Summary{Board: r.Board, Points: len(r.Rows), Shortfalls: map[string]int{}, RAM: r.RAM}
-	s.Metrics = r.compared
+	s.Metrics = r.Compared
 	for _, f := range r.Shortfalls {
 		s.Shortfalls[f.Kind]++
 	}

@@ -65,8 +65,8 @@ func TestShortfallKinds(t *testing.T) {
 	if len(kinds) != len(want) {
 		t.Errorf("shortfalls %v, want exactly %v", kinds, want)
 	}
-	if r.compared != 8 {
-		t.Errorf("%d metrics compared, want 2 points x 4", r.compared)
+	if r.Compared != 8 {
+		t.Errorf("%d metrics compared, want 2 points x 4", r.Compared)
 	}
 	// without a budget the RTT 10x point is off the declared workload, and the
 	// reason says what carrying the target there would take
