@@ -494,7 +494,11 @@ func (r *SweepResult) WriteTable(w io.Writer) {
 		fmt.Fprintf(w, "%-16s %9d %9d  %d/%d/%d  %s\n", c.Name, c.RAMBytes, c.DriverRAMBytes, c.Driver.RxDescriptors, c.Driver.RxBuffers, c.Driver.TxDescriptors, c.Label)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%-30s %-16s %14s %14s %24s %18s %5s %s\n", "point", "config", "tx Mbps", "rx Mbps", "mix tx+rx (tx/rx) Mbps", "rr p99 us", "clean", "alloc/drop/backpr")
+	fmt.Fprintf(w, "%-30s %-16s %8s %14s %14s %24s %18s %5s %s\n", "point", "config", "lwIP B", "tx Mbps", "rx Mbps", "mix tx+rx (tx/rx) Mbps", "rr p99 us", "clean", "alloc/drop/backpr")
+	ram := map[string]int64{}
+	for _, c := range r.Configs {
+		ram[c.Name] = c.RAMBytes
+	}
 	for _, row := range r.Rows {
 		for i, c := range row.Cells {
 			pt := ""
@@ -502,7 +506,7 @@ func (r *SweepResult) WriteTable(w io.Writer) {
 				pt = row.Point.Name
 			}
 			if c.Error != "" {
-				fmt.Fprintf(w, "%-30s %-16s error: %s\n", pt, c.Config, firstLines(c.Error, 1))
+				fmt.Fprintf(w, "%-30s %-16s %8d error: %s\n", pt, c.Config, ram[c.Config], firstLines(c.Error, 1))
 				continue
 			}
 			clean := "no"
@@ -513,7 +517,7 @@ func (r *SweepResult) WriteTable(w io.Writer) {
 			if c.Mix.Mean > 0 {
 				mix = fmt.Sprintf("%s (%.0f/%.0f)", ms(c.Mix), c.MixTx.Mean, c.MixRx.Mean)
 			}
-			fmt.Fprintf(w, "%-30s %-16s %14s %14s %24s %18s %5s %s\n", pt, c.Config, ms(c.Tx), ms(c.Rx), mix, ms(c.P99), clean, c.Errors.String())
+			fmt.Fprintf(w, "%-30s %-16s %8d %14s %14s %24s %18s %5s %s\n", pt, c.Config, ram[c.Config], ms(c.Tx), ms(c.Rx), mix, ms(c.P99), clean, c.Errors.String())
 		}
 	}
 	fmt.Fprintln(w)

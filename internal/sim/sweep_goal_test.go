@@ -155,3 +155,22 @@ func TestShortfallLossTimeout(t *testing.T) {
 		t.Fatalf("no retransmission: %+v", out)
 	}
 }
+
+// The table states each configuration's lwIP RAM beside its numbers, the RAM
+// goal, and every shortfall with its kind.
+func TestSweepTableShowsRAMAndKinds(t *testing.T) {
+	r := synthetic()
+	r.Rows = []SweepRow{{Point: SweepPoint{Name: "loss 0.1%", LossPct: 0.1, RTTMs: 0.5, CPUx: 1, Conns: 5},
+		Cells: []SweepCell{cell(CfgLwipgen, 50, 94, 0, 0), cell("st-h7-example", 94, 94, 0, 0)}}}
+	r.RAM = ramGoal(r)
+	r.Shortfalls = shortfalls(r)
+	var b bytes.Buffer
+	r.WriteTable(&b)
+	out := b.String()
+	for _, want := range []string{"lwipgen             48000 ", "st-h7-example       43000 ", "lwIP RAM goal (at most half of st-h7-example's 43000 B = 21500 B): lwipgen 48000 B, NOT met",
+		"[sizing] lwipgen 50.0 vs st-h7-example 94.0", "[ram_goal]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+}
