@@ -171,6 +171,16 @@ func (r *SweepResult) coverCost(pt SweepPoint) string {
 		parts = append(parts, fmt.Sprintf("TCP_SND_BUF %d segments for one connection to carry %g Mbps alone (has %d, the share of %d connections): +%d B of heap when every declared connection may do the same",
 			snd, r.TargetMbps, haveS, r.Design0.Conns, extra))
 	}
+	if pt.LossPct > r.Design0.LossPct*1.01 && sz.RxModel == "custom_pool" && sz.RxBuffers > 0 && conns > 1 {
+		// at a higher loss two connections recover at once more often: each
+		// queues the rest of its window out of order in the zero-copy buffers
+		w := max(wnd, haveW)
+		need := 2*int(w-1) + sz.RxDescriptors
+		if need > sz.RxBuffers {
+			parts = append(parts, fmt.Sprintf("two connections recovering from a loss at once queue 2 x %d segments out of order: %d + %d armed = %d zero-copy RX buffers (the board pins ethernet.rx_buffers = %d)",
+				w-1, 2*(w-1), sz.RxDescriptors, need, sz.RxBuffers))
+		}
+	}
 	if len(parts) == 0 {
 		return ""
 	}

@@ -174,3 +174,17 @@ func TestSweepTableShowsRAMAndKinds(t *testing.T) {
 		}
 	}
 }
+
+// At a loss above the declared one the reason states the RX buffers two
+// overlapping recoveries would need against the board's.
+func TestCoverCostAtHigherLoss(t *testing.T) {
+	r := synthetic()
+	r.Configs[0].Options["TCP_WND"] = 8 * 1460
+	c := r.coverCost(SweepPoint{LossPct: 1, RTTMs: 0.5, CPUx: 1, Conns: 5})
+	if !strings.Contains(c, "2 x 7 segments out of order: 14 + 8 armed = 22 zero-copy RX buffers (the board pins ethernet.rx_buffers = 16)") {
+		t.Errorf("cover cost at 1 %% loss: %q", c)
+	}
+	if c := r.coverCost(SweepPoint{LossPct: 0.1, RTTMs: 0.5, CPUx: 1, Conns: 5}); c != "" {
+		t.Errorf("the declared point costs nothing more: %q", c)
+	}
+}
