@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -186,5 +187,32 @@ func TestCoverCostAtHigherLoss(t *testing.T) {
 	}
 	if c := r.coverCost(SweepPoint{LossPct: 0.1, RTTMs: 0.5, CPUx: 1, Conns: 5}); c != "" {
 		t.Errorf("the declared point costs nothing more: %q", c)
+	}
+}
+
+// report.json's sim.sweep carries the list: each shortfall with its kind, the
+// RAM goal and what the plan was sized for.
+func TestSweepJSONCarriesTheList(t *testing.T) {
+	r := synthetic()
+	r.Rows = []SweepRow{{Point: SweepPoint{Name: "loss 0.1%", LossPct: 0.1, RTTMs: 0.5, CPUx: 1, Conns: 5},
+		Cells: []SweepCell{cell(CfgLwipgen, 50, 94, 0, 0), cell("st-h7-example", 94, 94, 0, 0)}}}
+	r.RAM = ramGoal(r)
+	r.Shortfalls = shortfalls(r)
+	js, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Shortfalls []map[string]any `json:"shortfalls"`
+		RAM        map[string]any   `json:"ram_goal"`
+		Sizing     map[string]any   `json:"sizing"`
+		Compared   int              `json:"metrics_compared"`
+	}
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Shortfalls) != 2 || back.Shortfalls[0]["kind"] != KindSizing || back.Shortfalls[1]["kind"] != KindRAMGoal ||
+		back.RAM["met"] != false || back.Sizing["rx_buffers"] != float64(16) || back.Compared != 2 {
+		t.Errorf("sim.sweep JSON: %s", js)
 	}
 }
