@@ -88,10 +88,15 @@ func TestSweepOnePoint(t *testing.T) {
 			t.Errorf("%s: stats %+v %+v", c.Config, c.Tx, c.Rx)
 		}
 	}
+	kinds := map[string]bool{KindSizing: true, KindOutsideDeclared: true, KindOverBudget: true, KindMoreBulk: true, KindLossTimeout: true, KindSpread: true, KindRAMGoal: true}
 	for _, s := range r.Shortfalls {
-		if s.Reason == "" || s.Best == "" {
-			t.Errorf("shortfall without reason: %+v", s)
+		if s.Reason == "" || s.Best == "" || !kinds[s.Kind] {
+			t.Errorf("shortfall without reason or kind: %+v", s)
 		}
+	}
+	// the RAM goal is judged against ST's example, and the sizing facts are the plan's
+	if r.RAM == nil || r.RAM.Example != "st-h7-example" || r.RAM.LwipgenBytes != r.Configs[0].RAMBytes || r.Sizing.RxBuffers != 16 || r.Sizing.EffRTTMs <= 0.5 {
+		t.Errorf("RAM goal %+v, sizing %+v", r.RAM, r.Sizing)
 	}
 }
 
