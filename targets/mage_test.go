@@ -20,7 +20,7 @@ func TestZeroInstallMage(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go run mage.go -l: %v\n%s", err, out)
 	}
-	for _, target := range []string{"build", "generate", "test", "boards", "clean", "run", "bench", "simbench"} {
+	for _, target := range []string{"build", "generate", "test", "boards", "clean", "run", "bench", "simBench"} {
 		if !strings.Contains(string(out), "\n  "+target+" ") {
 			t.Errorf("target %q missing from:\n%s", target, out)
 		}

@@ -26,12 +26,13 @@ func Sim(board string) error {
 // benchmark's default).
 var simBenchBoards = []string{"h743", "f767", "f407", "gd32f407", "zynq7035"}
 
-// SimBench sweeps every real-hardware board off its design point (loss
-// 0/0.1/1 %, RTT x1/x10, CPU x1/x2, connections 1/declared/2x, mix) with
-// lwipgen against every baseline, prints each board's table and the points
-// where lwipgen is not within 5 % (throughput) / 10 % (p99) of the best
-// baseline with their kind and reason, then one summary line per board with
-// the lwIP RAM beside the vendor example's. Options: boards=a,b (default the
+// SimBench sweeps every real-hardware board off its design point against every baseline: mage simbench.
+//
+// Loss 0/0.1/1 %, RTT x1/x10, CPU x1/x2, connections 1/declared/2x, mix;
+// it prints each board's table and the points where lwipgen is not within
+// 5 % (throughput) / 10 % (p99) of the best baseline with their kind and
+// reason, then one summary line per board with the lwIP RAM beside the
+// vendor example's. Options: boards=a,b (default the
 // five real boards), seeds=N (default 2), ms=N measured per phase (default
 // 300). Each board's result stays in build/NAME/sim-sweep.json (and
 // report.json "sim.sweep"). Heavy: about 1.5-2.5 min per board on 2 cores.
