@@ -437,7 +437,11 @@ func (res *SweepResult) reason(pt SweepPoint, c *SweepCell, metric string) strin
 	e := c.Errors
 	var r []string
 	if c.Conns > 0 && c.Conns < pt.Conns {
-		r = append(r, fmt.Sprintf("only %d of %d connections established (MEMP_NUM_TCP_PCB is sized for the declared connections)", c.Conns, pt.Conns))
+		pcbs := int64(0)
+		if lg := res.config(CfgLwipgen); lg != nil {
+			pcbs = lg.Options["MEMP_NUM_TCP_PCB"]
+		}
+		r = append(r, fmt.Sprintf("only %d of %d connections established (MEMP_NUM_TCP_PCB %d; a connection beyond the pool is refused)", c.Conns, pt.Conns, pcbs))
 	}
 	if e.RingStarved > 0 {
 		r = append(r, fmt.Sprintf("%d frames missed with the RX ring starved (lwIP held the RX buffers)", e.RingStarved))
