@@ -405,7 +405,8 @@ func shortfalls(r *SweepResult) []Shortfall {
 			if r.overBudget(b.Config) {
 				if ib := best(true); ib == nil || !loses(ib) {
 					s.Kind = KindOverBudget
-					s.Reason = fmt.Sprintf("%s uses %d B of lwIP RAM, above this board's memory.lwip_budget of %d B; ", b.Config, r.config(b.Config).RAMBytes, r.Sizing.LwIPBudget) + s.Reason
+					bc := r.config(b.Config)
+					s.Reason = fmt.Sprintf("%s uses %d B of lwIP + %d B of driver RAM, above this board's memory.lwip_budget of %d B; ", b.Config, bc.RAMBytes, bc.DriverRAMBytes, r.Sizing.LwIPBudget) + s.Reason
 					if ib != nil {
 						s.Reason = fmt.Sprintf("within the goal of the best baseline inside the budget (%s %.1f); ", ib.Config, m.get(ib).Mean) + s.Reason
 					}

@@ -20,9 +20,9 @@ const (
 	// CPU cost) and covering it would cost RAM the plan does not spend on an
 	// undeclared load; the reason states the cost
 	KindOutsideDeclared = "outside_declared"
-	// the best baseline's lwIP RAM is above the board's memory.lwip_budget
-	// (not a choice on this board); lwipgen is within the goal of the best
-	// baseline that fits
+	// the best baseline's lwIP + driver RAM is above the board's
+	// memory.lwip_budget (not a choice on this board); lwipgen is within the
+	// goal of the best baseline that fits
 	KindOverBudget = "baseline_over_budget"
 	// p99 only: lwipgen's mix carries clearly more bulk data than the
 	// baseline with the better p99, and the request waits behind it
@@ -218,10 +218,12 @@ func (r *SweepResult) classify(s *Shortfall, row *SweepRow, lg, best *SweepCell,
 	s.Kind = KindSizing
 }
 
-// overBudget says whether a configuration's lwIP RAM exceeds the board's budget.
+// overBudget says whether a configuration's lwIP and Ethernet driver RAM
+// exceed the board's memory.lwip_budget (which the plan's fit check applies
+// to both together).
 func (r *SweepResult) overBudget(name string) bool {
 	c := r.config(name)
-	return c != nil && r.Sizing.LwIPBudget > 0 && c.RAMBytes > r.Sizing.LwIPBudget
+	return c != nil && r.Sizing.LwIPBudget > 0 && c.RAMBytes+c.DriverRAMBytes > r.Sizing.LwIPBudget
 }
 
 // Summary is one board's line of the cross-board benchmark table.

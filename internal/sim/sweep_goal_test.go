@@ -216,3 +216,16 @@ func TestSweepJSONCarriesTheList(t *testing.T) {
 		t.Errorf("sim.sweep JSON: %s", js)
 	}
 }
+
+// The budget holds lwIP and driver RAM together, as the plan's own fit check.
+func TestOverBudgetCountsTheDriver(t *testing.T) {
+	r := synthetic()
+	r.Configs = append(r.Configs, SweepConfig{Name: "big-rings", RAMBytes: 100000, DriverRAMBytes: 30000})
+	if !r.overBudget("big-rings") || r.overBudget("st-h7-example") {
+		t.Errorf("100000 + 30000 B against 122880 B must be over budget, 43000 B not")
+	}
+	r.Sizing.LwIPBudget = 0
+	if r.overBudget("seed000-h7") {
+		t.Errorf("without a budget nothing is over it")
+	}
+}
