@@ -50,6 +50,8 @@ type simFlags struct {
 	dur, warm         time.Duration
 	msg               int
 	loss, reorder     float64
+	dup               float64
+	faults            string
 	perFrame, perByte optFloat
 	userOpts          []string
 	sweep, sweepFull  bool
@@ -89,6 +91,8 @@ func newSim(env *Env) *cobra.Command {
 	fs.IntVar(&f.msg, "msg-size", 256, "request/response message size in bytes")
 	fs.Float64Var(&f.loss, "loss", 0, "probability that the link loses a frame")
 	fs.Float64Var(&f.reorder, "reorder", 0, "probability that the link delays a frame behind the next ones")
+	fs.Float64Var(&f.dup, "duplicate", 0, "probability that the link delivers a frame twice")
+	fs.StringVar(&f.faults, "fault", "", "inject faults into the device's generated driver: KIND@TIME[:ARG],... with link-flap@T:DOWN, dma-error@T, rx-stall@T:FOR (the application stops reading), burst@T:FRAMES; TIME from the first measured phase")
 	fs.Var(&f.perFrame, "cpu-ns-per-frame", "device CPU cost per frame in ns (default: from the core and clock)")
 	fs.Var(&f.perByte, "cpu-ns-per-byte", "device CPU cost per byte in ns (default: from the core, clock and checksum settings)")
 	fs.StringVar(&f.lwipDir, "lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
@@ -109,8 +113,13 @@ func runSim(env *Env, f *simFlags) int {
 		fmt.Fprintf(env.Stderr, "lwipgen sim: unknown --workload %q (auto, bulk, rr, mix, all)\n", *workload)
 		return 2
 	}
-	if *loss < 0 || *loss >= 1 || *reorder < 0 || *reorder >= 1 {
-		fmt.Fprintln(env.Stderr, "lwipgen sim: --loss and --reorder are probabilities in [0, 1)")
+	if *loss < 0 || *loss >= 1 || *reorder < 0 || *reorder >= 1 || f.dup < 0 || f.dup >= 1 {
+		fmt.Fprintln(env.Stderr, "lwipgen sim: --loss, --reorder and --duplicate are probabilities in [0, 1)")
+		return 2
+	}
+	faults, err := sim.ParseFaults(f.faults)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "lwipgen sim: --fault: %v\n", err)
 		return 2
 	}
 	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source(), LwIPDir: *lwipDir})
@@ -134,7 +143,8 @@ func runSim(env *Env, f *simFlags) int {
 		return runSweep(ctx, env, g, so, *asJSON)
 	}
 	o := sim.Options{LwIPOpts: f.userOpts, Seed: *seed, Compare: *compare, Workload: *workload, Duration: *dur, Warmup: *warm, MsgSize: *msg,
-		CPUNsPerFrame: perFrame.v, CPUNsPerByte: perByte.v, Loss: *loss, Reorder: *reorder, LwIPDir: *lwipDir}
+		CPUNsPerFrame: perFrame.v, CPUNsPerByte: perByte.v, Loss: *loss, Reorder: *reorder, LwIPDir: *lwipDir,
+		Duplicate: f.dup, Faults: faults}
 	if !*asJSON {
 		o.Progress = env.Stderr
 	}

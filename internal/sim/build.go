@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +19,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
 
-//go:embed csrc/sim_node.c csrc/arch/cc.h
+//go:embed csrc/*.c csrc/*.h csrc/arch/cc.h csrc/include
 var csrc embed.FS
 
 // cflags are the host compiler flags. -O2 keeps the simulator fast; -w
@@ -76,21 +77,84 @@ func lwipSources(tree string, ipv6 bool) ([]string, error) {
 
 // buildNode compiles sim_node.c + lwIP with the given lwipopts.h content
 // (configuration under test, then the host overrides) into a cached
-// executable. The cache key covers every input, so a changed configuration
-// or simulator source rebuilds.
+// executable: the peer, and a device whose driver has no model yet.
 func buildNode(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, opts []byte, ipv6 bool) (*nodeBuild, error) {
+	node, _ := csrc.ReadFile("csrc/sim_node.c")
+	cch, _ := csrc.ReadFile("csrc/arch/cc.h")
+	return buildProgram(ctx, tree, cacheDir, program{
+		Files:   map[string][]byte{"lwipopts.h": opts, "sim_node.c": node, "arch/cc.h": cch},
+		Sources: []string{"sim_node.c"},
+		IPv6:    ipv6,
+	})
+}
+
+// program is one simulator executable: files written into the build
+// directory, the ones compiled (with lwIP), extra compile and link flags.
+type program struct {
+	Files    map[string][]byte
+	Sources  []string
+	Includes []string // directories under the build directory, after it
+	CFlags   []string
+	LDFlags  []string
+	IPv6     bool
+}
+
+// buildDevice compiles the device node that runs the board's generated
+// driver: sim_node.c (workload, protocol) + devhost.c (time, interrupts,
+// checks) + the driver model and board file + the generated code + lwIP.
+func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *deviceCode, opts []byte, ipv6, dcache bool) (*nodeBuild, error) {
+	files := map[string][]byte{"lwipopts.h": opts}
+	err := fs.WalkDir(csrc, "csrc", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := csrc.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		files[strings.TrimPrefix(p, "csrc/")] = data
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for name, data := range dc.Files {
+		files["glue/"+name] = data
+	}
+	srcs := []string{"sim_node.c", "devhost.c", dc.Model.Model, dc.Model.Board}
+	for _, s := range dc.Sources {
+		srcs = append(srcs, "glue/"+s)
+	}
+	cf := []string{"-DSIM_DEVICE_GLUE=1"}
+	for _, d := range append(append([]string{}, dc.Defines...), dc.Model.Defines...) {
+		cf = append(cf, "-D"+d)
+	}
+	if dcache {
+		cf = append(cf, "-DSIM_DCACHE=1")
+	}
+	var ld []string
+	for _, w := range dc.Model.Wraps {
+		ld = append(ld, "-Wl,--wrap="+w)
+	}
+	ld = append(ld, dc.Model.LDFlags...)
+	return buildProgram(ctx, tree, cacheDir, program{Files: files, Sources: srcs, Includes: []string{"glue", "include"}, CFlags: cf, LDFlags: ld, IPv6: ipv6})
+}
+
+// buildProgram compiles a program into a cached executable. The cache key
+// covers every input, so a changed configuration, generated file or
+// simulator source rebuilds.
+func buildProgram(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, pr program) (*nodeBuild, error) {
 	cc, err := compiler()
 	if err != nil {
 		return nil, fmt.Errorf("host C compiler: %v", err)
 	}
-	srcs, err := lwipSources(tree.Dir, ipv6)
+	srcs, err := lwipSources(tree.Dir, pr.IPv6)
 	if err != nil {
 		return nil, err
 	}
-	node, _ := csrc.ReadFile("csrc/sim_node.c")
-	cch, _ := csrc.ReadFile("csrc/arch/cc.h")
 	h := sha256.New()
-	fmt.Fprintf(h, "v3\x00%s\x00%s\x00%s\x00%s\x00", cc, tree.Dir, tree.Version, strings.Join(cflags, " "))
+	fmt.Fprintf(h, "v4\x00%s\x00%s\x00%s\x00%s\x00", cc, tree.Dir, tree.Version, strings.Join(cflags, " "))
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", strings.Join(pr.Sources, " "), strings.Join(pr.Includes, " "), strings.Join(pr.CFlags, " "), strings.Join(pr.LDFlags, " "))
 	if out, err := exec.CommandContext(ctx, cc, "-dumpfullversion").Output(); err == nil {
 		h.Write(out)
 	}
@@ -101,9 +165,15 @@ func buildNode(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, opts []
 		}
 		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", f, st.Size(), st.ModTime().UnixNano())
 	}
-	h.Write(node)
-	h.Write(cch)
-	h.Write(opts)
+	names := make([]string, 0, len(pr.Files))
+	for n := range pr.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(h, "%s\x00%d\x00", n, len(pr.Files[n]))
+		h.Write(pr.Files[n])
+	}
 	key := hex.EncodeToString(h.Sum(nil))[:20]
 	dir := filepath.Join(cacheDir, key)
 	exe := filepath.Join(dir, "sim_node")
@@ -123,26 +193,41 @@ func buildNode(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, opts []
 		return nil, err
 	}
 	defer os.RemoveAll(work)
-	files := map[string][]byte{"lwipopts.h": opts, "sim_node.c": node, "arch/cc.h": cch}
-	for name, data := range files {
-		p := filepath.Join(work, name)
+	for _, name := range names {
+		p := filepath.Join(work, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return nil, err
 		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
+		if err := os.WriteFile(p, pr.Files[name], 0o644); err != nil {
 			return nil, err
 		}
 	}
-	all := append([]string{filepath.Join(work, "sim_node.c")}, srcs...)
+	var all []string
+	for _, s := range pr.Sources {
+		all = append(all, filepath.Join(work, filepath.FromSlash(s)))
+	}
 	objs := make([]string, len(all))
 	for i, src := range all {
 		objs[i] = filepath.Join(work, fmt.Sprintf("%03d_%s.o", i, strings.TrimSuffix(filepath.Base(src), ".c")))
 	}
+	incs := []string{"-I", work}
+	for _, d := range pr.Includes {
+		incs = append(incs, "-I", filepath.Join(work, d))
+	}
+	incs = append(incs, "-I", filepath.Join(tree.Dir, "src", "include"))
+	lwipObjs, err := lwipObjects(ctx, cc, tree, cacheDir, srcs, pr.Files["lwipopts.h"], pr.Files["arch/cc.h"])
+	if err != nil {
+		return nil, err
+	}
 	_, first := toolchain.Parallel(ctx, 0, len(all), true, func(ctx context.Context, i int) error {
 		args := append([]string{}, cflags...)
-		args = append(args, "-I", work, "-I", filepath.Join(tree.Dir, "src", "include"), "-c", all[i], "-o", objs[i])
+		args = append(args, pr.CFlags...)
+		// lwipgen's code and the generated code under test: implicit declarations are errors
+		args = append(args, "-Werror=implicit-function-declaration")
+		args = append(args, incs...)
+		args = append(args, "-c", all[i], "-o", objs[i])
 		if out, err := toolchain.Output(ctx, "", append([]string{cc}, args...)); err != nil {
-			return fmt.Errorf("compiling %s: %v\n%s", filepath.Base(all[i]), errors.Unwrap(err), firstLines(out, 20))
+			return fmt.Errorf("compiling %s: %v\n%s", strings.TrimPrefix(all[i], work+"/"), errors.Unwrap(err), firstLines(out, 20))
 		}
 		return nil
 	})
@@ -150,13 +235,14 @@ func buildNode(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, opts []
 		return nil, first
 	}
 	tmpExe := filepath.Join(work, "sim_node")
-	if out, err := toolchain.Output(ctx, "", append(append([]string{cc, "-o", tmpExe}, objs...), "-lm")); err != nil {
+	link := append(append(append([]string{cc, "-o", tmpExe}, objs...), lwipObjs...), pr.LDFlags...)
+	if out, err := toolchain.Output(ctx, "", append(link, "-lm")); err != nil {
 		return nil, fmt.Errorf("linking the simulator: %v\n%s", errors.Unwrap(err), firstLines(out, 20))
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	os.WriteFile(filepath.Join(dir, "lwipopts.h"), opts, 0o644)
+	os.WriteFile(filepath.Join(dir, "lwipopts.h"), pr.Files["lwipopts.h"], 0o644)
 	if err := os.Rename(tmpExe, exe); err != nil {
 		return nil, err
 	}
@@ -169,4 +255,72 @@ func firstLines(s string, n int) string {
 		lines = append(lines[:n], "...")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// lwipObjects compiles lwIP's sources once per lwipopts.h and port header
+// (the objects do not depend on the driver or the simulator code) and keeps
+// them in the cache, so that devices with the same configuration (another
+// board's glue, a patched glue in a test) only compile their own files.
+func lwipObjects(ctx context.Context, cc string, tree *lwipsrc.Tree, cacheDir string, srcs []string, opts, cch []byte) ([]string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "lwip1\x00%s\x00%s\x00%s\x00%s\x00", cc, tree.Dir, tree.Version, strings.Join(cflags, " "))
+	for _, f := range srcs {
+		st, err := os.Stat(f)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00%d\x00", f, st.Size(), st.ModTime().UnixNano())
+	}
+	h.Write(opts)
+	h.Write([]byte{0})
+	h.Write(cch)
+	dir := filepath.Join(cacheDir, "lwip-"+hex.EncodeToString(h.Sum(nil))[:20])
+	objs := make([]string, len(srcs))
+	for i, src := range srcs {
+		objs[i] = filepath.Join(dir, fmt.Sprintf("%03d_%s.o", i, strings.TrimSuffix(filepath.Base(src), ".c")))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "done")); err == nil {
+		return objs, nil
+	}
+	work, err := os.MkdirTemp(cacheDir, "lwip-build-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
+	if err := os.MkdirAll(filepath.Join(work, "arch"), 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(work, "lwipopts.h"), opts, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(work, "arch", "cc.h"), cch, 0o644); err != nil {
+		return nil, err
+	}
+	tmp := make([]string, len(srcs))
+	for i := range srcs {
+		tmp[i] = filepath.Join(work, filepath.Base(objs[i]))
+	}
+	_, first := toolchain.Parallel(ctx, 0, len(srcs), true, func(ctx context.Context, i int) error {
+		args := append([]string{}, cflags...)
+		args = append(args, "-I", work, "-I", filepath.Join(tree.Dir, "src", "include"), "-c", srcs[i], "-o", tmp[i])
+		if out, err := toolchain.Output(ctx, "", append([]string{cc}, args...)); err != nil {
+			return fmt.Errorf("compiling %s: %v\n%s", filepath.Base(srcs[i]), errors.Unwrap(err), firstLines(out, 20))
+		}
+		return nil
+	})
+	if first != nil {
+		return nil, first
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	for i := range srcs {
+		if err := os.Rename(tmp[i], objs[i]); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "done"), nil, 0o644); err != nil {
+		return nil, err
+	}
+	return objs, nil
 }

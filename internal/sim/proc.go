@@ -20,6 +20,7 @@ const (
 	opMode    = 4
 	opStats   = 5
 	opQuit    = 6
+	opFault   = 7
 
 	recFrame = 1
 	recText  = 2

@@ -16,6 +16,8 @@ type Link struct {
 	OneWayNs int64   `json:"one_way_ns"`
 	Loss     float64 `json:"loss"`    // probability a frame is lost
 	Reorder  float64 `json:"reorder"` // probability a frame is held back behind the next ones
+	// Duplicate is the probability a frame arrives twice (the copy one frame time later).
+	Duplicate float64 `json:"duplicate,omitempty"`
 }
 
 // wireNs is the time one frame of len bytes (without FCS) occupies the wire,
@@ -63,8 +65,8 @@ type sched struct {
 	seq   uint64
 	now   int64
 	// counters
-	sent, lost, reordered [2]int64 // by sender
-	calls                 int64
+	sent, lost, reordered, duplicated [2]int64 // by sender
+	calls                             int64
 }
 
 func newSched(dev, peer *node, l Link, seed uint64) *sched {
@@ -87,6 +89,29 @@ func (s *sched) emit(src int, f frameOut) {
 	}
 	s.seq++
 	heap.Push(&s.q, flight{at: at, seq: s.seq, dst: 1 - src, data: f.Data})
+	if s.link.Duplicate > 0 && s.rng.Float64() < s.link.Duplicate {
+		s.duplicated[src]++
+		s.seq++
+		heap.Push(&s.q, flight{at: at + s.link.wireNs(len(f.Data)), seq: s.seq, dst: 1 - src, data: f.Data})
+	}
+}
+
+// burst puts n back-to-back full-size frames from the peer's side on the
+// device's receive path (fault "burst"): broadcast, an EtherType lwIP does
+// not handle (IEEE 802 local experimental 0x88B5), so they only occupy the
+// RX ring and the CPU, on top of the traffic.
+func (s *sched) burst(n int) {
+	f := make([]byte, 1514)
+	for i := 0; i < 6; i++ {
+		f[i] = 0xff
+	}
+	f[6], f[11], f[12], f[13] = 0x02, 0xfd, 0x88, 0xb5
+	at := s.now + s.link.OneWayNs
+	for i := 0; i < n; i++ {
+		at += s.link.wireNs(len(f))
+		s.seq++
+		heap.Push(&s.q, flight{at: at, seq: s.seq, dst: 0, data: f})
+	}
 }
 
 func (s *sched) call(i int, op uint32, a, b uint32, payload []byte) (string, error) {

@@ -19,6 +19,7 @@ package sim
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -50,14 +51,21 @@ type Options struct {
 	CPUScale      float64 // multiplies the device CPU cost (sweep: 1x, 2x); 0 means 1
 	Loss          float64 // link loss probability per frame
 	Reorder       float64 // link reordering probability per frame
-	LwIPDir       string  // lwIP tree (else LWIP_DIR / cache, as lwipsrc.Resolve)
-	CacheDir      string  // compiled simulators (default <lwipgen cache>/sim)
-	Progress      io.Writer
+	Duplicate     float64 // link duplication probability per frame
+	// Faults are injected into the device (sim --fault): link flaps, a DMA
+	// fatal bus error, an application that stops reading, receive bursts.
+	Faults   []Fault
+	LwIPDir  string // lwIP tree (else LWIP_DIR / cache, as lwipsrc.Resolve)
+	CacheDir string // compiled simulators (default <lwipgen cache>/sim)
+	Progress io.Writer
 
 	// for the validation tests and the sweep: replace the device configurations / link
 	deviceOverride *config
 	configs        []*config
 	rttOverride    float64 // ms
+	gen            *pipeline.Generated
+	// patchGlue edits the rendered driver before it is compiled (tests: a deliberately broken glue)
+	patchGlue      func(files map[string][]byte) error
 	connsOverride  int
 	phasesOverride []string
 }
@@ -91,6 +99,7 @@ type LinkInfo struct {
 	FramingBytes   int     `json:"framing_bytes"` // per frame on the wire besides the IP packet
 	Loss           float64 `json:"loss"`
 	Reorder        float64 `json:"reorder"`
+	Duplicate      float64 `json:"duplicate,omitempty"`
 	PeerTxQueue    int     `json:"peer_tx_queue"`
 	Duplex         string  `json:"duplex"`
 	PropagationFor string  `json:"propagation"`
@@ -154,7 +163,9 @@ type ConfigResult struct {
 	TCP         map[string]int64 `json:"tcp"`
 	NIC         map[string]int64 `json:"nic"`
 	Connections int              `json:"connections_established"`
-	Error       string           `json:"error,omitempty"`
+	// Glue is the run of the board's generated driver (nil: the simulator's own NIC model ran).
+	Glue  *GlueRun `json:"glue,omitempty"`
+	Error string   `json:"error,omitempty"`
 }
 
 // ErrorSplit tells the device's failures apart: a real allocation failure,
@@ -228,6 +239,7 @@ type Pool struct {
 	Avail int64  `json:"avail"`
 	Max   int64  `json:"max"`
 	Err   int64  `json:"err"`
+	Used  int64  `json:"used,omitempty"` // in use when read (the idle check of a glue run)
 }
 
 const (
@@ -244,6 +256,17 @@ func TCPGoodputLimit(rateMbps float64) float64 { return rateMbps * mssStd / wire
 // other two) and returns what it measured.
 func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error) {
 	o = o.withDefaults()
+	if len(o.Faults) > 0 {
+		m, ok := runsGlue(g.Plan)
+		if !ok {
+			return nil, fmt.Errorf("--fault needs the board's generated driver in the simulator; %s (%s, rtos %s) still runs the simulator's own NIC model", g.Plan.Board.Name, g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.RTOS)
+		}
+		for _, f := range o.Faults {
+			if f.Kind == "dma-error" && m.NoDMA {
+				return nil, fmt.Errorf("fault dma-error: the %s MAC of %s has no DMA", g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.Name)
+			}
+		}
+	}
 	tree, err := lwipsrc.Resolve(o.LwIPDir, "")
 	if err != nil {
 		return nil, err
@@ -264,9 +287,9 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 	if rate <= 0 {
 		rate = 100_000_000
 	}
-	link := Link{RateBps: rate, OneWayNs: int64(rtt * 1e6 / 2), Loss: o.Loss, Reorder: o.Reorder}
+	link := Link{RateBps: rate, OneWayNs: int64(rtt * 1e6 / 2), Loss: o.Loss, Reorder: o.Reorder, Duplicate: o.Duplicate}
 	res.Link = LinkInfo{RateMbps: float64(rate) / 1e6, RTTMs: rtt, OneWayUs: float64(link.OneWayNs) / 1e3, FramingBytes: 14 + 4 + 8 + 12,
-		Loss: o.Loss, Reorder: o.Reorder, PeerTxQueue: peerTxQ, Duplex: "full",
+		Loss: o.Loss, Reorder: o.Reorder, Duplicate: o.Duplicate, PeerTxQueue: peerTxQ, Duplex: "full",
 		PropagationFor: "one-way delay = workload.rtt_ms / 2; serialization (line rate, framing, minimum frame) is added by each MAC"}
 	d := p.Driver
 	res.Device = DeviceInfo{RxModel: d.RxModel, RxDescriptors: d.RxDescriptors, RxBuffers: d.RxBuffers, RxBufferSize: d.RxBufferSize,
@@ -313,6 +336,7 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 	if err != nil {
 		return nil, fmt.Errorf("building the peer: %v", err)
 	}
+	o.gen = g
 	for _, c := range cfgs {
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "sim %s: %s\n", b.Name, c.Label)
@@ -434,6 +458,7 @@ type nodeStats struct {
 	Mem      Pool             `json:"mem"`
 	TCP      map[string]int64 `json:"tcp"`
 	NIC      map[string]int64 `json:"nic"`
+	Dev      *devStats        `json:"dev"`
 }
 
 func (n *nodeStats) rxOf(pred func(i int) bool) int64 {
@@ -451,6 +476,10 @@ type runner struct {
 	o     Options
 	conns int
 	limit float64
+	// faults
+	t0           int64 // start of the first measured phase
+	faultQ       []faultEvent
+	faultResults []FaultResult
 }
 
 func (r *runner) stats(i int) (*nodeStats, error) {
@@ -478,6 +507,9 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		cr.Error = err.Error()
 		return cr
 	}
+	if o.gen == nil {
+		o.gen = &pipeline.Generated{Plan: p, Board: p.Board}
+	}
 	d := p.Driver
 	if c.Driver.RxDescriptors > 0 {
 		d.RxDescriptors = c.Driver.RxDescriptors
@@ -496,8 +528,21 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	cr.Source = c.Source
 	cr.Overrides = hostOverrides(c.Resolved, d.RxModel)
 	ipv6, _ := c.Resolved.Value("LWIP_IPV6")
-	dev, err := buildNode(ctx, tree, cache, optsHeader(c.Header, cr.Overrides), ipv6 != 0)
-	if err != nil {
+	var dev *nodeBuild
+	var err error
+	if m, ok := runsGlue(p); ok {
+		// the board's generated driver, rendered by its flow with this configuration's rings
+		dc, err := renderDevice(o.gen, d, m, o.patchGlue)
+		if err != nil {
+			return fail(err)
+		}
+		cr.Overrides = append(cr.Overrides, coreLockOverride)
+		cr.Glue = &GlueRun{Model: m.Name, Sources: dc.Sources, Defines: dc.Defines}
+		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(c.Header, cr.Overrides), coreLockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
+		if err != nil {
+			return fail(err)
+		}
+	} else if dev, err = buildNode(ctx, tree, cache, optsHeader(c.Header, cr.Overrides), ipv6 != 0); err != nil {
 		return fail(err)
 	}
 	cpu := defaultCPU(p, c.Resolved)
@@ -565,6 +610,23 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		}
 	}
 	cr.Connections = up
+	if cr.Glue != nil && up == 0 {
+		msg := "the device accepted no connection within 10 s: its generated driver never brought the netif up (or never moved a frame)"
+		if st.Dev != nil {
+			for _, ck := range st.Dev.Checks {
+				msg += fmt.Sprintf("; driver check failed: %s (%d times): %s", ck.Kind, ck.Count, ck.First)
+			}
+		}
+		return fail(errors.New(msg))
+	}
+	setupIdle := st
+	r.t0 = r.s.now
+	if len(o.Faults) > 0 {
+		if cr.Glue == nil {
+			return fail(fmt.Errorf("faults need the board's generated driver in the simulator; %s runs the simulator's own NIC model", p.Board.Name))
+		}
+		r.scheduleFaults(r.t0)
+	}
 	base, _ := r.stats(0)
 	basePeer, _ := r.stats(1)
 	for i, ph := range phases {
@@ -609,6 +671,15 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	cr.Errors.Clean = cr.Errors.AllocFailures == 0 && cr.Errors.MACMissed == 0 && cr.Errors.DriverDrops == 0
 	cr.TCP = end.TCP
 	cr.NIC = end.NIC
+	if cr.Glue != nil {
+		if err := r.finishGlue(&cr, setupIdle); err != nil {
+			return fail(err)
+		}
+		if cr.Error == "" && len(cr.Glue.Checks) > 0 {
+			ck := cr.Glue.Checks[0]
+			cr.Error = fmt.Sprintf("driver check failed: %s (%d times): %s", ck.Kind, ck.Count, ck.First)
+		}
+	}
 	return cr
 }
 
@@ -704,7 +775,7 @@ func (r *runner) phase(ph string, last bool) (Phase, error) {
 		}
 	}
 	t0 := r.s.now
-	if err := r.s.runUntil(t0 + int64(r.o.Warmup)); err != nil {
+	if err := r.runUntil(t0 + int64(r.o.Warmup)); err != nil {
 		return res, err
 	}
 	d0, p0, err := r.bothStats()
@@ -712,7 +783,7 @@ func (r *runner) phase(ph string, last bool) (Phase, error) {
 		return res, err
 	}
 	tw := r.s.now
-	if err := r.s.runUntil(tw + int64(r.o.Duration)); err != nil {
+	if err := r.runUntil(tw + int64(r.o.Duration)); err != nil {
 		return res, err
 	}
 	d1, p1, err := r.bothStats()
@@ -765,7 +836,7 @@ func (r *runner) phase(ph string, last bool) (Phase, error) {
 func (r *runner) drain() error {
 	deadline := r.s.now + int64(30*time.Second)
 	for r.s.now < deadline {
-		if err := r.s.runUntil(r.s.now + int64(2*time.Millisecond)); err != nil {
+		if err := r.runUntil(r.s.now + int64(2*time.Millisecond)); err != nil {
 			return err
 		}
 		a, err := r.stats(0)
@@ -784,7 +855,7 @@ func (r *runner) drain() error {
 	if rt := 10 * r.s.link.OneWayNs * 2; rt > gap {
 		gap = rt
 	}
-	return r.s.runUntil(r.s.now + gap)
+	return r.runUntil(r.s.now + gap)
 }
 
 func settled(s *nodeStats) bool {
@@ -882,6 +953,11 @@ func (r *Result) WriteTable(w io.Writer) {
 			fmt.Fprintf(w, " %22s", s)
 		}
 		fmt.Fprintln(w)
+	}
+	for _, c := range r.Configs {
+		if c.Glue != nil {
+			c.Glue.writeTable(w, c.Name)
+		}
 	}
 	for _, c := range r.Configs {
 		if len(c.Added) > 0 {

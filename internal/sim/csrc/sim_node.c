@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lwip/init.h"
 #include "lwip/def.h"
@@ -47,7 +48,7 @@
 #endif
 
 /* ---------------------------------------------------------------- protocol */
-enum { OP_STEP = 1, OP_LISTEN = 2, OP_CONNECT = 3, OP_MODE = 4, OP_STATS = 5, OP_QUIT = 6 };
+enum { OP_STEP = 1, OP_LISTEN = 2, OP_CONNECT = 3, OP_MODE = 4, OP_STATS = 5, OP_QUIT = 6, OP_FAULT = 7 };
 enum { REC_FRAME = 1, REC_TEXT = 2, REC_DONE = 3 };
 
 struct cmd {
@@ -56,13 +57,17 @@ struct cmd {
   uint32_t b, len;
 };
 
+/* The scheduler's pipe. A device node moves it off file descriptor 1 so that anything the code under
+ * test prints (the mps2 firmware's console) goes to stderr instead of into the protocol. */
+static FILE *proto;
+
 static void out_rec(uint32_t type, uint64_t t, const void *data, uint32_t len)
 {
   uint32_t h[2] = {type, len};
-  fwrite(h, sizeof h, 1, stdout);
-  fwrite(&t, sizeof t, 1, stdout);
+  fwrite(h, sizeof h, 1, proto);
+  fwrite(&t, sizeof t, 1, proto);
   if (len) {
-    fwrite(data, 1, len, stdout);
+    fwrite(data, 1, len, proto);
   }
 }
 
@@ -89,10 +94,25 @@ static void tprintf(const char *fmt, ...)
 }
 
 /* ------------------------------------------------------------ port: time */
+#if SIM_DEVICE_GLUE
+/* The device runs the board's generated glue: time, interrupts and the NIC are devhost.c and the
+ * driver model's; sys_now() is the glue's (HAL_GetTick / SysTick counter). */
+#include "devhost.h"
+#define now_ns dev_now_ns
+#define cpu_ns dev_cpu_ns
+extern uint64_t dev_cpu_rx_frame_ns, dev_cpu_tx_frame_ns, dev_cpu_rx_byte_ps, dev_cpu_tx_byte_ps, dev_rate_bps, dev_cpu_busy_ns;
+extern uint64_t dev_tx_lost_link, dev_loop_passes;
+void dev_run_due(void);
+uint64_t dev_next_event(void);
+void dev_set_link(int up);
+int dev_checks_json(char *buf, size_t cap);
+int sim_app_stalled;
+#else
 static uint64_t now_ns; /* global time of the current command */
 static uint64_t cpu_ns; /* the node's CPU is busy until; its local clock */
 
 u32_t sys_now(void) { return (u32_t)(cpu_ns / 1000000u); }
+#endif
 
 void sim_diag(const char *fmt, ...)
 {
@@ -134,7 +154,8 @@ static struct {
   uint64_t retx_segs, retx_bytes, data_segs;
 } nic;
 
-/* ------------------------------------------------------------- RX ring model */
+#if !SIM_DEVICE_GLUE
+/* ------------------------------------------------------------- RX ring model (the peer's NIC) */
 enum { D_UNARMED = 0, D_ARMED = 1, D_FILLED = 2 };
 struct rxdesc {
   int state;
@@ -302,6 +323,7 @@ static uint64_t *txq;
 static int txq_h, txq_n;
 static uint64_t tx_free_at;
 static uint8_t txbuf[MAX_FRAME + 64];
+#endif
 
 struct flow {
   uint16_t sport, dport;
@@ -353,6 +375,17 @@ static void count_retx(const uint8_t *f, uint16_t len)
   }
 }
 
+#if SIM_DEVICE_GLUE
+void sim_emit_frame(const uint8_t *frame, uint32_t len, uint64_t end_ns)
+{
+  nic.tx_frames++;
+  nic.tx_bytes += len;
+  if (len >= 54u) {
+    count_retx(frame, (uint16_t)len);
+  }
+  out_rec(REC_FRAME, end_ns, frame, len);
+}
+#else
 static err_t sim_linkoutput(struct netif *n, struct pbuf *p)
 {
   uint16_t len = p->tot_len;
@@ -405,6 +438,7 @@ static err_t nif_init(struct netif *n)
   n->flags = NETIF_FLAG_BROADCAST | NETIF_FLAG_ETHARP | NETIF_FLAG_ETHERNET | NETIF_FLAG_LINK_UP;
   return ERR_OK;
 }
+#endif
 
 /* ------------------------------------------------------------ application */
 enum { M_IDLE = 0, M_SOURCE = 1, M_SINK = 2, M_RR_SERVER = 3, M_RR_CLIENT = 4 };
@@ -415,6 +449,7 @@ struct conn {
   int mode, established, closed;
   uint32_t msg, acc, inflight;
   uint64_t rx, tx, acked, werr, t0, reqs;
+  struct pbuf *held; /* data the stalled application has not read */
 };
 static struct conn conns[MAX_CONNS];
 static uint8_t appbuf[65536];
@@ -526,6 +561,18 @@ static err_t on_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
     return ERR_OK;
   }
   n = p->tot_len;
+#if SIM_DEVICE_GLUE
+  if (sim_app_stalled) {
+    /* fault "rx-stall": the application stops reading; lwIP's pbufs (zero-copy RX buffers
+     * included) stay with it and the window is not reopened until it reads again */
+    if (c->held) {
+      pbuf_cat(c->held, p);
+    } else {
+      c->held = p;
+    }
+    return ERR_OK;
+  }
+#endif
   c->rx += n;
   tcp_recved(pcb, n);
   pbuf_free(p);
@@ -610,6 +657,46 @@ static err_t on_connected(void *arg, struct tcp_pcb *pcb, err_t err)
 
 static ip4_addr_t peer_ip;
 
+#if SIM_DEVICE_GLUE
+/* Faults the scheduler injects at their virtual time (internal/sim/fault.go). */
+enum { F_LINK_DOWN = 1, F_LINK_UP = 2, F_DMA_FATAL = 3, F_APP_STALL = 4, F_APP_RESUME = 5 };
+static void op_fault(uint32_t kind, uint32_t arg)
+{
+  int i;
+  (void)arg;
+  switch (kind) {
+  case F_LINK_DOWN:
+    dev_set_link(0);
+    break;
+  case F_LINK_UP:
+    dev_set_link(1);
+    break;
+  case F_DMA_FATAL:
+    model_dma_fatal();
+    dev_irq_poll();
+    break;
+  case F_APP_STALL:
+    sim_app_stalled = 1;
+    break;
+  case F_APP_RESUME:
+    sim_app_stalled = 0;
+    for (i = 0; i < MAX_CONNS; i++) {
+      struct conn *c = &conns[i];
+      if (c->held) {
+        u16_t n = c->held->tot_len;
+        c->rx += n;
+        pbuf_free(c->held);
+        c->held = NULL;
+        if (c->pcb) {
+          tcp_recved(c->pcb, n);
+        }
+      }
+    }
+    break;
+  }
+}
+#endif
+
 static void op_listen(uint32_t port)
 {
   struct tcp_pcb *l = tcp_new();
@@ -645,6 +732,52 @@ static void op_connect(uint32_t n, uint32_t port)
 }
 
 /* ------------------------------------------------------------------ stats */
+#if SIM_DEVICE_GLUE
+static const char *const drop_names[DROP_KINDS] = {"link_down", "mac_stopped", "dma_error", "no_descriptor", "ring_starved", "rx_suspended", "fifo_full"};
+static int kv_first;
+static void kv_out(const char *k, uint64_t v)
+{
+  tprintf("%s\"%s\":%llu", kv_first ? "" : ",", k, (unsigned long long)v);
+  kv_first = 0;
+}
+
+/* The device's driver-side results: MAC drops by reason, the checks that failed, the RX buffer pool
+ * and the model's counters; and the old "nic" keys filled from them. */
+static void dev_stats_json(void)
+{
+  static char cbuf[8192];
+  int64_t pf, pl, pt, pi;
+  uint64_t missed = 0;
+  int i;
+  for (i = 0; i < DROP_KINDS; i++) {
+    missed += dev_drops[i];
+  }
+  nic.rx_missed = missed;
+  nic.rx_starved = dev_drops[DROP_RING_STARVED];
+  nic.rx_nobuf = 0;
+#if LINK_STATS
+  nic.rx_frames = lwip_stats.link.recv;
+  nic.rx_input_err = lwip_stats.link.drop;
+#endif
+  nic.cpu_busy_ns = dev_cpu_busy_ns;
+  tprintf(",\"dev\":{\"drops\":{");
+  kv_first = 1;
+  for (i = 0; i < DROP_KINDS; i++) {
+    kv_out(drop_names[i], dev_drops[i]);
+  }
+  model_rxpool(&pf, &pl, &pt, &pi);
+  dev_checks_json(cbuf, sizeof cbuf);
+  tprintf("},\"checks\":%s,\"rxpool\":{\"free\":%lld,\"low\":%lld,\"total\":%lld,\"idle_free\":%lld},\"driver\":{", cbuf, (long long)pf, (long long)pl,
+          (long long)pt, (long long)pi);
+  kv_first = 1;
+  model_stats(kv_out);
+  kv_out("loop_passes", dev_loop_passes);
+  kv_out("tx_lost_link_down", dev_tx_lost_link);
+  kv_out("link_up", (uint64_t)dev_link_up());
+  kv_out("app_stalled", (uint64_t)sim_app_stalled);
+  tprintf("}}");
+}
+#endif
 static const char *const pool_names[] = {
 #define LWIP_MEMPOOL(name, num, size, desc) #name,
 #include "lwip/priv/memp_std.h"
@@ -683,6 +816,9 @@ static void op_stats(void)
           (unsigned)lwip_stats.tcp.xmit, (unsigned)lwip_stats.tcp.recv, (unsigned)lwip_stats.tcp.drop,
           (unsigned)lwip_stats.tcp.memerr, (unsigned)lwip_stats.tcp.err, (unsigned)lwip_stats.tcp.proterr, (unsigned)lwip_stats.tcp.chkerr);
 #endif
+#if SIM_DEVICE_GLUE
+  dev_stats_json();
+#endif
   tprintf(",\"nic\":{\"rx_frames\":%llu,\"rx_missed\":%llu,\"rx_starved\":%llu,\"rx_nobuf\":%llu,\"rx_input_err\":%llu,\"rx_inflight_max\":%llu,"
           "\"tx_frames\":%llu,\"tx_bytes\":%llu,\"tx_waits\":%llu,\"tx_ring_max\":%llu,\"cpu_busy_ns\":%llu,"
           "\"retx_segs\":%llu,\"retx_bytes\":%llu,\"data_segs\":%llu}}",
@@ -695,6 +831,10 @@ static void op_stats(void)
 }
 
 /* ------------------------------------------------------------- scheduling */
+#if SIM_DEVICE_GLUE
+static uint64_t next_event(void) { return dev_next_event(); }
+static void run_due(void) { dev_run_due(); }
+#else
 static uint64_t next_event(void)
 {
   uint64_t next = UINT64_MAX;
@@ -735,6 +875,8 @@ static void run_due(void)
   }
 }
 
+#endif
+
 static uint64_t argu(int argc, char **argv, const char *key, uint64_t def)
 {
   size_t kl = strlen(key);
@@ -773,7 +915,17 @@ int main(int argc, char **argv)
   ip4_addr_t ip, mask, gw;
   int i;
 
-  setvbuf(stdout, NULL, _IOFBF, 1 << 20);
+#if SIM_DEVICE_GLUE
+  {
+    int pfd = dup(1);
+    if (pfd < 0 || dup2(2, 1) < 0 || (proto = fdopen(pfd, "w")) == NULL) {
+      return 2;
+    }
+  }
+#else
+  proto = stdout;
+#endif
+  setvbuf(proto, NULL, _IOFBF, 1 << 20);
   role_device = strcmp(args(argc, argv, "role", "peer"), "device") == 0;
   model = args(argc, argv, "rx_model", "ideal");
   if (strcmp(model, "custom_pool") == 0) rx_model = RX_CUSTOM_POOL;
@@ -803,7 +955,7 @@ int main(int argc, char **argv)
     return 2;
   }
   for (i = 0; i < 6; i++) {
-    my_mac[i] = (uint8_t)(i == 0 ? 0x02 : i == 5 ? (role_device ? 2 : 1) : 0);
+    my_mac[i] = (uint8_t)(i == 0 ? 0x02 : i == 5 ? (role_device ? 2 : 0xFE) : 0); /* the peer's differs from every board's */
   }
   memset(my_ip, 0, sizeof my_ip);
   IP4_ADDR(&ip, 10, 0, 0, role_device ? 2 : 1);
@@ -811,6 +963,24 @@ int main(int argc, char **argv)
   IP4_ADDR(&mask, 255, 255, 255, 0);
   IP4_ADDR(&gw, 0, 0, 0, 0);
 
+#if SIM_DEVICE_GLUE
+  dev_cpu_rx_frame_ns = cpu_rx_frame_ns;
+  dev_cpu_tx_frame_ns = cpu_tx_frame_ns;
+  dev_cpu_rx_byte_ps = cpu_rx_byte_ps;
+  dev_cpu_tx_byte_ps = cpu_tx_byte_ps;
+  dev_rate_bps = rate_bps;
+  (void)ip;
+  (void)mask;
+  (void)gw;
+  for (i = 0; i < (int)sizeof appbuf; i++) {
+    appbuf[i] = (uint8_t)(i * 7 + 3);
+  }
+  model_init();
+  if (board_init() == NULL) {
+    fprintf(stderr, "sim: the board's network init failed\n");
+    return 3;
+  }
+#else
   ring = calloc((size_t)rx_desc, sizeof *ring);
   txq = calloc((size_t)tx_desc, sizeof *txq);
   if (!ring || !txq) {
@@ -845,6 +1015,7 @@ int main(int argc, char **argv)
   netif_set_link_up(&nif);
   r_unarmed = rx_desc;
   rx_refill();
+#endif
 
   for (;;) {
     struct cmd c;
@@ -856,13 +1027,22 @@ int main(int argc, char **argv)
     if (c.t > now_ns) {
       now_ns = c.t;
     }
+#if SIM_DEVICE_GLUE
+    dev_idle_catchup(); /* SysTick interrupts up to the command's time */
+#else
     if (cpu_ns < now_ns) {
       cpu_ns = now_ns;
     }
+#endif
     switch (c.op) {
     case OP_STEP:
       if (c.len) {
+#if SIM_DEVICE_GLUE
+        dev_idle_catchup();
+        model_rx_frame(frame, c.len);
+#else
         mac_rx(frame, (uint16_t)c.len, now_ns);
+#endif
       }
       break;
     case OP_LISTEN:
@@ -889,14 +1069,20 @@ int main(int argc, char **argv)
     case OP_STATS:
       op_stats();
       break;
+#if SIM_DEVICE_GLUE
+    case OP_FAULT:
+      dev_idle_catchup();
+      op_fault(c.a, c.b);
+      break;
+#endif
     case OP_QUIT:
-      fflush(stdout);
+      fflush(proto);
       return 0;
     default:
       return 2;
     }
     run_due();
     out_rec(REC_DONE, next_event(), NULL, 0);
-    fflush(stdout);
+    fflush(proto);
   }
 }

@@ -62,9 +62,13 @@ typedef enum { ENET_DMA_TX = 0x1U, ENET_DMA_RX = 0x2U } enet_dmadirection_enum;
 typedef enum { ENET_PHY_READ = 0x0U, ENET_PHY_WRITE = 0x2U } enet_phydirection_enum;
 typedef enum { ENET_MAC_ADDRESS0 = 0x0U } enet_macaddress_enum;
 typedef enum { TXDESC_BUFFER_1_ADDR = 1, RXDESC_FRAME_LENGTH, RXDESC_BUFFER_1_ADDR } enet_descstate_enum;
-typedef enum { ENET_DMA_INT_TIE = 0x10000U, ENET_DMA_INT_RIE = 0x10006U, ENET_DMA_INT_NIE = 0x10010U } enet_int_enum;
-typedef enum { ENET_DMA_INT_FLAG_TS = 0x20000U, ENET_DMA_INT_FLAG_RS = 0x20006U } enet_int_flag_enum;
-typedef enum { ENET_DMA_INT_FLAG_RS_CLR = 0x20006U, ENET_DMA_INT_FLAG_NI_CLR = 0x20010U } enet_int_flag_clear_enum;
+typedef enum {
+    ENET_DMA_INT_TIE = 0x10000U, ENET_DMA_INT_RIE = 0x10006U, ENET_DMA_INT_FBEIE = 0x1000DU, ENET_DMA_INT_AIE = 0x1000FU, ENET_DMA_INT_NIE = 0x10010U
+} enet_int_enum;
+typedef enum { ENET_DMA_INT_FLAG_TS = 0x20000U, ENET_DMA_INT_FLAG_RS = 0x20006U, ENET_DMA_INT_FLAG_FBE = 0x2000DU } enet_int_flag_enum;
+typedef enum {
+    ENET_DMA_INT_FLAG_RS_CLR = 0x20006U, ENET_DMA_INT_FLAG_FBE_CLR = 0x2000DU, ENET_DMA_INT_FLAG_AI_CLR = 0x2000FU, ENET_DMA_INT_FLAG_NI_CLR = 0x20010U
+} enet_int_flag_clear_enum;
 
 #define ENET_CHECKSUM_DISABLE 0x00000000U
 #define ENET_CHECKSUM_TCPUDPICMP_FULL 0x00C00000U

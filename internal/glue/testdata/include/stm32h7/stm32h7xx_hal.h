@@ -116,6 +116,15 @@ typedef struct {
     void *pRxEnd;
 } ETH_RxDescListTypeDef;
 
+typedef struct {
+    uint32_t TxDesc[ETH_TX_DESC_CNT];
+    uint32_t CurTxDesc;
+    uint32_t *PacketAddress[ETH_TX_DESC_CNT];
+    uint32_t *CurrentPacketAddress;
+    uint32_t BuffersInUse;
+    uint32_t releaseIndex;
+} ETH_TxDescListTypeDef;
+
 typedef enum { HAL_ETH_MII_MODE = 0x00000000U, HAL_ETH_RMII_MODE = 0x00800000U } ETH_MediaInterfaceTypeDef;
 
 typedef struct {
@@ -136,6 +145,7 @@ typedef uint32_t HAL_ETH_StateTypeDef;
 typedef struct {
     ETH_TypeDef *Instance;
     ETH_InitTypeDef Init;
+    ETH_TxDescListTypeDef TxDescList;
     ETH_RxDescListTypeDef RxDescList;
     __IO HAL_ETH_StateTypeDef gState;
     __IO uint32_t ErrorCode;

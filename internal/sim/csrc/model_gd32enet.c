@@ -1,0 +1,403 @@
+/*
+ * model_gd32enet.c - behavioural model of the GigaDevice GD32F4xx ENET firmware library API (and the
+ * MAC/DMA/PHY behind it) as lwipgen's generated GD32 glue calls it, for lwipgen's host simulator.
+ * lwipgen's own code, written from GigaDevice's "GD32F4xx Firmware Library User Guide" (ENET chapter:
+ * enet_init, enet_descriptors_chain_init, enet_rxframe_size_get, enet_frame_receive /
+ * enet_frame_transmit with their NOCOPY forms, enet_desc_information_get, the DMA interrupt flags) and
+ * the GD32F4xx user manual's ENET DMA descriptor chapter (DAV ownership bit, FDES/LDES, RBU/TBU).
+ * The library owns the descriptor tables and buffers (rxdesc_tab, txdesc_tab, their buffers) and the
+ * current-descriptor pointers, as in the vendor library; the glue copies frames in and out.
+ *
+ * RX: descriptors given to the DMA (DAV) receive a frame each; the DMA suspends with RBU when the
+ * current one is the CPU's and drops frames until enet_frame_receive gives it back and resumes.
+ * TX: enet_frame_transmit gives the current descriptor to the DMA; DAV clears when the frame has left
+ * the wire. The glue's busy-wait on DAV calls lwipgen_tx_wait, wrapped here so the spin takes time.
+ * Descriptors hold 32-bit buffer addresses: the device is linked -no-pie so the library's static
+ * buffers have addresses below 4 GiB, as on the target.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "gd32f4xx.h"
+#include "gd32f4xx_enet.h"
+#include "gd32f4xx_rcu.h"
+#include "gd32f4xx_syscfg.h"
+#include "lwip/arch.h"
+#include "devhost.h"
+
+#define RDES0_DAV (1u << 31)
+#define RDES0_FDES (1u << 9)
+#define RDES0_LDES (1u << 8)
+#define TDES0_DAV (1u << 31)
+
+enet_descriptors_struct rxdesc_tab[ENET_RXBUF_NUM];
+enet_descriptors_struct txdesc_tab[ENET_TXBUF_NUM];
+static uint8_t rx_buff[ENET_RXBUF_NUM][ENET_RXBUF_SIZE] __attribute__((aligned(4)));
+static uint8_t tx_buff[ENET_TXBUF_NUM][ENET_TXBUF_SIZE] __attribute__((aligned(4)));
+enet_descriptors_struct *dma_current_rxdesc;
+enet_descriptors_struct *dma_current_txdesc;
+uint32_t lwipgen_sim_enet_mac_cfg;
+uint32_t SystemCoreClock = 168000000u;
+
+static int nvic_en, mac_on, rx_suspended, dma_dead, systick_on, rie, nie, aie, fbeie, rs_flag, fbe_flag, rx_dma, tx_cur_idx, rx_cur_idx;
+static uint64_t tx_done[ENET_TXBUF_NUM];
+static int link_latched_low;
+static struct {
+    uint64_t inits, rbu, rx_dma_frames, rx_read, tx_frames, tx_waits, irqs, resumes, fatal, recoveries;
+} st;
+
+int sim_systick_enabled(void) { return systick_on; }
+
+/* ---- CMSIS ---- */
+uint32_t __get_PRIMASK(void) { return (uint32_t)dev_primask; }
+void __set_PRIMASK(uint32_t m)
+{
+    dev_primask = (int)(m & 1u);
+    if (!dev_primask) {
+        dev_irq_poll();
+    }
+}
+void __disable_irq(void) { dev_primask = 1; }
+void __enable_irq(void) { __set_PRIMASK(0); }
+uint32_t SysTick_Config(uint32_t ticks)
+{
+    if (ticks != SystemCoreClock / 1000u) {
+        dev_check_failed("systick_rate", "SysTick_Config(%u): not 1 kHz at SystemCoreClock %u", (unsigned)ticks, (unsigned)SystemCoreClock);
+    }
+    systick_on = 1;
+    return 0;
+}
+void NVIC_SetPriority(IRQn_Type IRQn, uint32_t p) { (void)IRQn; (void)p; }
+void NVIC_EnableIRQ(IRQn_Type IRQn)
+{
+    if (IRQn == ENET_IRQn) {
+        nvic_en = 1;
+        dev_irq_poll();
+    }
+}
+void NVIC_DisableIRQ(IRQn_Type IRQn)
+{
+    if (IRQn == ENET_IRQn) {
+        nvic_en = 0;
+    }
+}
+void rcu_periph_clock_enable(rcu_periph_enum p) { (void)p; }
+void syscfg_enet_phy_interface_config(uint32_t v) { (void)v; }
+
+/* ---- TX completion (time-based) ---- */
+static void tx_update(void)
+{
+    int i;
+    for (i = 0; i < (int)ENET_TXBUF_NUM; i++) {
+        if ((txdesc_tab[i].status & TDES0_DAV) && tx_done[i] <= dev_cpu_ns) {
+            txdesc_tab[i].status &= ~TDES0_DAV;
+        }
+    }
+}
+
+/* The glue's wait for a TX descriptor (bare metal: a no-op in lwipgen_sys.c) is where its busy loop
+ * spends time: the CPU spins until the DMA frees the descriptor, or a millisecond. */
+void __real_lwipgen_tx_wait(u32_t max_ms);
+void __wrap_lwipgen_tx_wait(u32_t max_ms)
+{
+    int i = (int)(dma_current_txdesc - txdesc_tab);
+    uint64_t until = dev_cpu_ns + 1000000u;
+    st.tx_waits++;
+    if (i >= 0 && i < (int)ENET_TXBUF_NUM && (txdesc_tab[i].status & TDES0_DAV) && tx_done[i] < until && tx_done[i] > dev_cpu_ns) {
+        until = tx_done[i];
+    }
+    dev_cpu_spend(until - dev_cpu_ns);
+    tx_update();
+    __real_lwipgen_tx_wait(max_ms);
+}
+
+/* ---- library: init ---- */
+void enet_deinit(void) { mac_on = 0; }
+ErrStatus enet_software_reset(void)
+{
+    if (dma_dead) {
+        st.recoveries++; /* the reset clears the DMA's fatal state */
+    }
+    dma_dead = 0;
+    fbe_flag = 0;
+    rie = nie = aie = fbeie = 0;
+    mac_on = 0;
+    return SUCCESS;
+}
+ErrStatus enet_init(enet_mediamode_enum mediamode, enet_chksumconf_enum checksum, enet_frmrecept_enum recept)
+{
+    (void)checksum;
+    (void)recept;
+    st.inits++;
+    /* the library forces 100 Mbit/s full duplex in the PHY and the MAC for ENET_100M_FULLDUPLEX */
+    lwipgen_sim_enet_mac_cfg = (mediamode == ENET_100M_FULLDUPLEX) ? (ENET_MAC_CFG_SPD | ENET_MAC_CFG_DPM) : 0u;
+    return SUCCESS;
+}
+void enet_enable(void)
+{
+    mac_on = 1;
+    rx_suspended = 0;
+    dev_progress++;
+}
+void enet_mac_address_set(enet_macaddress_enum mac_addr, uint8_t paddr[]) { (void)mac_addr; (void)paddr; }
+
+void enet_descriptors_chain_init(enet_dmadirection_enum direction)
+{
+    int i;
+    if (direction == ENET_DMA_TX) {
+        for (i = 0; i < (int)ENET_TXBUF_NUM; i++) {
+            txdesc_tab[i].status = 0u;
+            txdesc_tab[i].buffer1_addr = (uint32_t)(uintptr_t)tx_buff[i];
+            txdesc_tab[i].buffer2_next_desc_addr = (uint32_t)(uintptr_t)&txdesc_tab[(i + 1) % (int)ENET_TXBUF_NUM];
+        }
+        dma_current_txdesc = txdesc_tab;
+        tx_cur_idx = 0;
+    } else {
+        for (i = 0; i < (int)ENET_RXBUF_NUM; i++) {
+            rxdesc_tab[i].status = RDES0_DAV;
+            rxdesc_tab[i].control_buffer_size = ENET_RXBUF_SIZE;
+            rxdesc_tab[i].buffer1_addr = (uint32_t)(uintptr_t)rx_buff[i];
+            rxdesc_tab[i].buffer2_next_desc_addr = (uint32_t)(uintptr_t)&rxdesc_tab[(i + 1) % (int)ENET_RXBUF_NUM];
+        }
+        dma_current_rxdesc = rxdesc_tab;
+        rx_cur_idx = rx_dma = 0;
+    }
+}
+void enet_rx_desc_immediate_receive_complete_interrupt(enet_descriptors_struct *desc) { (void)desc; }
+void enet_transmit_checksum_config(enet_descriptors_struct *desc, uint32_t checksum) { desc->status |= checksum; }
+
+/* ---- interrupts ---- */
+void enet_interrupt_enable(enet_int_enum i)
+{
+    if (i == ENET_DMA_INT_RIE) {
+        rie = 1;
+    } else if (i == ENET_DMA_INT_NIE) {
+        nie = 1;
+    } else if (i == ENET_DMA_INT_AIE) {
+        aie = 1;
+    } else if (i == ENET_DMA_INT_FBEIE) {
+        fbeie = 1;
+    }
+    dev_irq_poll();
+}
+void enet_interrupt_disable(enet_int_enum i)
+{
+    if (i == ENET_DMA_INT_RIE) {
+        rie = 0;
+    } else if (i == ENET_DMA_INT_NIE) {
+        nie = 0;
+    } else if (i == ENET_DMA_INT_AIE) {
+        aie = 0;
+    } else if (i == ENET_DMA_INT_FBEIE) {
+        fbeie = 0;
+    }
+}
+FlagStatus enet_interrupt_flag_get(enet_int_flag_enum f)
+{
+    if (f == ENET_DMA_INT_FLAG_RS) {
+        return rs_flag ? SET : RESET;
+    }
+    if (f == ENET_DMA_INT_FLAG_FBE) {
+        return fbe_flag ? SET : RESET;
+    }
+    return RESET;
+}
+void enet_interrupt_flag_clear(enet_int_flag_clear_enum f)
+{
+    if (f == ENET_DMA_INT_FLAG_RS_CLR) {
+        rs_flag = 0;
+    } else if (f == ENET_DMA_INT_FLAG_FBE_CLR) {
+        fbe_flag = 0;
+    }
+}
+int model_irq_pending(void)
+{
+    tx_update();
+    return nvic_en && ((nie && rie && rs_flag) || (aie && fbeie && fbe_flag));
+}
+void ENET_IRQHandler(void);
+void model_irq_handler(void)
+{
+    st.irqs++;
+    ENET_IRQHandler();
+}
+
+/* ---- RX ---- */
+void model_rx_frame(const uint8_t *frame, uint32_t len)
+{
+    enet_descriptors_struct *d = &rxdesc_tab[rx_dma];
+    if (!dev_link_up()) {
+        dev_drop(DROP_LINK_DOWN);
+        return;
+    }
+    if (!mac_on) {
+        dev_drop(DROP_MAC_STOPPED);
+        return;
+    }
+    if (dma_dead) {
+        dev_drop(DROP_DMA_ERROR);
+        return;
+    }
+    if (rx_suspended) {
+        dev_drop(DROP_RX_SUSPENDED);
+        return;
+    }
+    if (!(d->status & RDES0_DAV)) {
+        dev_drop(DROP_NO_DESC);
+        rx_suspended = 1;
+        st.rbu++;
+        return;
+    }
+    if (len > ENET_RXBUF_SIZE - 4u) {
+        len = ENET_RXBUF_SIZE - 4u;
+    }
+    memcpy(rx_buff[rx_dma], frame, len);
+    /* frame length with the FCS, first and last descriptor, the CPU's now */
+    d->status = (((len + 4u) & 0x3FFFu) << 16) | RDES0_FDES | RDES0_LDES;
+    rx_dma = (rx_dma + 1) % (int)ENET_RXBUF_NUM;
+    st.rx_dma_frames++;
+    rs_flag = 1;
+    dev_irq_poll();
+}
+
+uint32_t enet_rxframe_size_get(void)
+{
+    uint32_t s;
+    tx_update();
+    s = dma_current_rxdesc->status;
+    if (s & RDES0_DAV) {
+        return 0u;
+    }
+    if (!(s & RDES0_FDES) || !(s & RDES0_LDES)) {
+        (void)enet_frame_receive(NULL, 0u);
+        return 1u;
+    }
+    return ((s >> 16) & 0x3FFFu) - 4u;
+}
+
+ErrStatus enet_frame_receive(uint8_t *buffer, uint32_t bufsize)
+{
+    enet_descriptors_struct *d = dma_current_rxdesc;
+    if (d->status & RDES0_DAV) {
+        return ERROR;
+    }
+    if (buffer != NULL) {
+        uint32_t len = ((d->status >> 16) & 0x3FFFu) - 4u;
+        memcpy(buffer, (void *)(uintptr_t)d->buffer1_addr, len < bufsize ? len : bufsize);
+    }
+    dev_cpu_spend(dev_cost_rx(((d->status >> 16) & 0x3FFFu) - 4u));
+    d->status = RDES0_DAV; /* back to the DMA */
+    rx_cur_idx = (rx_cur_idx + 1) % (int)ENET_RXBUF_NUM;
+    dma_current_rxdesc = (enet_descriptors_struct *)(uintptr_t)d->buffer2_next_desc_addr;
+    if (rx_suspended) { /* RBU: clear it and write the receive poll enable */
+        rx_suspended = 0;
+        st.resumes++;
+    }
+    st.rx_read++;
+    dev_progress++;
+    return SUCCESS;
+}
+
+/* ---- TX ---- */
+ErrStatus enet_frame_transmit(uint8_t *buffer, uint32_t length)
+{
+    enet_descriptors_struct *d = dma_current_txdesc;
+    int i = (int)(d - txdesc_tab);
+    uint64_t end;
+    tx_update();
+    if (d->status & TDES0_DAV) {
+        return ERROR;
+    }
+    if (length > ENET_TXBUF_SIZE) {
+        return ERROR;
+    }
+    if (buffer != NULL) {
+        memcpy((void *)(uintptr_t)d->buffer1_addr, buffer, length);
+    }
+    dev_cpu_spend(dev_cost_tx(length));
+    end = (mac_on && !dma_dead) ? dev_wire_tx((const uint8_t *)(uintptr_t)d->buffer1_addr, length) : UINT64_MAX;
+    d->status |= TDES0_DAV;
+    tx_done[i] = end;
+    dma_current_txdesc = (enet_descriptors_struct *)(uintptr_t)d->buffer2_next_desc_addr;
+    tx_cur_idx = (i + 1) % (int)ENET_TXBUF_NUM;
+    st.tx_frames++;
+    dev_progress++;
+    return SUCCESS;
+}
+
+uint32_t enet_desc_information_get(enet_descriptors_struct *desc, enet_descstate_enum info)
+{
+    switch (info) {
+    case TXDESC_BUFFER_1_ADDR:
+    case RXDESC_BUFFER_1_ADDR:
+        return desc->buffer1_addr;
+    case RXDESC_FRAME_LENGTH:
+        return ((desc->status >> 16) & 0x3FFFu) - 4u;
+    }
+    return 0u;
+}
+
+/* ---- PHY ---- */
+ErrStatus enet_phy_write_read(enet_phydirection_enum direction, uint16_t phy_address, uint16_t phy_reg, uint16_t *pvalue)
+{
+    (void)phy_address;
+    dev_cpu_spend(20000u);
+    if (direction == ENET_PHY_WRITE) {
+        return SUCCESS;
+    }
+    switch (phy_reg) {
+    case 1u:
+        *pvalue = 0x7809u;
+        if (dev_link_up() && !link_latched_low) {
+            *pvalue |= 0x0024u;
+        }
+        link_latched_low = 0;
+        break;
+    case 4u:
+    case 5u:
+        *pvalue = 0x01E1u;
+        break;
+    default:
+        *pvalue = 0u;
+    }
+    return SUCCESS;
+}
+
+/* ---- devhost side ---- */
+void model_init(void) {}
+void model_link_changed(void)
+{
+    if (!dev_link_up()) {
+        link_latched_low = 1;
+    }
+}
+void model_dma_fatal(void)
+{
+    if (!mac_on) {
+        return;
+    }
+    dma_dead = 1; /* both ENET DMA engines stop; FBE (abnormal summary) is raised */
+    fbe_flag = 1;
+    st.fatal++;
+}
+uint64_t model_next_event(void) { return UINT64_MAX; }
+void model_timed(void) { tx_update(); }
+void model_stats(void (*kv)(const char *key, uint64_t v))
+{
+    kv("enet_inits", st.inits);
+    kv("rbu", st.rbu);
+    kv("rx_resumes", st.resumes);
+    kv("rx_dma_frames", st.rx_dma_frames);
+    kv("rx_read_frames", st.rx_read);
+    kv("tx_frames", st.tx_frames);
+    kv("tx_waits", st.tx_waits);
+    kv("enet_irqs", st.irqs);
+    kv("dma_fatal_injected", st.fatal);
+    kv("recoveries", st.recoveries);
+    kv("mac_cfg_100m_fd", (lwipgen_sim_enet_mac_cfg & (ENET_MAC_CFG_SPD | ENET_MAC_CFG_DPM)) == (ENET_MAC_CFG_SPD | ENET_MAC_CFG_DPM));
+}
+void model_rxpool(int64_t *free_now, int64_t *free_low, int64_t *total, int64_t *idle_free)
+{
+    /* copy driver: the library's RX buffers are the ring; lwIP's PBUF_POOL is in the pool idle check */
+    *free_now = *free_low = *total = *idle_free = -1;
+}

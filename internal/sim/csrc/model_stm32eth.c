@@ -1,0 +1,663 @@
+/*
+ * model_stm32eth.c - behavioural model of the STM32 HAL ETH "new" driver API (F4/F7/H7) and of the
+ * MAC, DMA and PHY behind it, for lwipgen's host simulator. lwipgen's own code, written from ST's
+ * HAL manuals (UM1725 "Description of STM32F4 HAL and low-layer drivers", ETH section; UM1905 F7;
+ * UM2217 H7) and reference manuals (RM0090 section 33 Ethernet DMA descriptors and interrupts, RM0433
+ * section 58): what each call does to the handle (gState, RxDescList, TxDescList), when the
+ * HAL_ETH_RxAllocateCallback / RxLinkCallback / TxFreeCallback are called, descriptor ownership, the
+ * DMA status and interrupt enable bits and which of them HAL_ETH_IRQHandler clears. The public
+ * STM32Cube HAL sources (STMicroelectronics/stm32f4xx-hal-driver, Src/stm32f4xx_hal_eth.c) were read
+ * to check the call order; no line of them is here.
+ *
+ * What is modelled:
+ *   RX  descriptors are armed by ETH_UpdateDescriptor (inside Start_IT and ReadData) with a buffer
+ *       from HAL_ETH_RxAllocateCallback; a frame arriving at the MAC goes into the next descriptor the
+ *       DMA owns; when it owns none the DMA suspends with "receive buffer unavailable" (RBU) and drops
+ *       frames until a receive poll demand (DMARPDR / DMACRDTPR write) finds an armed descriptor.
+ *   TX  Transmit_IT takes one descriptor per buffer, refuses with HAL_ETH_ERROR_BUSY when they are not
+ *       free, sends the frame on the wire at line rate; a descriptor is the DMA's until the frame left;
+ *       ReleaseTxPacket gives finished packets back through HAL_ETH_TxFreeCallback.
+ *   IRQ the DMA status bits (RS/TS, RBU, FBE with the NIS/AIS summaries) raise the ETH interrupt when
+ *       their enable bits and the NVIC line allow; HAL_ETH_IRQHandler clears what the HAL clears and
+ *       calls the callbacks; a fatal bus error disables the interrupts and leaves gState ERROR.
+ *   PHY clause-22 BCR/BSR/ANAR/ANLPAR over MDIO (BSR's link bit latches low), link up/down by fault
+ *       injection; MDIO needs HAL_ETH_SetMDIOClockRange after every HAL_ETH_Init.
+ *   D-cache (F7/H7): the DMA's writes make the buffer stale until SCB_InvalidateDCache_by_Addr; a frame
+ *       handed to the application stale, or a TX buffer not cleaned, fails a check.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "main.h"
+#include "lwipgen_rxpool.h"
+#include "devhost.h"
+
+ETH_TypeDef lwipgen_sim_eth_regs;
+
+static ETH_HandleTypeDef *eth;
+static volatile uint32_t uwTick;
+static int nvic_eth, mdio_ok;
+static int mac_on, dma_on, rx_suspended, dma_dead;
+static uint32_t rx_dma;                        /* descriptor the RX DMA writes next */
+static int rx_own[ETH_RX_DESC_CNT];             /* the DMA owns it (armed, empty) */
+static int rx_full[ETH_RX_DESC_CNT];            /* the DMA wrote a frame, the CPU has not read it */
+static uint64_t rx_armed_at[ETH_RX_DESC_CNT];
+static uint32_t rx_len[ETH_RX_DESC_CNT];
+static int tx_own[ETH_TX_DESC_CNT];
+static uint64_t tx_done[ETH_TX_DESC_CNT];
+static int link_latched_low;
+static ETH_MACConfigTypeDef maccfg;
+static uint8_t txframe[2048];
+
+static struct {
+    uint64_t inits, deinits, starts, stops, fatal, recoveries, rbu, rx_dma_frames, read_frames, tx_frames, tx_busy, tx_freed, irqs,
+        mdio_range, alloc_null;
+} st;
+
+/* ---- RX buffer pool accounting: the glue's lwipgen_rxpool_get/put, wrapped at link time ----- */
+static lwipgen_rxpool_t *pool;
+static int64_t pool_low = -1;
+void *__real_lwipgen_rxpool_get(lwipgen_rxpool_t *p);
+int __real_lwipgen_rxpool_put(lwipgen_rxpool_t *p, void *e);
+void *__wrap_lwipgen_rxpool_get(lwipgen_rxpool_t *p)
+{
+    void *e = __real_lwipgen_rxpool_get(p);
+    int64_t n;
+    pool = p;
+    n = lwipgen_rxpool_nfree(p);
+    if (pool_low < 0 || n < pool_low) {
+        pool_low = n;
+    }
+    return e;
+}
+int __wrap_lwipgen_rxpool_put(lwipgen_rxpool_t *p, void *e)
+{
+    int r = __real_lwipgen_rxpool_put(p, e);
+    pool = p;
+    if (r == LWIPGEN_RXPOOL_BAD) {
+        dev_check_failed("rx_buffer_bad_free", "an RX buffer was returned twice or is not from the pool (%p)", e);
+    }
+    return r;
+}
+
+void model_rxpool(int64_t *free_now, int64_t *free_low, int64_t *total, int64_t *idle_free)
+{
+    *free_now = pool ? lwipgen_rxpool_nfree(pool) : -1;
+    *free_low = pool_low;
+    *total = LWIPGEN_RXPOOL_COUNT;
+    *idle_free = (int64_t)LWIPGEN_RXPOOL_COUNT - (int64_t)ETH_RX_DESC_CNT;
+}
+
+/* ---- CMSIS-Core ------------------------------------------------------------------------------ */
+uint32_t __get_PRIMASK(void) { return (uint32_t)dev_primask; }
+void __set_PRIMASK(uint32_t m)
+{
+    dev_primask = m & 1u;
+    if (!dev_primask) {
+        dev_irq_poll(); /* a pending interrupt is taken as soon as PRIMASK is restored */
+    }
+}
+void __disable_irq(void) { dev_primask = 1; }
+void __enable_irq(void) { __set_PRIMASK(0); }
+uint32_t __get_IPSR(void) { return dev_in_isr ? 16u + (uint32_t)ETH_IRQn : 0u; }
+#if defined(SIM_DCACHE)
+void SCB_CleanDCache_by_Addr(volatile void *addr, int32_t dsize) { dev_cache_clean(addr, dsize); }
+void SCB_InvalidateDCache_by_Addr(volatile void *addr, int32_t dsize) { dev_cache_invalidate(addr, dsize); }
+void SCB_CleanInvalidateDCache_by_Addr(volatile void *addr, int32_t dsize)
+{
+    dev_cache_clean(addr, dsize);
+    dev_cache_invalidate(addr, dsize);
+}
+#endif
+
+/* ---- HAL basics -------------------------------------------------------------------------------- */
+void HAL_IncTick(void) { uwTick++; }
+uint32_t HAL_GetTick(void) { return uwTick; }
+uint32_t HAL_RCC_GetHCLKFreq(void) { return 168000000u; }
+void HAL_NVIC_SetPriority(IRQn_Type IRQn, uint32_t p, uint32_t s) { (void)IRQn; (void)p; (void)s; }
+void HAL_NVIC_EnableIRQ(IRQn_Type IRQn)
+{
+    if (IRQn == ETH_IRQn) {
+        nvic_eth = 1;
+        dev_irq_poll();
+    }
+}
+void HAL_NVIC_DisableIRQ(IRQn_Type IRQn)
+{
+    if (IRQn == ETH_IRQn) {
+        nvic_eth = 0;
+    }
+}
+
+/* ---- registers --------------------------------------------------------------------------------- */
+static void rx_poll_demand(void)
+{
+    if (!rx_suspended) {
+        return;
+    }
+    if (rx_own[rx_dma]) {
+        rx_suspended = 0; /* the DMA fetches the descriptor again and finds it armed */
+        dev_progress++;
+    } else {
+        ETH->SIM_ETH_SR |= SIM_SR_RBU | SIM_SR_AIS; /* still nothing: RBU again */
+        dev_irq_poll();
+    }
+}
+
+void sim_reg_write(volatile uint32_t *reg, uint32_t val)
+{
+    *reg = val;
+    if (reg == &ETH->SIM_RX_POLL_REG) {
+        rx_poll_demand();
+    }
+}
+
+void sim_eth_ier_set(ETH_HandleTypeDef *h, uint32_t bits)
+{
+    h->Instance->SIM_ETH_IER |= bits;
+    dev_irq_poll();
+}
+void sim_eth_ier_clear(ETH_HandleTypeDef *h, uint32_t bits) { h->Instance->SIM_ETH_IER &= ~bits; }
+void sim_eth_sr_clear(ETH_HandleTypeDef *h, uint32_t bits) { h->Instance->SIM_ETH_SR &= ~bits; }
+
+static void tx_update(void)
+{
+    uint32_t i;
+    for (i = 0; i < ETH_TX_DESC_CNT; i++) {
+        if (tx_own[i] && tx_done[i] <= dev_cpu_ns) {
+            tx_own[i] = 0;
+            ETH->SIM_ETH_SR |= SIM_SR_TX | SIM_SR_NIS;
+        }
+    }
+}
+
+int model_irq_pending(void)
+{
+    uint32_t sr, ier;
+    if (!nvic_eth || eth == NULL) {
+        return 0;
+    }
+    tx_update();
+    sr = ETH->SIM_ETH_SR;
+    ier = ETH->SIM_ETH_IER;
+    if ((ier & SIM_IER_NIS) && (sr & ier & (SIM_IER_RX | SIM_IER_TX))) {
+        return 1;
+    }
+    /* abnormal: RBU and FBE have the same bit position in the status and enable registers */
+    if ((ier & SIM_IER_AIS) && (sr & ier & (SIM_SR_RBU | SIM_SR_FBE))) {
+        return 1;
+    }
+    return 0;
+}
+
+/* The project's vector (stm32xxxx_it.c: ETH_IRQHandler -> HAL_ETH_IRQHandler(&heth)). */
+void ETH_IRQHandler(void);
+void model_irq_handler(void)
+{
+    st.irqs++;
+    ETH_IRQHandler();
+}
+
+void HAL_ETH_IRQHandler(ETH_HandleTypeDef *h)
+{
+    uint32_t sr = h->Instance->SIM_ETH_SR, ier = h->Instance->SIM_ETH_IER;
+    if ((sr & SIM_SR_RX) && (ier & SIM_IER_RX)) {
+        h->Instance->SIM_ETH_SR &= ~(SIM_SR_RX | SIM_SR_NIS);
+        HAL_ETH_RxCpltCallback(h);
+    }
+    if ((sr & SIM_SR_TX) && (ier & SIM_IER_TX)) {
+        h->Instance->SIM_ETH_SR &= ~(SIM_SR_TX | SIM_SR_NIS);
+        HAL_ETH_TxCpltCallback(h);
+    }
+    if ((sr & SIM_SR_AIS) && (ier & SIM_IER_AIS)) {
+        h->ErrorCode |= HAL_ETH_ERROR_DMA;
+        if (sr & SIM_SR_FBE) {
+            h->DMAErrorCode = sr & (SIM_SR_FBE | SIM_SR_TPS | SIM_SR_RPS);
+            h->Instance->SIM_ETH_IER &= ~(SIM_IER_NIS | SIM_IER_AIS);
+            h->gState = HAL_ETH_STATE_ERROR;
+        } else {
+            h->DMAErrorCode = sr & (SIM_SR_RBU | SIM_SR_AIS);
+            h->Instance->SIM_ETH_SR &= ~(SIM_SR_RBU | SIM_SR_AIS);
+        }
+        HAL_ETH_ErrorCallback(h);
+    }
+}
+
+/* ---- init / start / stop ---------------------------------------------------------------------------- */
+__attribute__((weak)) void HAL_ETH_MspInit(ETH_HandleTypeDef *h) { (void)h; }
+
+static ETH_DMADescTypeDef *rxd(uint32_t i) { return &eth->Init.RxDesc[i]; }
+
+HAL_StatusTypeDef HAL_ETH_Init(ETH_HandleTypeDef *h)
+{
+    uint32_t i;
+    if (h == NULL) {
+        return HAL_ERROR;
+    }
+    if (h->gState == HAL_ETH_STATE_RESET) {
+        HAL_ETH_MspInit(h);
+    }
+    if ((h->Init.RxBuffLen % 4u) != 0u || h->Init.RxDesc == NULL || h->Init.TxDesc == NULL) {
+        h->ErrorCode = HAL_ETH_ERROR_PARAM;
+        h->gState = HAL_ETH_STATE_ERROR;
+        return HAL_ERROR;
+    }
+    eth = h;
+    st.inits++;
+    if (dma_dead) {
+        st.recoveries++; /* the software reset of HAL_ETH_Init clears the DMA's fatal state */
+    }
+    dma_dead = 0;
+    mac_on = dma_on = rx_suspended = 0;
+    mdio_ok = 0; /* ETH's reset sets the MDIO clock range back to its default */
+    h->Instance->SIM_ETH_SR = 0u;
+    h->Instance->SIM_ETH_IER = 0u;
+    /* ETH_DMARxDescListInit / ETH_DMATxDescListInit: every descriptor cleared, buffers forgotten */
+    for (i = 0; i < ETH_RX_DESC_CNT; i++) {
+        memset(&h->Init.RxDesc[i], 0, sizeof h->Init.RxDesc[i]);
+        h->RxDescList.RxDesc[i] = (uintptr_t)&h->Init.RxDesc[i];
+        rx_own[i] = rx_full[i] = 0;
+    }
+    for (i = 0; i < ETH_TX_DESC_CNT; i++) {
+        memset(&h->Init.TxDesc[i], 0, sizeof h->Init.TxDesc[i]);
+        h->TxDescList.TxDesc[i] = (uintptr_t)&h->Init.TxDesc[i];
+        h->TxDescList.PacketAddress[i] = NULL;
+        tx_own[i] = 0;
+    }
+    rx_dma = 0;
+    h->RxDescList.RxDescIdx = 0;
+    h->RxDescList.RxBuildDescIdx = 0;
+    h->RxDescList.RxBuildDescCnt = ETH_RX_DESC_CNT;
+    h->RxDescList.pRxStart = h->RxDescList.pRxEnd = NULL;
+    h->TxDescList.CurTxDesc = 0;
+    h->TxDescList.BuffersInUse = 0;
+    h->TxDescList.releaseIndex = 0;
+    h->ErrorCode = HAL_ETH_ERROR_NONE;
+    h->gState = HAL_ETH_STATE_READY;
+    dev_progress++;
+    return HAL_OK;
+}
+
+HAL_StatusTypeDef HAL_ETH_DeInit(ETH_HandleTypeDef *h)
+{
+    st.deinits++;
+    mac_on = dma_on = 0;
+    nvic_eth = nvic_eth; /* the NVIC is the project's; HAL_ETH_MspDeInit would disable it */
+    h->gState = HAL_ETH_STATE_RESET;
+    dev_progress++;
+    return HAL_OK;
+}
+
+void HAL_ETH_SetMDIOClockRange(ETH_HandleTypeDef *h)
+{
+    (void)h;
+    mdio_ok = 1;
+    st.mdio_range++;
+}
+
+/* ETH_UpdateDescriptor: arm the descriptors still to build, from RxBuildDescIdx, with buffers from
+ * HAL_ETH_RxAllocateCallback; stop at the first NULL; a poll demand when something was armed. */
+static void update_descriptors(void)
+{
+    uint32_t idx = eth->RxDescList.RxBuildDescIdx, cnt = eth->RxDescList.RxBuildDescCnt, j;
+    while (cnt > 0u) {
+        ETH_DMADescTypeDef *d = rxd(idx);
+        if (d->BackupAddr0 == 0u) {
+            uint8_t *b = NULL;
+            HAL_ETH_RxAllocateCallback(&b);
+            if (b == NULL) {
+                st.alloc_null++;
+                break;
+            }
+            for (j = 0; j < ETH_RX_DESC_CNT; j++) {
+                if (j != idx && rxd(j)->BackupAddr0 == (uintptr_t)b) {
+                    dev_check_failed("rx_buffer_twice", "RxAllocateCallback handed out buffer %p that descriptor %u still holds", (void *)b, j);
+                }
+            }
+            d->BackupAddr0 = (uintptr_t)b;
+        }
+        rx_own[idx] = 1;
+        rx_full[idx] = 0;
+        rx_armed_at[idx] = dev_cpu_ns;
+        idx = (idx + 1u) % ETH_RX_DESC_CNT;
+        cnt--;
+    }
+    if (cnt != eth->RxDescList.RxBuildDescCnt) {
+        eth->RxDescList.RxBuildDescCnt = cnt;
+        eth->RxDescList.RxBuildDescIdx = idx;
+        rx_poll_demand();
+        dev_progress++;
+    }
+}
+
+HAL_StatusTypeDef HAL_ETH_Start_IT(ETH_HandleTypeDef *h)
+{
+    if (h->gState != HAL_ETH_STATE_READY) {
+        return HAL_ERROR;
+    }
+    h->gState = HAL_ETH_STATE_BUSY;
+    h->RxDescList.ItMode = 1u;
+    h->RxDescList.RxBuildDescCnt = ETH_RX_DESC_CNT;
+    update_descriptors();
+    if (maccfg.Speed != ETH_SPEED_100M || maccfg.DuplexMode != ETH_FULLDUPLEX_MODE) {
+        dev_check_failed("mac_config", "MAC started at %s %s duplex on a 100 Mbit/s full-duplex link", maccfg.Speed == ETH_SPEED_100M ? "100M" : "10M",
+                         maccfg.DuplexMode == ETH_FULLDUPLEX_MODE ? "full" : "half");
+    }
+    mac_on = dma_on = 1;
+    rx_suspended = 0;
+    sim_eth_ier_set(h, SIM_IER_NIS | SIM_IER_RX | SIM_IER_TX | SIM_IER_FBE | SIM_IER_AIS | SIM_IER_RBU);
+    h->gState = HAL_ETH_STATE_STARTED;
+    st.starts++;
+    dev_progress++;
+    return HAL_OK;
+}
+
+HAL_StatusTypeDef HAL_ETH_Start(ETH_HandleTypeDef *h)
+{
+    HAL_StatusTypeDef r = HAL_ETH_Start_IT(h);
+    if (r == HAL_OK) {
+        h->RxDescList.ItMode = 0u;
+        h->Instance->SIM_ETH_IER = 0u;
+    }
+    return r;
+}
+
+HAL_StatusTypeDef HAL_ETH_Stop_IT(ETH_HandleTypeDef *h)
+{
+    if (h->gState != HAL_ETH_STATE_STARTED) {
+        return HAL_ERROR;
+    }
+    h->gState = HAL_ETH_STATE_BUSY;
+    sim_eth_ier_clear(h, SIM_IER_NIS | SIM_IER_RX | SIM_IER_TX | SIM_IER_FBE | SIM_IER_AIS | SIM_IER_RBU);
+    mac_on = dma_on = 0;
+    h->RxDescList.ItMode = 0u;
+    h->gState = HAL_ETH_STATE_READY;
+    st.stops++;
+    dev_progress++;
+    return HAL_OK;
+}
+
+HAL_StatusTypeDef HAL_ETH_Stop(ETH_HandleTypeDef *h) { return HAL_ETH_Stop_IT(h); }
+
+/* ---- RX ---------------------------------------------------------------------------------------------- */
+void model_rx_frame(const uint8_t *frame, uint32_t len)
+{
+    ETH_DMADescTypeDef *d;
+    if (!dev_link_up()) {
+        dev_drop(DROP_LINK_DOWN);
+        return;
+    }
+    if (eth == NULL || !mac_on || !dma_on) {
+        dev_drop(DROP_MAC_STOPPED);
+        return;
+    }
+    if (dma_dead) {
+        dev_drop(DROP_DMA_ERROR);
+        return;
+    }
+    if (rx_suspended) {
+        dev_drop(DROP_RX_SUSPENDED);
+        return;
+    }
+    d = rxd(rx_dma);
+    if (!rx_own[rx_dma] || rx_armed_at[rx_dma] > dev_now_ns) {
+        /* the DMA's next descriptor is the CPU's: it suspends with RBU and the frame is lost */
+        dev_drop(d->BackupAddr0 == 0u ? DROP_RING_STARVED : DROP_NO_DESC);
+        rx_suspended = 1;
+        st.rbu++;
+        ETH->SIM_ETH_SR |= SIM_SR_RBU | SIM_SR_AIS;
+        dev_irq_poll();
+        return;
+    }
+    if (len > eth->Init.RxBuffLen) {
+        len = eth->Init.RxBuffLen; /* longer frames would span descriptors; the link carries at most 1514 B */
+    }
+    memcpy((void *)d->BackupAddr0, frame, len);
+    dev_cache_dma_wrote((void *)d->BackupAddr0, len);
+    rx_own[rx_dma] = 0;
+    rx_full[rx_dma] = 1;
+    rx_len[rx_dma] = len;
+    rx_dma = (rx_dma + 1u) % ETH_RX_DESC_CNT;
+    st.rx_dma_frames++;
+    ETH->SIM_ETH_SR |= SIM_SR_RX | SIM_SR_NIS;
+    dev_irq_poll();
+}
+
+HAL_StatusTypeDef HAL_ETH_ReadData(ETH_HandleTypeDef *h, void **pAppBuff)
+{
+    uint32_t idx, cnt = 0, max;
+    int ready = 0;
+    if (pAppBuff == NULL) {
+        return HAL_ERROR;
+    }
+    if (h->gState != HAL_ETH_STATE_STARTED) {
+        return HAL_ERROR;
+    }
+    idx = h->RxDescList.RxDescIdx;
+    max = ETH_RX_DESC_CNT - h->RxDescList.RxBuildDescCnt;
+    while (cnt < max && !ready && rx_full[idx]) {
+        ETH_DMADescTypeDef *d = rxd(idx);
+        uint8_t *buf = (uint8_t *)d->BackupAddr0;
+        uint32_t len = rx_len[idx];
+        h->RxDescList.pRxStart = h->RxDescList.pRxStart; /* first and last descriptor of the frame */
+        h->RxDescList.RxDataLength = len;
+        HAL_ETH_RxLinkCallback(&h->RxDescList.pRxStart, &h->RxDescList.pRxEnd, buf, (uint16_t)len);
+        if (dev_dcache && dev_cache_stale(buf, len)) {
+            dev_check_failed("cache_rx_stale", "a received frame (%u B at %p) reached the application without SCB_InvalidateDCache_by_Addr after the DMA wrote it",
+                             (unsigned)len, (void *)buf);
+        }
+        d->BackupAddr0 = 0u; /* consumed: the next ETH_UpdateDescriptor asks for a new buffer */
+        rx_full[idx] = 0;
+        idx = (idx + 1u) % ETH_RX_DESC_CNT;
+        cnt++;
+        ready = 1;
+        dev_cpu_spend(dev_cost_rx(len));
+    }
+    h->RxDescList.RxDescIdx = idx;
+    h->RxDescList.RxBuildDescCnt += cnt;
+    if (h->RxDescList.RxBuildDescCnt != 0u) {
+        update_descriptors();
+    }
+    if (ready) {
+        *pAppBuff = h->RxDescList.pRxStart;
+        h->RxDescList.pRxStart = NULL;
+        h->RxDescList.pRxEnd = NULL;
+        st.read_frames++;
+        dev_progress++;
+        return HAL_OK;
+    }
+    return HAL_ERROR;
+}
+
+/* ---- TX ---------------------------------------------------------------------------------------------- */
+HAL_StatusTypeDef HAL_ETH_Transmit_IT(ETH_HandleTypeDef *h, ETH_TxPacketConfigTypeDef *c)
+{
+    ETH_BufferTypeDef *b;
+    uint32_t n = 0, len = 0, i, idx, last;
+    if (c == NULL) {
+        h->ErrorCode |= HAL_ETH_ERROR_PARAM;
+        return HAL_ERROR;
+    }
+    if (h->gState != HAL_ETH_STATE_STARTED) {
+        return HAL_ERROR;
+    }
+    tx_update();
+    for (b = c->TxBuffer; b != NULL; b = b->next) {
+        n++;
+    }
+    idx = h->TxDescList.CurTxDesc;
+    if (n == 0u || n > ETH_TX_DESC_CNT - h->TxDescList.BuffersInUse || tx_own[idx]) {
+        /* HAL_ETH_ERROR_BUSY; the caller polls again: the CPU spins until the DMA frees one */
+        uint64_t next = UINT64_MAX;
+        for (i = 0; i < ETH_TX_DESC_CNT; i++) {
+            if (tx_own[i] && tx_done[i] < next) {
+                next = tx_done[i];
+            }
+        }
+        h->ErrorCode |= HAL_ETH_ERROR_BUSY;
+        st.tx_busy++;
+        dev_cpu_spend(next != UINT64_MAX && next > dev_cpu_ns ? next - dev_cpu_ns : 1000000u);
+        return HAL_ERROR;
+    }
+    for (b = c->TxBuffer; b != NULL; b = b->next) {
+        if (dev_dcache && !dev_cache_cleaned(b->buffer, b->len)) {
+            dev_check_failed("cache_tx_not_cleaned", "a TX buffer (%u B at %p) was handed to the DMA without SCB_CleanDCache_by_Addr", (unsigned)b->len,
+                             (void *)b->buffer);
+        }
+        if (len + b->len <= sizeof txframe) {
+            memcpy(txframe + len, b->buffer, b->len);
+        }
+        len += b->len;
+    }
+    if (len != c->Length) {
+        dev_check_failed("tx_length", "Transmit_IT: Length %u, buffers %u B", (unsigned)c->Length, (unsigned)len);
+    }
+    dev_cache_tx_done();
+    dev_cpu_spend(dev_cost_tx(len));
+    {
+        uint64_t end = dma_dead ? UINT64_MAX : dev_wire_tx(txframe, len > sizeof txframe ? (uint32_t)sizeof txframe : len);
+        last = idx;
+        for (i = 0; i < n; i++) {
+            tx_own[idx] = 1;
+            tx_done[idx] = end;
+            last = idx;
+            idx = (idx + 1u) % ETH_TX_DESC_CNT;
+        }
+    }
+    h->TxDescList.PacketAddress[last] = (uint32_t *)c->pData;
+    h->TxDescList.BuffersInUse += n;
+    h->TxDescList.CurTxDesc = idx;
+    st.tx_frames++;
+    dev_progress++;
+    return HAL_OK;
+}
+
+HAL_StatusTypeDef HAL_ETH_ReleaseTxPacket(ETH_HandleTypeDef *h)
+{
+    uint32_t idx = h->TxDescList.releaseIndex;
+    tx_update();
+    while (h->TxDescList.BuffersInUse > 0u && !tx_own[idx]) {
+        if (h->TxDescList.PacketAddress[idx] != NULL) {
+            HAL_ETH_TxFreeCallback(h->TxDescList.PacketAddress[idx]);
+            h->TxDescList.PacketAddress[idx] = NULL;
+            st.tx_freed++;
+        }
+        h->TxDescList.BuffersInUse--;
+        idx = (idx + 1u) % ETH_TX_DESC_CNT;
+        dev_progress++;
+    }
+    h->TxDescList.releaseIndex = idx;
+    return HAL_OK;
+}
+
+/* ---- PHY / MAC configuration ---------------------------------------------------------------------------- */
+HAL_StatusTypeDef HAL_ETH_WritePHYRegister(const ETH_HandleTypeDef *h, uint32_t a, uint32_t r, uint32_t v)
+{
+    (void)h;
+    (void)a;
+    (void)r;
+    (void)v;
+    if (!mdio_ok) {
+        dev_check_failed("mdio_clock", "PHY register write before HAL_ETH_SetMDIOClockRange (MDC out of range after HAL_ETH_Init)");
+        return HAL_ERROR;
+    }
+    dev_cpu_spend(20000u); /* one MDIO frame: 64 bits at 2.5 MHz */
+    return HAL_OK;
+}
+
+HAL_StatusTypeDef HAL_ETH_ReadPHYRegister(const ETH_HandleTypeDef *h, uint32_t a, uint32_t r, uint32_t *v)
+{
+    (void)h;
+    (void)a;
+    if (!mdio_ok) {
+        dev_check_failed("mdio_clock", "PHY register read before HAL_ETH_SetMDIOClockRange (MDC out of range after HAL_ETH_Init)");
+        return HAL_ERROR;
+    }
+    dev_cpu_spend(20000u);
+    switch (r) {
+    case 1u: /* BSR: 100BASE-TX FD/HD, 10 FD/HD, auto-negotiation able; link (latching low), AN complete */
+        *v = 0x7809u;
+        if (dev_link_up() && !link_latched_low) {
+            *v |= 0x0024u;
+        }
+        link_latched_low = 0;
+        break;
+    case 4u:
+    case 5u:
+        *v = 0x01E1u; /* ANAR / ANLPAR: 10/100, both duplexes, IEEE 802.3 */
+        break;
+    default:
+        *v = 0u;
+    }
+    return HAL_OK;
+}
+
+HAL_StatusTypeDef HAL_ETH_GetMACConfig(const ETH_HandleTypeDef *h, ETH_MACConfigTypeDef *m)
+{
+    (void)h;
+    *m = maccfg;
+    return HAL_OK;
+}
+
+HAL_StatusTypeDef HAL_ETH_SetMACConfig(ETH_HandleTypeDef *h, ETH_MACConfigTypeDef *m)
+{
+    (void)h;
+    maccfg = *m;
+    return HAL_OK;
+}
+
+uint32_t HAL_ETH_GetDMAError(const ETH_HandleTypeDef *h) { return h->DMAErrorCode; }
+uint32_t HAL_ETH_GetError(const ETH_HandleTypeDef *h) { return h->ErrorCode; }
+HAL_ETH_StateTypeDef HAL_ETH_GetState(const ETH_HandleTypeDef *h) { return h->gState; }
+
+/* ---- the model's side of devhost ------------------------------------------------------------------------ */
+void model_init(void)
+{
+    memset(&lwipgen_sim_eth_regs, 0, sizeof lwipgen_sim_eth_regs);
+#if defined(SIM_DCACHE)
+    dev_dcache = 1; /* Cortex-M7: the D-cache model checks the glue's maintenance */
+#endif
+}
+
+void model_link_changed(void)
+{
+    if (!dev_link_up()) {
+        link_latched_low = 1;
+    }
+}
+
+void model_dma_fatal(void)
+{
+    if (eth == NULL || !dma_on) {
+        return;
+    }
+    /* a fatal bus error: both DMA engines stop (TPS, RPS) and the status says why */
+    dma_dead = 1;
+    st.fatal++;
+    ETH->SIM_ETH_SR |= SIM_SR_FBE | SIM_SR_AIS | SIM_SR_TPS | SIM_SR_RPS;
+}
+
+uint64_t model_next_event(void) { return UINT64_MAX; }
+void model_timed(void) { tx_update(); }
+
+void model_stats(void (*kv)(const char *key, uint64_t v))
+{
+    kv("hal_inits", st.inits);
+    kv("hal_deinits", st.deinits);
+    kv("mac_starts", st.starts);
+    kv("mac_stops", st.stops);
+    kv("dma_fatal_injected", st.fatal);
+    kv("recoveries", st.recoveries);
+    kv("rbu", st.rbu);
+    kv("rx_dma_frames", st.rx_dma_frames);
+    kv("rx_read_frames", st.read_frames);
+    kv("tx_frames", st.tx_frames);
+    kv("tx_busy", st.tx_busy);
+    kv("tx_freed", st.tx_freed);
+    kv("eth_irqs", st.irqs);
+    kv("mdio_clock_range", st.mdio_range);
+    kv("rx_alloc_null", st.alloc_null);
+    kv("gstate", eth ? eth->gState : 0u);
+    kv("tx_in_use", eth ? eth->TxDescList.BuffersInUse : 0u);
+    kv("rx_unbuilt", eth ? eth->RxDescList.RxBuildDescCnt : 0u);
+}

@@ -1,0 +1,161 @@
+package sim
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/plan"
+)
+
+// macModel says how the simulator runs a MAC family's generated driver:
+// the behavioural model of the vendor API (or registers) the driver calls
+// and the board file that does what the project around it does (CubeMX's
+// lwip.c, the firmware's main loop). Keyed by chip ethernet.mac.
+type macModel struct {
+	Model   string   // csrc/model_*.c
+	Board   string   // csrc/board_*.c
+	Defines []string // model flavour
+	Wraps   []string // glue functions wrapped at link time (the model counts what goes through them)
+	// Drop are generated files the simulator replaces with its own
+	// declarations (hardware definitions that only compile for the target).
+	Drop []string
+	// RegWrites rewrites `REG = value;` into SIM_REG_WRITE(REG, value) in
+	// these files: their registers are memory-mapped macros the model must see written.
+	RegWrites []string
+	Name      string
+	LDFlags   []string // link flags the model needs (-no-pie: 32-bit buffer addresses in descriptors)
+	NoDMA     bool     // a FIFO MAC: there is no DMA to fail (fault dma-error does not apply)
+}
+
+var rxPoolWraps = []string{"lwipgen_rxpool_get", "lwipgen_rxpool_put"}
+
+var macModels = map[string]macModel{
+	"stm32-dwmac":  {Name: "STM32 HAL ETH (F4/F7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Wraps: rxPoolWraps},
+	"stm32h7-eqos": {Name: "STM32 HAL ETH (H7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Defines: []string{"SIM_ETH_H7=1"}, Wraps: rxPoolWraps},
+	"gd32-enet": {Name: "GD32F4xx ENET library + PHY", Model: "model_gd32enet.c", Board: "board_gd32.c",
+		Wraps: []string{"lwipgen_tx_wait"}, LDFlags: []string{"-no-pie"}},
+	"lan9118": {Name: "LAN9118 registers, FIFOs and IRQ + SysTick/NVIC", Model: "model_lan9118.c", Board: "board_mps2.c",
+		Drop: []string{"mps2_an500.h", "arch/cc.h"}, RegWrites: []string{"lan9118.c", "sys.c"}, NoDMA: true},
+}
+
+// deviceCode is the generated code a device node compiles: the files (path
+// relative to the glue directory), the ones to compile, the compile
+// definitions the glue needs, and the model that runs it.
+type deviceCode struct {
+	Files   map[string][]byte
+	Sources []string
+	Defines []string
+	Model   macModel
+	// Patch edits the rendered text before it is compiled (negative tests:
+	// a deliberately broken glue).
+}
+
+// runsGlue says whether the board's generated driver runs in the simulator
+// (a driver model exists for its MAC and the board is bare metal); the
+// others still run the simulator's own NIC model (RTOS boards: engineer 19b's
+// virtual-time RTOS brings their tcpip thread and RX task).
+func runsGlue(p *plan.Plan) (macModel, bool) {
+	m, ok := macModels[p.Board.Chip.Ethernet.MAC]
+	if !ok || p.Board.RTOS != "none" {
+		return macModel{}, false
+	}
+	return m, true
+}
+
+// renderDevice renders the board's driver with the driver rings d exactly as
+// `lwipgen generate`/`vendor` do: the board's flow renders it from the plan
+// and layout (the flow's glue, or the standalone firmware's driver files).
+func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel, patch func(map[string][]byte) error) (*deviceCode, error) {
+	fl, err := flow.Of(g.Board)
+	if err != nil {
+		return nil, err
+	}
+	p := *g.Plan
+	p.Driver = d
+	var l *layout.Layout = g.Layout
+	r, err := fl.Render(&p, l)
+	if err != nil {
+		return nil, fmt.Errorf("rendering the %s flow's driver: %v", fl.Name(), err)
+	}
+	dc := &deviceCode{Files: map[string][]byte{}, Defines: r.Defines, Model: m}
+	if n := g.Board.Chip.Ethernet.RxFIFOBytes; n > 0 {
+		dc.Defines = append(dc.Defines, fmt.Sprintf("SIM_LAN_RX_FIFO_BYTES=%du", n))
+	}
+	drop := map[string]bool{}
+	for _, f := range m.Drop {
+		drop[f] = true
+	}
+	add := func(name string, content []byte) {
+		if drop[name] {
+			return
+		}
+		dc.Files[name] = content
+	}
+	for _, f := range r.Glue {
+		add(f.Path, f.Content)
+	}
+	for _, f := range r.Files {
+		rest, ok := strings.CutPrefix(f.Path, "firmware/")
+		if !ok {
+			continue
+		}
+		// the firmware's own application, start-up, MPU and console are
+		// not the driver: the simulator's board file and workload take their place
+		switch path.Base(rest) {
+		case "main.c", "startup.c", "mpu.c", "mpu.h", "uart.c", "uart.h", "link.ld":
+			continue
+		}
+		add(rest, f.Content)
+	}
+	if len(dc.Files) == 0 {
+		return nil, fmt.Errorf("the %s flow rendered no driver files for board %s", fl.Name(), g.Board.Name)
+	}
+	if patch != nil {
+		if err := patch(dc.Files); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range m.RegWrites {
+		src, ok := dc.Files[f]
+		if !ok {
+			return nil, fmt.Errorf("driver file %s not rendered", f)
+		}
+		out, n := rewriteRegWrites(src)
+		if n == 0 {
+			return nil, fmt.Errorf("%s: no register write found to instrument", f)
+		}
+		dc.Files[f] = out
+	}
+	for name := range dc.Files {
+		if strings.HasSuffix(name, ".c") {
+			dc.Sources = append(dc.Sources, name)
+		}
+	}
+	sort.Strings(dc.Sources)
+	return dc, nil
+}
+
+// regWrite matches a statement that stores into a memory-mapped register
+// macro of the mps2-an500 firmware (LAN_*, SYST_*, SCB_*, NVIC_*, MPU_*),
+// with an optional argument list: `LAN_INT_EN = 0u;`, `NVIC_ISER(n) = v;`.
+var regWrite = regexp.MustCompile(`(?m)^(\s*)((?:LAN|SYST|SCB|NVIC|MPU)_[A-Z0-9_]+(?:\((?:[^()]|\([^()]*\))*\))?)\s*=\s*([^;=][^;]*);`)
+
+// rewriteRegWrites instruments the register stores: the text is otherwise
+// unchanged (the driver's logic is what runs). Reads need nothing: the
+// simulator's REG32 is an accessor that applies read side effects (FIFO
+// pops, clear-on-read).
+func rewriteRegWrites(src []byte) ([]byte, int) {
+	n := 0
+	out := regWrite.ReplaceAllFunc(src, func(m []byte) []byte {
+		n++
+		s := regWrite.FindSubmatch(m)
+		return []byte(fmt.Sprintf("%sSIM_REG_WRITE(%s, %s);", s[1], s[2], s[3]))
+	})
+	return out, n
+}

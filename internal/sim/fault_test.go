@@ -1,0 +1,48 @@
+package sim
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseFaults(t *testing.T) {
+	fs, err := ParseFaults("link-flap@100ms:50ms, dma-error@1s,rx-stall@20ms,burst@5ms:128")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Fault{
+		{Kind: "link-flap", At: 100 * time.Millisecond, For: 50 * time.Millisecond},
+		{Kind: "dma-error", At: time.Second},
+		{Kind: "rx-stall", At: 20 * time.Millisecond, For: 200 * time.Millisecond},
+		{Kind: "burst", At: 5 * time.Millisecond, Frames: 128},
+	}
+	if len(fs) != len(want) {
+		t.Fatalf("%+v", fs)
+	}
+	for i := range want {
+		if fs[i] != want[i] {
+			t.Errorf("fault %d: %+v, want %+v", i, fs[i], want[i])
+		}
+	}
+	for _, bad := range []string{"x@1ms", "link-flap", "link-flap@-1ms", "burst@1ms:0", "rx-stall@1ms:0s"} {
+		if _, err := ParseFaults(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// A fault the board cannot have is refused before anything is built.
+func TestFaultNotApplicable(t *testing.T) {
+	for _, c := range []struct{ board, want string }{
+		{"mps2-an500", "has no DMA"},
+		{"zynq7035", "still runs the simulator's own NIC model"},
+	} {
+		g := prepare(t, c.board)
+		_, err := Run(context.Background(), g, Options{Faults: []Fault{{Kind: "dma-error", At: time.Millisecond}}, LwIPDir: "/nonexistent"})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.board, err, c.want)
+		}
+	}
+}
