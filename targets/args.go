@@ -13,6 +13,12 @@ var optional = map[string]string{"project": "PROJECT", "dryrun": "DRYRUN",
 	// simbench's options
 	"boards": "SIMBENCH_BOARDS", "seeds": "SIMBENCH_SEEDS", "ms": "SIMBENCH_MS"}
 
+func init() {
+	for _, f := range benchFlags {
+		optional[f.key] = f.env
+	}
+}
+
 // positional says which optional keys a target takes as its own argument
 // (vendor's project=DIR).
 var positional = map[string]map[string]bool{"vendor": {"project": true}, "lwip:vendor": {"project": true}}
