@@ -11,6 +11,12 @@ import (
 // (`mage build board=h743 project=DIR` = `PROJECT=DIR mage build board=h743`).
 var optional = map[string]string{"project": "PROJECT", "dryrun": "DRYRUN"}
 
+func init() {
+	for _, f := range benchFlags {
+		optional[f.key] = f.env
+	}
+}
+
 // positional says which optional keys a target takes as its own argument
 // (vendor's project=DIR).
 var positional = map[string]map[string]bool{"vendor": {"project": true}, "lwip:vendor": {"project": true}}

@@ -61,6 +61,8 @@ func TestSplitArgs(t *testing.T) {
 		{[]string{"lwip:sim"}, nil, nil, "mage lwip:sim needs a board: mage lwip:sim board=h743"},
 		{[]string{"-h", "build"}, []string{"-h", "build"}, map[string]string{}, ""},
 		{[]string{"-l"}, []string{"-l"}, map[string]string{}, ""},
+		{[]string{"bench", "board=mps2-an500", "net=tap", "kib=256", "n=1000", "losses=0,1"}, []string{"bench", "board=mps2-an500"},
+			map[string]string{"NET": "tap", "KIB": "256", "RR_N": "1000", "LOSSES": "0,1"}, ""},
 	} {
 		args, env, err := splitArgs(c.in)
 		if (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) {

@@ -117,13 +117,30 @@ func Run(board string) error {
 	return lwipgen("run", "--board", b)
 }
 
-// Bench measures lwIP defaults, the seed-style config and lwipgen's side by side in QEMU: mage bench board=mps2-an500.
+// Bench measures lwIP defaults, the seed-style config, the vendor baselines
+// that fit and lwipgen's side by side in QEMU: mage bench board=mps2-an500
+// [net=slirp|tap|all] [kib=1024] [runs=3] [n=1000] [delays=0,1ms,10ms]
+// [losses=0,0.1,1] [configs=lwip-defaults,lwipgen]. The tap cells need root;
+// without it the bench says so and runs slirp only.
 func Bench(board string) error {
 	b, err := arg("board", board)
 	if err != nil {
 		return err
 	}
-	return lwipgen("bench", "--board", b)
+	args := []string{"bench", "--board", b}
+	for _, f := range benchFlags {
+		if v := os.Getenv(f.env); v != "" {
+			args = append(args, "--"+f.flag, v)
+		}
+	}
+	return lwipgen(args...)
+}
+
+// benchFlags map bench's optional key=value arguments (their environment
+// variables, see args.go) to the CLI's flags.
+var benchFlags = []struct{ key, env, flag string }{
+	{"net", "NET", "net"}, {"kib", "KIB", "kib"}, {"runs", "RUNS", "runs"}, {"n", "RR_N", "n"},
+	{"delays", "DELAYS", "delays"}, {"losses", "LOSSES", "losses"}, {"configs", "CONFIGS", "configs"},
 }
 
 // BuildBench times a clean build against make -j2 and the no-op rebuild: mage buildbench board=NAME.

@@ -37,7 +37,12 @@ typedef uint32_t sys_prot_t;
 #ifndef LWIP_RAND
 #define LWIP_RAND() ((u32_t)0x2545F491u)
 #endif
-#if defined(LWIP_TIMEVAL_PRIVATE) && !LWIP_TIMEVAL_PRIVATE
+#if !defined(LWIP_TIMEVAL_PRIVATE)
+/* as the GCC ports do (CubeMX's and ST's cc.h, lwIP's unix port): newlib and
+   glibc define struct timeval themselves, so lwIP's private one is off */
+#define LWIP_TIMEVAL_PRIVATE 0
+#include <sys/time.h>
+#elif !LWIP_TIMEVAL_PRIVATE
 #include <sys/time.h> /* a port that turns lwIP's struct timeval off brings the libc's */
 #endif
 #if !defined(LWIP_PROVIDE_ERRNO) && !defined(LWIP_ERRNO_INCLUDE) && !defined(LWIP_ERRNO_STDINCLUDE)
@@ -73,6 +78,25 @@ type compiler struct {
 	work    string
 	stubs   []string // headers that were not found and are empty stubs
 	redefs  []compilerDiag
+	// projectCC is the project's arch/cc.h (found in incDirs), which the
+	// values and the lwIP compile use instead of the audit's own: it may set
+	// options (LWIP_TIMEVAL_PRIVATE, LWIP_PROVIDE_ERRNO) and the types lwIP
+	// compiles with. "" = the audit's minimal port. The OS port
+	// (arch/sys_arch.h) stays the audit's stubs: a project's pulls in its
+	// RTOS, which only a full project build has.
+	projectCC string
+}
+
+// projectCC finds the first arch/cc.h in the include directories (the
+// order gcc searches them).
+func findProjectCC(incDirs []string) string {
+	for _, d := range incDirs {
+		p := filepath.Join(d, "arch", "cc.h")
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p
+		}
+	}
+	return ""
 }
 
 type compilerDiag struct {
@@ -85,7 +109,7 @@ type compilerDiag struct {
 	PrevLine int
 }
 
-func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file string) (*compiler, error) {
+func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file string, ownPort bool) (*compiler, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return nil, err
@@ -101,11 +125,18 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 		}
 	}
 	c := &compiler{cc: cc, flags: flags, incDirs: absInc, defines: defines, lwipDir: lwipDir, file: abs, work: work}
+	if !ownPort {
+		c.projectCC = findProjectCC(absInc)
+	}
 	files := map[string]string{
-		"cfg/lwipopts.h":       fmt.Sprintf("#include %q\n", abs),
-		"port/arch/cc.h":       portCC,
-		"port/arch/sys_arch.h": portSysArch,
-		"trace.c":              "#include \"lwipopts.h\"\n",
+		"cfg/lwipopts.h":         fmt.Sprintf("#include %q\n", abs),
+		"port/arch/cc.h":         portCC,
+		"osport/arch/sys_arch.h": portSysArch,
+		// as inside lwip/opt.h, which sets its guard and then includes
+		// lwipopts.h: a file that includes lwip/debug.h or lwip/opt.h itself
+		// (lwIP's unix port lwipopts.h) must not get opt.h's defaults ahead
+		// of its own definitions, which would read as redefinitions
+		"trace.c": "#define LWIP_HDR_OPT_H\n#include \"lwipopts.h\"\n",
 	}
 	for name, body := range files {
 		p := filepath.Join(work, name)
@@ -129,12 +160,21 @@ func (c *compiler) args(extra ...string) []string {
 	for _, d := range c.defines {
 		a = append(a, "-D"+d)
 	}
-	a = append(a, "-fdiagnostics-plain-output", "-I", filepath.Join(c.work, "cfg"), "-I", filepath.Join(c.work, "port"))
+	a = append(a, "-fdiagnostics-plain-output", "-I", filepath.Join(c.work, "cfg"), "-I", filepath.Join(c.work, "osport"))
+	if c.projectCC == "" {
+		a = append(a, "-I", filepath.Join(c.work, "port"))
+	}
+	if c.lwipDir != "" {
+		// the audited tree's headers before the project's paths: a project
+		// that keeps another lwIP copy (--lwip given, or an unsupported 1.x
+		// copy) must not mix its opt.h with these sources
+		a = append(a, "-I", filepath.Join(c.lwipDir, "src", "include"))
+	}
 	for _, d := range c.incDirs {
 		a = append(a, "-I", d)
 	}
-	if c.lwipDir != "" {
-		a = append(a, "-I", filepath.Join(c.lwipDir, "src", "include"))
+	if c.projectCC != "" {
+		a = append(a, "-I", filepath.Join(c.work, "port")) // behind the project's arch/cc.h
 	}
 	a = append(a, "-I", filepath.Join(c.work, "stubs"))
 	return append(a, extra...)
@@ -203,7 +243,7 @@ func (c *compiler) trace() (*trace, error) {
 			sys = strings.Contains(m[3], " 3")
 			continue
 		}
-		skip := sys || strings.HasPrefix(file, "<") || file == filepath.Join(c.work, "trace.c") || strings.HasPrefix(file, filepath.Join(c.work, "port"))
+		skip := sys || strings.HasPrefix(file, "<") || file == filepath.Join(c.work, "trace.c") || strings.HasPrefix(file, filepath.Join(c.work, "port")) || strings.HasPrefix(file, filepath.Join(c.work, "osport"))
 		if !skip {
 			if rest, ok := strings.CutPrefix(l, "#define "); ok {
 				if d := reDefine.FindStringSubmatch(rest); d != nil {
@@ -280,7 +320,7 @@ func (c *compiler) values(names []string) (map[string]string, error) {
 		return nil, err
 	}
 	out, errb, err := c.run("-E", "-P", "values.c")
-	if err != nil && len(out) == 0 {
+	if err != nil && (len(out) == 0 || bytes.Contains(errb, []byte("fatal error:"))) { // a fatal error leaves the output cut short
 		return nil, fmt.Errorf("%s -E: %s", c.cc, strings.TrimSpace(string(errb)))
 	}
 	vals := map[string]string{}
@@ -311,6 +351,10 @@ func (c *compiler) values(names []string) (map[string]string, error) {
 var appSources = []struct{ prefix, src string }{
 	{"MQTT_", "apps/mqtt/mqtt.c"}, {"SNTP_", "apps/sntp/sntp.c"}, {"LWIP_MDNS_RESPONDER", "apps/mdns/mdns.c"},
 	{"MDNS_", "apps/mdns/mdns.c"}, {"HTTPD_", "apps/http/httpd.c"}, {"LWIP_HTTPD_", "apps/http/httpd.c"},
+	// PPP (PPP_SUPPORT, PPPOS_SUPPORT, PPPOE_SUPPORT ...): its sources carry
+	// their own #errors (ppp_opts.h checks, pppos.c/pppoe.c requirements)
+	{"PPP", "netif/ppp/*.c"}, {"LWIP_HAVE_SLIPIF", "netif/slipif.c"}, {"SLIP_", "netif/slipif.c"},
+	{"LWIP_SNMP", "apps/snmp/*.c"}, {"SNMP_", "apps/snmp/*.c"}, {"LWIPERF_", "apps/lwiperf/lwiperf.c"},
 }
 
 // compileSources lists lwIP's sources the audit compiles: the core, both IP
@@ -326,9 +370,13 @@ func compileSources(lwipDir string, names []string) []string {
 	seen := map[string]bool{}
 	for _, a := range appSources {
 		for _, n := range names {
-			p := filepath.Join(lwipDir, "src", a.src)
-			if strings.HasPrefix(n, a.prefix) && !seen[p] {
-				if _, err := os.Stat(p); err == nil {
+			if !strings.HasPrefix(n, a.prefix) {
+				continue
+			}
+			m, _ := filepath.Glob(filepath.Join(lwipDir, "src", a.src))
+			sort.Strings(m)
+			for _, p := range m {
+				if !seen[p] {
 					seen[p] = true
 					out = append(out, p)
 				}

@@ -85,6 +85,8 @@ func sourceNames(lwipDir string) map[string]bool {
 	return names
 }
 
+var reDefaultGuard = regexp.MustCompile(`^\s*#\s*(?:ifndef\s+\w+|if\s+!\s*defined\s*(?:\(\s*\w+\s*\)|\s\w+))\s*$`)
+
 var reCondLine = regexp.MustCompile(`(?m)^\s*#\s*(?:if|ifdef|ifndef|elif)\b.*$`)
 
 // conditionalNames are the identifiers lwIP's sources test in #if, #ifdef,
@@ -194,6 +196,14 @@ func (a *auditor) nameFindings() {
 		}
 		if lwip.Known(a.otherVersion(), n) {
 			at(SevInfo, "audit.other_line_option", fmt.Sprintf("%s is an lwIP %s option, not one of %s: it has no effect on this line", n, a.otherVersion(), a.v), "")
+			continue
+		}
+		if user := a.helperOf(n); user != "" {
+			where := "the value of " + user
+			if strings.HasPrefix(user, "an #if") {
+				where = user
+			}
+			at(SevInfo, "audit.helper_macro", fmt.Sprintf("%s is not an lwIP option; the file uses it in %s, so it matters there", n, where), "")
 			continue
 		}
 		hint := ""
@@ -413,4 +423,54 @@ func (a *auditor) ruleIDFor(text string) string {
 		return id
 	}
 	return "lwip.compile.error"
+}
+
+// helperOf names the option whose value uses n, directly or through other
+// helpers of the file (`#define SEGS 4` / `#define TCP_SND_BUF (SEGS)*(TCP_MSS)`):
+// such a macro is not an option but not without effect either. "" = no
+// option of the file uses it.
+func (a *auditor) helperOf(n string) string {
+	if a.condNames == nil {
+		a.condNames = map[string]bool{}
+		if b, err := os.ReadFile(a.o.File); err == nil {
+			for _, l := range reCondLine.FindAllString(cheader.StripComments(string(b)), -1) {
+				if reDefaultGuard.MatchString(l) {
+					continue // `#ifndef X` before `#define X default`: X's own guard, not a use
+				}
+				for _, id := range reIdent.FindAllString(l, -1) {
+					a.condNames[id] = true
+				}
+			}
+		}
+	}
+	if a.condNames[n] {
+		return "an #if of the file" // a switch the file itself tests (#if USE_DHCP ... #define LWIP_DHCP 1)
+	}
+	seen := map[string]bool{n: true}
+	queue := []string{n}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, m := range a.tr.order {
+			d := a.tr.final[m]
+			if seen[m] || !strings.Contains(d.Value, cur) {
+				continue
+			}
+			uses := false
+			for _, id := range reIdent.FindAllString(d.Value, -1) {
+				if id == cur {
+					uses = true
+				}
+			}
+			if !uses {
+				continue
+			}
+			if a.known(m) {
+				return m
+			}
+			seen[m] = true
+			queue = append(queue, m)
+		}
+	}
+	return ""
 }

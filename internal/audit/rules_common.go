@@ -2,7 +2,10 @@ package audit
 
 import (
 	"fmt"
+	"os"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -335,6 +338,7 @@ func (a *auditor) unresolvedValues() {
 			reported[f.Option] = true
 		}
 	}
+	declared := a.declaredInFile()
 	for _, n := range a.tr.order {
 		d := a.tr.final[n]
 		if !inAudited(d.File) || d.Params != "" || reported[n] || !a.known(n) {
@@ -346,7 +350,7 @@ func (a *auditor) unresolvedValues() {
 		}
 		var unk []string
 		for _, id := range reIdent.FindAllString(v, -1) {
-			if _, defined := a.tr.final[id]; !defined && !cTypeNames[id] && !(id[0] >= '0' && id[0] <= '9') && !a.known(id) {
+			if _, defined := a.tr.final[id]; !defined && !declared[id] && !cTypeNames[id] && !(id[0] >= '0' && id[0] <= '9') && !a.known(id) {
 				unk = append(unk, id)
 			}
 		}
@@ -357,4 +361,32 @@ func (a *auditor) unresolvedValues() {
 			Message: fmt.Sprintf("%s expands to %q: %s is defined neither by lwIP nor by this file, so lwIP compiles only where a header the port includes (RTOS, HAL, board) defines it", n, v, strings.Join(unk, ", ")),
 			Fix:     "pass the project's include paths (-I, --project) so its value is checked"})
 	}
+}
+
+// declaredInFile are the identifiers the audited file names in C code
+// outside preprocessor lines: the prototypes and externs a lwipopts.h
+// carries for the functions its macros call (CubeMX H7's
+// `void sys_lock_tcpip_core(void);` under `#define LOCK_TCPIP_CORE
+// sys_lock_tcpip_core`, in the ETH_CODE USER CODE block).
+func (a *auditor) declaredInFile() map[string]bool {
+	out := map[string]bool{}
+	b, err := os.ReadFile(a.o.File)
+	if err != nil {
+		return out
+	}
+	lines := strings.Split(cheader.StripComments(string(b)), "\n")
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if strings.HasPrefix(strings.TrimSpace(l), "#") {
+			for strings.HasSuffix(strings.TrimRight(l, " \t\r"), "\\") && i+1 < len(lines) { // continued directive
+				i++
+				l = lines[i]
+			}
+			continue
+		}
+		for _, id := range reIdent.FindAllString(l, -1) {
+			out[id] = true
+		}
+	}
+	return out
 }

@@ -49,10 +49,13 @@ type Report struct {
 	CPUFlags    []string `json:"cpu_flags,omitempty"`
 	// Diagnostics are the compiler's errors and "redefined" warnings from
 	// compiling lwIP with the file, verbatim (lwIP files relative to its tree).
-	Diagnostics []string  `json:"compiler_diagnostics,omitempty"`
-	Findings    []Finding `json:"findings"`
-	Errors      int       `json:"errors"`
-	Warnings    int       `json:"warnings"`
+	Diagnostics []string `json:"compiler_diagnostics,omitempty"`
+	// Port is the arch/cc.h lwIP was preprocessed and compiled with: the
+	// project's (found in the include paths) or the audit's minimal one.
+	Port     string    `json:"port,omitempty"`
+	Findings []Finding `json:"findings"`
+	Errors   int       `json:"errors"`
+	Warnings int       `json:"warnings"`
 }
 
 // FindCompiler picks the compiler: the requested one, arm-none-eabi-gcc, the
@@ -80,11 +83,18 @@ func Run(o Options) (*Report, error) {
 		return nil, err
 	}
 	v := o.Version
+	var unsupported *Finding
 	if v == "" {
 		v = lwip.V213
 		if o.LwipDir != "" {
 			if tv, err := treeVersion(o.LwipDir); err == nil {
 				v = tv
+			} else if raw := rawTreeVersion(o.LwipDir); raw != "" {
+				// a project on lwIP 1.x / 2.0: its opt.h and sources are compiled, lwipgen's
+				// rules and tables are 2.1.x/2.2.x ones; say so instead of passing it off as 2.1.3
+				unsupported = &Finding{Severity: SevWarning, ID: "audit.lwip_unsupported", Source: "rule",
+					Message: fmt.Sprintf("the lwIP tree %s is lwIP %s; lwipgen knows lwIP 2.1.x and 2.2.x, so the findings apply lwIP %s's rules and option tables to that tree's opt.h and sources (defaults differ: e.g. lwIP 1.x has SYS_LIGHTWEIGHT_PROT 0)", o.LwipDir, raw, v),
+					Fix:     "audit against a 2.1 tree (--lwip DIR, or the fetch-lwip cache) to see what upgrading changes"}
 			}
 		}
 	}
@@ -109,22 +119,37 @@ func Run(o Options) (*Report, error) {
 	}
 	rep.CPUFlags = o.CPUFlags
 	if cc != "" {
-		comp, err = newCompiler(cc, o.CPUFlags, o.IncludeDirs, o.Defines, o.LwipDir, o.File)
-		if err != nil {
-			return nil, err
-		}
-		defer comp.close()
-		tr, err = comp.trace()
-		if err != nil {
-			return nil, err
-		}
-		rep.Engine = "compiler: " + compilerVersion(cc)
-		if o.LwipDir != "" {
-			names := probeNames(v, tr)
-			values, err = comp.values(names)
+		var fallback string
+		for own := false; ; own = true {
+			comp, err = newCompiler(cc, o.CPUFlags, o.IncludeDirs, o.Defines, o.LwipDir, o.File, own)
 			if err != nil {
 				return nil, err
 			}
+			defer comp.close()
+			tr, err = comp.trace()
+			if err != nil {
+				return nil, err
+			}
+			if o.LwipDir == "" {
+				break
+			}
+			values, err = comp.values(probeNames(v, tr))
+			if err == nil {
+				break
+			}
+			if comp.projectCC == "" {
+				return nil, err
+			}
+			// the project's cc.h does not preprocess here (another compiler's
+			// port): judge with the audit's own, and say so
+			fallback = fmt.Sprintf(" (the project's %s failed: %v)", comp.projectCC, firstLine(err.Error()))
+		}
+		rep.Port = "lwipgen's minimal audit port (arch/cc.h: stdint types, no-op diagnostics, the C library's struct timeval)" + fallback
+		if comp.projectCC != "" {
+			rep.Port = "the project's " + comp.projectCC + " (arch/sys_arch.h: lwipgen's type stubs)"
+		}
+		rep.Engine = "compiler: " + compilerVersion(cc)
+		if o.LwipDir != "" {
 			if !o.NoCompile {
 				diags, err = comp.compile(tr.order)
 				if err != nil {
@@ -166,6 +191,10 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if unsupported != nil {
+		fs = append(fs, *unsupported)
+		rep.LwipVersion += " rules (the tree is lwIP " + rawTreeVersion(o.LwipDir) + ")"
+	}
 	rep.Findings = sortFindings(fs)
 	rep.Errors, rep.Warnings = Errors(rep.Findings), count(rep.Findings, SevWarning)
 	return rep, nil
@@ -184,6 +213,25 @@ func treeVersion(dir string) (lwip.Version, error) {
 		}
 	}
 	return lwip.ParseVersion(parts["MAJOR"] + "." + parts["MINOR"] + "." + parts["REVISION"])
+}
+
+// rawTreeVersion is the tree's LWIP_VERSION_* as written ("1.5.0"), "" when unreadable.
+func rawTreeVersion(dir string) string {
+	b, err := os.ReadFile(filepath.Join(dir, "src", "include", "lwip", "init.h"))
+	if err != nil {
+		return ""
+	}
+	parts := map[string]string{}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 3 && f[0] == "#define" && strings.HasPrefix(f[1], "LWIP_VERSION_") {
+			parts[strings.TrimPrefix(f[1], "LWIP_VERSION_")] = strings.TrimRight(f[2], "UuLl")
+		}
+	}
+	if parts["MAJOR"] == "" || parts["MINOR"] == "" || parts["REVISION"] == "" {
+		return ""
+	}
+	return parts["MAJOR"] + "." + parts["MINOR"] + "." + parts["REVISION"]
 }
 
 // cpuFlags are the cross compiler's code-generation flags for the chip's
@@ -253,6 +301,8 @@ type auditor struct {
 	lines    map[string]int    // option -> line of its effective #define
 	files    map[string]string // option -> file ("" = the audited file)
 	fs       []Finding
+	// condNames are the identifiers the audited file tests in #if/#ifdef/#elif
+	condNames map[string]bool
 }
 
 func (a *auditor) add(f Finding) { a.fs = append(a.fs, f) }
@@ -268,9 +318,10 @@ func (a *auditor) at(opt string) (string, int) {
 func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 	a.lines, a.files = map[string]int{}, map[string]string{}
 	set := map[string]string{}
+	needed := a.neededDefinitions()
 	for _, n := range a.tr.order {
 		d := a.tr.final[n]
-		if d.File == "<command-line>" {
+		if d.File == "<command-line>" || !needed[n] {
 			continue
 		}
 		a.lines[n], a.files[n] = d.Line, d.File
@@ -294,9 +345,15 @@ func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 	a.nameFindings()
 	a.redefFindings()
 	for _, m := range a.tr.missing {
+		fix := "pass the project's include paths (-I DIR) or --project DIR"
+		if filepath.Base(m.Name) == "rtconfig.h" {
+			// RT-Thread's port lwipopts.h is all RT_LWIP_* switches from the BSP's rtconfig.h:
+			// without it every option falls to lwIP's default (samuelyhsu/rt_thread_core port/lwipopts.h)
+			fix = "an RT-Thread port lwipopts.h: audit it with --rtconfig BSP/rtconfig.h (or --project BSP), which evaluates its RT_LWIP_* switches"
+		}
 		a.add(Finding{File: m.File, Line: m.Line, Severity: SevInfo, ID: "audit.include_not_found", Source: src,
 			Message: fmt.Sprintf("#include %q not found: read as an empty header, so macros it defines are unknown here", m.Name),
-			Fix:     "pass the project's include paths (-I DIR) or --project DIR"})
+			Fix:     fix})
 	}
 	a.fs = append(a.fs, a.tr.errors...)
 	compileErr := a.compileFindings(diags)
@@ -345,9 +402,43 @@ func resolveSet(v lwip.Version, set map[string]string) (*lwip.Config, error) {
 	return nil, fmt.Errorf("too many unreadable definitions")
 }
 
+// neededDefinitions are the definitions the evaluator reads: everything the
+// audited configuration defines, lwIP options wherever they are defined, and
+// the macros of other headers those use (transitively). A HAL or CMSIS
+// header that the file includes (CubeMX's main.h pulls in the device header
+// with thousands of register macros) adds only what the options name, not
+// its casts and pointers, which the evaluator cannot read.
+func (a *auditor) neededDefinitions() map[string]bool {
+	need := map[string]bool{}
+	var queue []string
+	for _, n := range a.tr.order {
+		d := a.tr.final[n]
+		if inAudited(d.File) || a.known(n) {
+			need[n] = true
+			queue = append(queue, n)
+		}
+	}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for _, id := range reIdent.FindAllString(a.tr.final[n].Value, -1) {
+			if _, ok := a.tr.final[id]; ok && !need[id] {
+				need[id] = true
+				queue = append(queue, id)
+			}
+		}
+	}
+	return need
+}
+
 // inAudited says whether a definition belongs to the audited configuration
 // (the file itself or an lwipopts-style header it includes), not to a HAL or
 // RTOS header it pulls in.
 func inAudited(file string) bool {
 	return file == "" || strings.Contains(strings.ToLower(filepath.Base(file)), "lwipopts")
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
 }

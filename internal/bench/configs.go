@@ -4,7 +4,13 @@
 // QEMU, so the only difference is the lwIP configuration.
 package bench
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/audit"
+	"github.com/lwipgen/lwipgen/internal/seeds"
+)
 
 // base is what the mps2-an500 firmware itself needs from any lwipopts.h
 // (bare metal raw API, 32-bit alignment, the stats its console dump prints).
@@ -28,7 +34,7 @@ type Config struct {
 // DefaultsConfig is lwIP 2.1.3's opt.h defaults (TCP_MSS 536, TCP_WND 4*MSS,
 // MEM_SIZE 1600, PBUF_POOL_SIZE 16) plus only what the firmware needs.
 func DefaultsConfig() Config {
-	return Config{Name: "lwIP defaults", Why: "opt.h defaults + the firmware's integration settings", LwipOpts: wrap(base)}
+	return Config{Name: "lwip-defaults", Why: "opt.h defaults + the firmware's integration settings", LwipOpts: wrap(base)}
 }
 
 // SeedConfig is the "seed-style" tuning of the articles: MSS 1460,
@@ -53,4 +59,49 @@ func wrap(defs string) string {
 	b.WriteString(defs)
 	b.WriteString("#endif\n")
 	return b.String()
+}
+
+// sizingKeys are the options a vendor baseline keeps on the emulated board:
+// its buffer and window sizing. Integration settings (NO_SYS, sockets,
+// hardware checksums the LAN9118 model does not offload, DHCP, stats off)
+// come from base, since the bench firmware is bare metal with software
+// checksums and a stats dump.
+var sizingKeys = map[string]bool{
+	"TCP_MSS": true, "TCP_WND": true, "TCP_SND_BUF": true, "TCP_SND_QUEUELEN": true,
+	"TCP_SNDLOWAT": true, "TCP_SNDQUEUELOWAT": true, "TCP_WND_UPDATE_THRESHOLD": true,
+	"TCP_QUEUE_OOSEQ": true, "TCP_OOSEQ_MAX_PBUFS": true, "TCP_OOSEQ_MAX_BYTES": true, "TCP_OVERSIZE": true,
+	"MEM_SIZE": true, "PBUF_POOL_SIZE": true, "PBUF_POOL_BUFSIZE": true,
+	"MEMP_NUM_PBUF": true, "MEMP_NUM_TCP_SEG": true, "MEMP_NUM_TCP_PCB": true, "MEMP_NUM_TCP_PCB_LISTEN": true,
+	"MEMP_NUM_UDP_PCB": true, "MEMP_NUM_SYS_TIMEOUT": true, "LWIP_TCP_SACK_OUT": true,
+}
+
+// baselineFamilies are the vendor baselines run on mps2-an500: those written
+// for the same core (Cortex-M7: STM32F7's CubeMX default and ST's example).
+var baselineFamilies = []string{"stm32f7"}
+
+// BaselineConfigs returns the vendor baselines that fit mps2-an500, reduced
+// to their sizing (sizingKeys); why says what was kept.
+func BaselineConfigs() ([]Config, error) {
+	var out []Config
+	for _, fam := range baselineFamilies {
+		for _, b := range seeds.Baselines("", fam) {
+			h, err := b.Header()
+			if err != nil {
+				return nil, err
+			}
+			var defs strings.Builder
+			var kept []string
+			for _, d := range audit.Parse(h) {
+				if sizingKeys[d.Name] {
+					fmt.Fprintf(&defs, "#undef %s\n#define %s %s\n", d.Name, d.Name, d.Value)
+					kept = append(kept, d.Name)
+				}
+			}
+			// A vendor window may overcommit the LAN9118 RX FIFO: measured as it is.
+			defs.WriteString("#define LWIPGEN_ALLOW_RX_FIFO_OVERCOMMIT 1\n")
+			out = append(out, Config{Name: b.Name, Why: b.Label + ": sizing kept (" + strings.Join(kept, ", ") + "), else opt.h",
+				LwipOpts: wrap(base + defs.String())})
+		}
+	}
+	return out, nil
 }

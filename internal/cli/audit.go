@@ -164,6 +164,9 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 				p.Root, p.Kind, p.Lwipopts, or(p.MCU, "unknown"), or(p.Chip, "none"), or(p.LinkerScript, "none"), len(p.IncludeDirs), len(p.Defines))
 		}
 		fmt.Fprintf(env.Stdout, "judged by %s; lwIP %s%s\n", rep.Engine, rep.LwipVersion, map[bool]string{true: ", lwIP's sources compiled with the file", false: ""}[rep.Compiled])
+		if rep.Port != "" {
+			fmt.Fprintf(env.Stdout, "port: %s\n", rep.Port)
+		}
 		for _, f := range rep.Findings {
 			where := or(f.File, rep.File)
 			if f.Line > 0 {

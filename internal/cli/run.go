@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strings"
+	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -18,7 +19,6 @@ import (
 
 func init() {
 	register(newRun)
-	register(newBench)
 	register(newBuildBench)
 }
 
@@ -57,26 +57,67 @@ func newBuildBench(env *Env) *cobra.Command {
 
 func newRun(env *Env) *cobra.Command {
 	p := &pipelineFlags{}
+	var nf netFlags
 	c := &cobra.Command{
-		Use:               "run [BOARD]",
-		Short:             "build the board's firmware and boot it in QEMU, reachable on 127.0.0.1 only (mps2-an500)",
-		Example:           "  lwipgen run mps2-an500",
+		Use:   "run [BOARD]",
+		Short: "build the board's firmware and boot it in QEMU (mps2-an500): slirp on 127.0.0.1, or --net tap against the Linux stack",
+		Example: "  lwipgen run mps2-an500\n" +
+			"  sudo lwipgen run mps2-an500 --net tap --delay 10ms --loss 0.5",
 		ValidArgsFunction: boardArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o, err := p.options(cmd, args)
 			if err != nil {
 				return err
 			}
-			return status(runRun(env, o))
+			imp, err := nf.impair()
+			if err != nil {
+				return err
+			}
+			return status(runRun(env, o, nf.net, imp))
 		},
 	}
 	p.add(c, true)
+	c.Flags().StringVar(&nf.net, "net", "slirp", "network back end: slirp (user-mode, 127.0.0.1 forwards) or tap (root: a network namespace with a tap, the Linux kernel as peer)")
+	nf.addImpair(c)
 	return c
 }
 
-func runRun(env *Env, o *pipeline.Options) int {
+// netFlags are the back end and impairment flags of run.
+type netFlags struct {
+	net   string
+	delay time.Duration
+	loss  float64
+	seed  uint64
+	force bool
+}
+
+func (n *netFlags) addImpair(c *cobra.Command) {
+	c.Flags().DurationVar(&n.delay, "delay", 0, "tap: round trip time added (host->guest), e.g. 1ms")
+	c.Flags().Float64Var(&n.loss, "loss", 0, "tap: frame loss in percent, each direction (e.g. 0.1)")
+	c.Flags().Uint64Var(&n.seed, "seed", 1, "tap: seed of the in-process impairer's loss model")
+	c.Flags().BoolVar(&n.force, "impairer", false, "tap: use the in-process impairer even where tc netem works")
+}
+
+func (n *netFlags) impair() (qemu.Impair, error) {
+	if n.net != "slirp" && n.net != "tap" {
+		return qemu.Impair{}, fmt.Errorf("--net %q: want slirp or tap", n.net)
+	}
+	imp := qemu.Impair{Delay: n.delay, Loss: n.loss / 100, Seed: n.seed}
+	if n.net == "slirp" && !imp.None() {
+		return imp, fmt.Errorf("--delay and --loss need --net tap (slirp has no impairment)")
+	}
+	return imp, imp.Validate()
+}
+
+func runRun(env *Env, o *pipeline.Options, netName string, imp qemu.Impair) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if netName == "tap" {
+		if err := qemu.CanTap(); err != nil {
+			fmt.Fprintln(env.Stderr, "lwipgen run:", err)
+			return 2
+		}
+	}
 	// a board without a self-contained firmware is refused before building
 	if g, diags := pipeline.Prepare(*o); diags.HasErrors() {
 		diag.Write(env.Stderr, diags)
@@ -92,59 +133,30 @@ func runRun(env *Env, o *pipeline.Options) int {
 		return 1
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s verified (%d checks); booting it in QEMU\n", b.Board.Name, b.ELF, len(b.Verify.Checks))
-	if err := qemu.Run(ctx, b.ELF, qemu.DefaultPorts(), env.Stdout); err != nil && ctx.Err() == nil {
+	var err error
+	if netName == "tap" {
+		var elf string
+		if elf, err = tapFirmware(ctx, b, env); err == nil {
+			err = qemu.RunTap(ctx, elf, qemu.TapOptions{Impair: imp}, env.Stdout)
+		}
+	} else {
+		err = qemu.Run(ctx, b.ELF, qemu.DefaultPorts(), env.Stdout)
+	}
+	if err != nil && ctx.Err() == nil {
 		fmt.Fprintln(env.Stderr, "lwipgen run:", err)
 		return 1
 	}
 	return 0
 }
 
-func newBench(env *Env) *cobra.Command {
-	var bf boardFlag
-	o := bench.Options{Log: env.Stderr}
-	var mib int
-	var asJSON bool
-	c := &cobra.Command{
-		Use:               "bench [BOARD]",
-		Short:             "build lwIP-defaults, seed-style and lwipgen firmwares and measure them side by side in QEMU",
-		ValidArgsFunction: boardArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := bf.resolve(cmd, args, false); err != nil {
-				return err
-			}
-			if bf.ref != "" {
-				o.Board = bf.ref
-			}
-			o.Source, o.Bytes = source(), mib<<20
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			rows, err := bench.Run(ctx, o)
-			if err != nil {
-				fmt.Fprintln(env.Stderr, "lwipgen bench:", err)
-				return exitStatus(1)
-			}
-			// kept in build/NAME/bench.json, and in report.json for the same plan
-			if g, diags := pipeline.Prepare(pipeline.Options{Board: o.Board, Source: o.Source}); !diags.HasErrors() {
-				if files, err := pipeline.Record(g, []string{"bench"}, rows); err != nil {
-					fmt.Fprintln(env.Stderr, "lwipgen bench:", err)
-					return exitStatus(1)
-				} else if !asJSON {
-					fmt.Fprintf(env.Stderr, "lwipgen bench: result in %s\n", strings.Join(files, " and "))
-				}
-			}
-			if asJSON {
-				writeJSON(env.Stdout, rows)
-			} else {
-				bench.Table(env.Stdout, rows)
-			}
-			return nil
-		},
-	}
-	bf.add(c, "board with a self-contained firmware (default mps2-an500)")
-	o.Board = "mps2-an500"
-	c.Flags().IntVar(&o.Runs, "runs", 5, "measurements per direction and configuration (median reported)")
-	c.Flags().IntVar(&mib, "mib", 4, "MiB per transfer")
-	c.Flags().StringVar(&o.Out, "out", "", "work directory (default build/NAME/bench)")
-	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
-	return c
+// tapFirmware rebuilds the verified firmware's sources with the tap back
+// end's address (192.0.2.2; slirp's 10.0.2.15 is compiled into main.c): the
+// same generated lwipopts.h and driver budget, into OUT/tap.
+func tapFirmware(ctx context.Context, b *pipeline.Built, env *Env) (string, error) {
+	dir := filepath.Join(filepath.Dir(b.ELF), "tap")
+	data := qemu.DefaultFirmwareData()
+	data.RxBudget = b.Plan.Driver.RxBudget
+	data.Net = qemu.TapNetConfig()
+	fmt.Fprintf(env.Stdout, "building the tap variant (guest %s) in %s\n", qemu.TapGuestIP, dir)
+	return qemu.BuildContext(ctx, qemu.BuildOptions{OutDir: dir, LwipOpts: filepath.Join(filepath.Dir(b.ELF), "generated", "lwipopts.h"), Data: &data})
 }

@@ -52,6 +52,7 @@ type simFlags struct {
 	loss, reorder     float64
 	dup               float64
 	faults            string
+	rtos              bool
 	perFrame, perByte optFloat
 	userOpts          []string
 	sweep, sweepFull  bool
@@ -92,6 +93,7 @@ func newSim(env *Env) *cobra.Command {
 	fs.Float64Var(&f.loss, "loss", 0, "probability that the link loses a frame")
 	fs.Float64Var(&f.reorder, "reorder", 0, "probability that the link delays a frame behind the next ones")
 	fs.Float64Var(&f.dup, "duplicate", 0, "probability that the link delivers a frame twice")
+	fs.BoolVar(&f.rtos, "rtos", false, "run a FreeRTOS board as an RTOS board: NO_SYS=0, the tcpip thread and the generated RX task and link thread on the virtual-time RTOS model (docs/sim-rtos.md)")
 	fs.StringVar(&f.faults, "fault", "", "inject faults into the device's generated driver: KIND@TIME[:ARG],... with link-flap@T:DOWN, dma-error@T, rx-stall@T:FOR (the application stops reading), burst@T:FRAMES; TIME from the first measured phase")
 	fs.Var(&f.perFrame, "cpu-ns-per-frame", "device CPU cost per frame in ns (default: from the core and clock)")
 	fs.Var(&f.perByte, "cpu-ns-per-byte", "device CPU cost per byte in ns (default: from the core, clock and checksum settings)")
@@ -144,7 +146,7 @@ func runSim(env *Env, f *simFlags) int {
 	}
 	o := sim.Options{LwIPOpts: f.userOpts, Seed: *seed, Compare: *compare, Workload: *workload, Duration: *dur, Warmup: *warm, MsgSize: *msg,
 		CPUNsPerFrame: perFrame.v, CPUNsPerByte: perByte.v, Loss: *loss, Reorder: *reorder, LwIPDir: *lwipDir,
-		Duplicate: f.dup, Faults: faults}
+		Duplicate: f.dup, Faults: faults, RTOS: f.rtos}
 	if !*asJSON {
 		o.Progress = env.Stderr
 	}

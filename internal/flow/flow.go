@@ -45,6 +45,11 @@ type Rendered struct {
 	// Defines are compile definitions (without -D) every translation unit
 	// needs, the vendor HAL/library included (compile_definitions.txt).
 	Defines []string
+	// LwIPDefines are compile definitions (without -D) the vendor's build
+	// passes when it compiles lwIP itself, outside lwipopts.h (Vitis: the
+	// options with no BSP parameter, in the BSP's extra_compiler_flags); the
+	// probe build compiles lwIP with them too.
+	LwIPDefines []string
 	// Checks are the flow's checks that need the layout or the rendered
 	// files (e.g. the Vitis BSP's name and round-trip checks).
 	Checks []plan.Check
@@ -85,6 +90,8 @@ type Generated struct {
 	Out    string
 	// Firmware: Files hold a complete firmware (Rendered.Firmware).
 	Firmware bool
+	// LwIPDefines: Rendered.LwIPDefines, for the probe build.
+	LwIPDefines []string
 }
 
 // Write puts the generated files under Out/generated, atomically and only

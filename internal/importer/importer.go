@@ -237,7 +237,10 @@ func ImportProject(dir string, o Options) (*Result, error) {
 	}
 	if in.chip == "" {
 		if mcu, where := p.buildMCU(); mcu != "" {
-			in.chip, in.chipFrom = mcu, where+" (-D"+mcu+")"
+			if !strings.HasSuffix(where, "(its device)") {
+				where += " (-D" + mcu + ")"
+			}
+			in.chip, in.chipFrom = mcu, where
 		}
 	}
 	if tv, ok := p.lwipVersion(); ok {
@@ -325,7 +328,8 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	}
 	v, err := lwip.ParseVersion(verText)
 	if err != nil {
-		return nil, err
+		// say where the version came from (an STM32CubeH7 1.8 project carries lwIP 2.0.3)
+		return nil, fmt.Errorf("%s: %v", verWhy, err)
 	}
 	if v != lwip.V22x {
 		verText = string(v) // v2.1.2_Cube -> 2.1.2
@@ -517,6 +521,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	}
 	conns := max(1, val("MEMP_NUM_TCP_PCB", 5)-1)
 	connsWhy := fmt.Sprintf("MEMP_NUM_TCP_PCB %d less the one spare PCB lwipgen keeps", val("MEMP_NUM_TCP_PCB", 5))
+	rxBufsPinned := true // false: the .ioc's RX pool size is left to lwipgen (step 4)
 	write := func(opts map[string]string, comments []string) []byte {
 		f := hclwrite.NewEmptyFile()
 		root := f.Body()
@@ -540,8 +545,12 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		if in.txDesc > 0 {
 			attr(eth, "tx_descriptors", cty.NumberIntVal(int64(in.txDesc)), "the .ioc's ETH.ETH_TX_DESC_CNT")
 		}
-		if in.rxBufs > 0 {
+		switch {
+		case in.rxBufs > 0 && rxBufsPinned:
 			attr(eth, "rx_buffers", cty.NumberIntVal(int64(in.rxBufs)), "the .ioc's LWIP.ETH_RX_BUFFER_CNT")
+		case in.rxBufs > 0:
+			comment(eth, fmt.Sprintf("rx_buffers: not the .ioc's LWIP.ETH_RX_BUFFER_CNT %d: that is the pool of CubeMX's driver, which lwipgen's replaces;", in.rxBufs),
+				fmt.Sprintf("lwipgen's keeps the %d RX descriptors armed, so %d buffers leave lwIP too few for the project's TCP_WND: lwipgen sizes the pool", in.rxDesc, in.rxBufs))
 		}
 		if val("CHECKSUM_GEN_IP", 1) == 0 && val("CHECKSUM_CHECK_TCP", 1) == 0 {
 			attr(eth, "checksum_offload", cty.True, "CHECKSUM_GEN_IP and CHECKSUM_CHECK_TCP are 0: the MAC computes checksums")
@@ -709,11 +718,29 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	if proj != nil { // an lwipopts.h alone is reproduced exactly; a project is made to vendor
 		optSets = append(optSets, own)
 	}
-	for _, cand := range optSets {
+	// The .ioc's ETH_RX_BUFFER_CNT sizes CubeMX's own RX pool, which lets lwIP hold every buffer;
+	// lwipgen's driver keeps rx_descriptors of them armed (plan.rx_reserve_holds), so a pool no
+	// larger than the ring (CubeMX lets both be 32, e.g. an F767 iperf project) leaves the
+	// project's window no buffer at all. A project's driver is lwipgen's after vendoring: when
+	// nothing fits with the .ioc's count, lwipgen sizes the pool.
+	type candidate struct {
+		opts     map[string]string
+		rxPinned bool
+	}
+	var cands []candidate
+	for _, pinned := range []bool{true, false} {
+		if !pinned && (proj == nil || in.rxBufs == 0) {
+			continue
+		}
+		for _, o := range optSets {
+			cands = append(cands, candidate{o, pinned})
+		}
+	}
+	for _, cand := range cands {
 		if fits {
 			break
 		}
-		opts = cand
+		opts, rxBufsPinned = cand.opts, cand.rxPinned
 		for _, r := range regions {
 			region = r // "" first when no heap pointer says where: lwipgen chooses
 			if r != first {
@@ -740,7 +767,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		}
 	}
 	if !fits { // nothing passes: the project's own values, with the findings as warnings
-		region, regionWhy, conns, connsWhy, opts = first, firstWhy, pcbs, pcbsWhy, optSets[0]
+		region, regionWhy, conns, connsWhy, opts, rxBufsPinned = first, firstWhy, pcbs, pcbsWhy, optSets[0], true
 		res.HCL = write(opts, comments)
 	}
 	res.Options = opts

@@ -26,6 +26,7 @@ type projectFiles struct {
 	linker   string
 	cmsis    string // FreeRTOS CMSIS-RTOS layer: "v1", "v2" or ""
 	build    string // Makefile or CMakeLists.txt at the top
+	ide      string // an STM32CubeIDE (.cproject), Keil (.uvprojx/.uvproj) or IAR (.ewp) project: the device it targets
 	ccH      string // the lwIP port's arch/cc.h (it may set lwIP options too, e.g. LWIP_TIMEVAL_PRIVATE)
 }
 
@@ -100,6 +101,9 @@ func findProject(dir string) (*projectFiles, error) {
 		return strings.HasSuffix(f, "/arch/cc.h") && !strings.Contains(f, "/test/") && !strings.Contains(f, "/contrib/")
 	})
 	p.build = pick([]string{"Makefile", "CMakeLists.txt"}, func(string) bool { return false })
+	p.ide = pick([]string{".cproject"}, func(f string) bool {
+		return strings.HasSuffix(f, ".uvprojx") || strings.HasSuffix(f, ".uvproj") || strings.HasSuffix(f, ".ewp")
+	})
 	if p.ioc == "" && p.lwipopts == "" {
 		return nil, fmt.Errorf("%s: no CubeMX .ioc and no lwipopts.h: not a CubeMX or GD32 lwIP project", dir)
 	}
@@ -216,11 +220,28 @@ var mcuDefRe = regexp.MustCompile(`-D\s*((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)
 // buildMCU reads the part a project without a .ioc is built for from its
 // build's compile definitions (a GD32 demo's Makefile: -DGD32F407; CubeMX's
 // Makefile: -DSTM32F407xx), and where it was written.
+// ideDeviceRe is the device a Keil project (<Device>GD32F450IK</Device>) or
+// an IAR one (<state>GigaDevice GD32F450IK</state>) is built for: GD's
+// firmware-library ENET demos carry only these (Examples/ENET/*/MDK-ARM).
+// An STM32CubeIDE project names it in its target_mcu option (a dual-core
+// H745's CM7/.cproject, whose .ioc is one folder up, as in
+// levil664/STM32H745ZI-Q-Webserver).
+var ideDeviceRe = regexp.MustCompile(`<Device>\s*((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)\s*</Device>|<state>\s*(?:GigaDevice|ST)\s+((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)|option\.target_mcu"[^>]*?value="((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)"`)
+
 func (p *projectFiles) buildMCU() (string, string) {
 	b := p.read(p.build)
 	loc := mcuDefRe.FindSubmatchIndex(b)
 	if loc == nil {
-		return "", ""
+		ide := p.read(p.ide)
+		m := ideDeviceRe.FindSubmatchIndex(ide)
+		if m == nil {
+			return "", ""
+		}
+		g := 2
+		for g < len(m)-2 && m[g] < 0 {
+			g += 2
+		}
+		return string(ide[m[g]:m[g+1]]), fmt.Sprintf("%s:%d (its device)", p.ide, 1+bytes.Count(ide[:m[0]], []byte("\n")))
 	}
 	line := 1 + bytes.Count(b[:loc[0]], []byte("\n"))
 	return strings.TrimSuffix(string(b[loc[2]:loc[3]]), "xx"), fmt.Sprintf("%s:%d", p.build, line)

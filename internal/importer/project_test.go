@@ -132,3 +132,99 @@ func TestParseMemory(t *testing.T) {
 		t.Error("a script without MEMORY must be refused")
 	}
 }
+
+// CubeMX lets LWIP.ETH_RX_BUFFER_CNT equal ETH_RX_DESC_CNT (modelled on
+// AndreyPodlesni/stm32f767-nucle-freertos-lwip-iperf, ETH_IPERF.ioc: both 32,
+// TCP_WND 17520): CubeMX's driver lets lwIP hold every buffer, lwipgen's keeps
+// the ring's buffers armed, so with the .ioc's count the project's window has
+// none and vendor refused the imported board. The RX pool is lwipgen's own
+// after vendoring: import leaves it to lwipgen and says why.
+func TestImportProjectRxPoolNoLargerThanRing(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join("testdata", "f767-cmsis1")
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	edit := func(rel string, pairs ...string) {
+		p := filepath.Join(dir, rel)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		for i := 0; i < len(pairs); i += 2 {
+			if !strings.Contains(s, pairs[i]) {
+				t.Fatalf("%s has no %q", rel, pairs[i])
+			}
+			s = strings.ReplaceAll(s, pairs[i], pairs[i+1])
+		}
+		os.WriteFile(p, []byte(s), 0o644)
+	}
+	edit("F767_ETH.ioc", "ETH_RX_DESC_CNT=8", "ETH_RX_DESC_CNT=32", "ETH_TX_DESC_CNT=8", "ETH_TX_DESC_CNT=32", "ETH_RX_BUFFER_CNT=12", "ETH_RX_BUFFER_CNT=32")
+	edit("LWIP/Target/lwipopts.h", "TCP_WND 5840", "TCP_WND 17520")
+	r, err := ImportProject(dir, Options{BoardName: "f767-pool", Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil {
+		t.Fatalf("no board: %v", r.Warnings)
+	}
+	for _, w := range r.Warnings {
+		if strings.Contains(w, "failed") {
+			t.Errorf("the imported board does not vendor as-is: %s", w)
+		}
+	}
+	if r.Board.Ethernet.RxBuffers == 32 || r.Options["TCP_WND"] != "17520" {
+		t.Errorf("rx_buffers %d, TCP_WND %s: want the pool sized by lwipgen and the project's window kept", r.Board.Ethernet.RxBuffers, r.Options["TCP_WND"])
+	}
+	if !strings.Contains(string(r.HCL), "not the .ioc's LWIP.ETH_RX_BUFFER_CNT 32") {
+		t.Errorf("the board does not say why the .ioc's RX pool is not used:\n%s", r.HCL)
+	}
+}
+
+// A GD32 firmware-library ENET demo names its MCU only in its Keil project
+// (<Device>GD32F450IK</Device>): import --project took no chip from it and
+// asked for --chip. The device matches chip file gd32f450.
+func TestImportProjectChipFromKeilDevice(t *testing.T) {
+	r, err := ImportProject(filepath.Join("testdata", "gd32-keil-demo"), Options{BoardName: "gd32-demo", Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil || r.Board.Chip.Name != "gd32f450" {
+		t.Fatalf("board %v; want chip gd32f450 from the Keil device", r.Board)
+	}
+	if !strings.Contains(string(r.HCL), "MDK-ARM/Project.uvproj:9 (its device) names the MCU GD32F450IK") {
+		t.Errorf("the chip's reason does not name the Keil project:\n%s", r.HCL)
+	}
+}
+
+// The CM7 folder of a dual-core CubeIDE project has no .ioc: the MCU comes
+// from the .cproject's target_mcu option.
+func TestImportProjectChipFromCProject(t *testing.T) {
+	r, err := ImportProject(filepath.Join("testdata", "cubeide-cm7"), Options{BoardName: "cm7", Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil || r.Board.Chip.Name != "stm32h743zi" || !strings.Contains(string(r.HCL), ".cproject:9 (its device) names the MCU STM32H743ZITx") {
+		t.Fatalf("board %v:\n%s", r.Board, r.HCL)
+	}
+}
+
+// A project on an lwIP lwipgen has no model for (STM32CubeH7 1.8 ships lwIP
+// 2.0.3, as levil664/STM32H745ZI-Q-Webserver has it) is refused with the file
+// and line the version was read from.
+func TestImportProjectUnsupportedLwIPVersion(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "f767-cmsis1"))); err != nil {
+		t.Fatal(err)
+	}
+	initH := filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src", "include", "lwip", "init.h")
+	b, _ := os.ReadFile(initH)
+	s := regexp.MustCompile(`(#define LWIP_VERSION_MINOR\s+)\d+`).ReplaceAllString(string(b), "${1}0")
+	s = regexp.MustCompile(`(#define LWIP_VERSION_REVISION\s+)\d+`).ReplaceAllString(s, "${1}3")
+	os.WriteFile(initH, []byte(s), 0o644)
+	_, err := ImportProject(dir, Options{BoardName: "old", Source: board.Source{}})
+	if err == nil || !strings.Contains(err.Error(), "Middlewares/Third_Party/LwIP/src/include/lwip/init.h:") || !strings.Contains(err.Error(), `"2.0.3" is not supported`) {
+		t.Fatalf("import of an lwIP 2.0.3 project: %v", err)
+	}
+}

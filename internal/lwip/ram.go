@@ -91,6 +91,13 @@ func (c *Config) SizeOf(name string) (int64, error) {
 	if !found {
 		return 0, fmt.Errorf("no size for struct %s", name)
 	}
+	if _, debug := c.UserValue("LWIP_DEBUG"); debug && name == "tcp_seg" {
+		// tcp_priv.h: TCP_OVERSIZE && defined(LWIP_DEBUG) adds u16_t oversize_left after len;
+		// with the checksum-on-copy fields it fills their padding, alone it costs a word
+		if v, err := c.EvalQuiet("TCP_OVERSIZE && !LWIP_CHECKSUM_ON_COPY"); err == nil && v != 0 {
+			total += 4
+		}
+	}
 	if name == "pbuf" || name == "pbuf_custom_ref" {
 		if t, ok := c.UserValue("LWIP_PBUF_REF_T"); ok {
 			switch strings.TrimSpace(t) {
@@ -192,7 +199,11 @@ var unmodelled = []struct{ expr, why string }{
 	{"!NO_SYS && LWIP_MPU_COMPATIBLE", "LWIP_MPU_COMPATIBLE"},
 	{"LWIP_DNS && DNS_LOCAL_HOSTLIST && DNS_LOCAL_HOSTLIST_IS_DYNAMIC", "dynamic DNS local host list"},
 	{"LWIP_STATS && (LWIP_STATS_DISPLAY || MIB2_STATS || defined LWIP_STATS_LARGE && LWIP_STATS_LARGE)", "stats display/MIB2/large counters"},
-	{"set:LWIP_DEBUG", "LWIP_DEBUG (adds names to stats and timeouts)"},
+	// LWIP_DEBUG changes RAM through the stats' pool names (LWIP_STATS), the
+	// timeouts' handler names (LWIP_DEBUG_TIMERNAMES = SYS_DEBUG under it) and
+	// tcp_seg's oversize_left (TCP_OVERSIZE_DBGCHECK, SizeOf models it); GD's
+	// ENET demos define it with LWIP_STATS 0 (ram_test.go "debug_no_stats").
+	{"set:LWIP_DEBUG", "LWIP_DEBUG with LWIP_STATS or SYS_DEBUG (adds names to stats and timeouts)"},
 	{"set:LWIP_PBUF_CUSTOM_DATA", "LWIP_PBUF_CUSTOM_DATA"},
 	{"set:LWIP_HOOK_VLAN_SET", "LWIP_HOOK_VLAN_SET"},
 }
@@ -206,6 +217,11 @@ func PredictRAM(c *Config) (RAM, error) {
 		if name, ok := strings.CutPrefix(expr, "set:"); ok {
 			// lwipopts.h defines it (non-empty for LWIP_PBUF_CUSTOM_DATA)
 			if t, ok := c.UserValue(name); ok && (name != "LWIP_PBUF_CUSTOM_DATA" || strings.TrimSpace(t) != "") {
+				if name == "LWIP_DEBUG" {
+					if v, err := c.EvalQuiet("LWIP_STATS || SYS_DEBUG || defined LWIP_DEBUG_TIMERNAMES && LWIP_DEBUG_TIMERNAMES"); err == nil && v == 0 {
+						continue
+					}
+				}
 				return RAM{}, fmt.Errorf("lwip RAM model: %s is not modelled", u.why)
 			}
 			continue

@@ -67,6 +67,9 @@ func ramCases() []ramCase {
 			"LWIP_TCPIP_CORE_LOCKING_INPUT": "1", "LWIP_STATS": "1"}), files: []string{"core/memp.c", "core/mem.c", "core/stats.c"}},
 		// struct netconn without its socket index (CubeMX netconn-only projects), with one
 		// netconn: the F767 case of issue 16 (the model had no LWIP_SOCKET term)
+		// LWIP_DEBUG without stats (GD's ENET demos): no RAM changes, so the model covers it
+		{name: "debug_no_stats", opts: with(map[string]string{"NO_SYS": "0", "LWIP_NETCONN": "1", "LWIP_DEBUG": "1", "LWIP_STATS": "0"}),
+			files: []string{"core/memp.c", "core/mem.c", "core/timeouts.c"}},
 		{name: "netconn_no_socket", opts: with(map[string]string{"NO_SYS": "0", "LWIP_NETCONN": "1", "LWIP_SOCKET": "0", "MEMP_NUM_NETCONN": "1"}),
 			files: []string{"core/memp.c", "core/mem.c"}},
 		{name: "netconn_fullduplex", opts: with(map[string]string{"NO_SYS": "0", "LWIP_NETCONN": "1", "LWIP_SOCKET": "0", "LWIP_NETCONN_FULLDUPLEX": "1",

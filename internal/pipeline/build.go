@@ -97,6 +97,9 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	flags := append(toolchain.CPUFlags(g.Board.Chip.Core), "-Os", "-g", "-std=gnu11", "-Wall",
 		"-ffunction-sections", "-fdata-sections",
 		"-I"+gen, "-I"+port, "-I"+filepath.Join(tree.Dir, "src", "include"))
+	for _, d := range g.LwIPDefines { // what the vendor's build compiles lwIP with besides lwipopts.h
+		flags = append(flags, "-D"+d)
+	}
 	lsrc, err := lwipSources(tree.Dir, g.Board.RTOS != "none")
 	if err != nil {
 		return fail("lwIP source", err)

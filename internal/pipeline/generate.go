@@ -87,7 +87,7 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	if out == "" {
 		out = filepath.Join("build", b.Name)
 	}
-	return &Generated{Board: b, Plan: p, Layout: l, Files: files, Out: out, Firmware: fr.Firmware}, diags
+	return &Generated{Board: b, Plan: p, Layout: l, Files: files, Out: out, Firmware: fr.Firmware, LwIPDefines: fr.LwIPDefines}, diags
 }
 
 // merge adds the flow's files to the core's: one with the path of a core

@@ -33,7 +33,16 @@ func TestVitisReportRAMIsTheBSPHeaders(t *testing.T) {
 		if hdr == "" || hdr != string(files[want]) {
 			t.Fatalf("%q: the compiled lwipopts.h is not the BSP's %s", rel, want)
 		}
-		cfg, err := lwip.Resolve(lwip.V213, vitis.LwipSettings(vitis.ParseDefines(hdr)))
+		// the BSP build: the header plus the options it carries in extra_compiler_flags
+		set := vitis.LwipSettings(vitis.ParseDefines(hdr))
+		for _, d := range g.LwIPDefines {
+			k, v, _ := strings.Cut(d, "=")
+			set[k] = v
+		}
+		if set["TCP_OOSEQ_MAX_PBUFS"] == "" {
+			t.Errorf("%q: TCP_OOSEQ_MAX_PBUFS is not carried into the BSP build (defines %v)", rel, g.LwIPDefines)
+		}
+		cfg, err := lwip.Resolve(lwip.V213, set)
 		if err != nil {
 			t.Fatal(err)
 		}

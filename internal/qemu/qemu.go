@@ -54,6 +54,18 @@ type Instance struct {
 	stopOnce    sync.Once
 	exitedEarly bool
 	statsMu     sync.Mutex
+
+	// tap back end (nil for slirp): where the guest is and how to reach it
+	tap     netBackend
+	guestIP string
+	tapErr  error
+}
+
+// netBackend is a network the guest sits on other than slirp's 127.0.0.1
+// forwards (the tap back end, tap_linux.go).
+type netBackend interface {
+	dial(ctx context.Context, network, addr string) (net.Conn, error)
+	close() error
 }
 
 // lockedBuffer is a goroutine-safe append-only buffer with an optional tee.
@@ -198,7 +210,12 @@ func startOnce(ctx context.Context, elf string, ports []Port, tee io.Writer) (*I
 		hosts:   hosts,
 		done:    make(chan struct{}),
 	}
-	cmd := exec.CommandContext(ctx, QEMUBinary, Args(elf, hosts)...)
+	return inst, inst.launch(ctx, exec.CommandContext(ctx, QEMUBinary, Args(elf, hosts)...))
+}
+
+// launch starts cmd (QEMU, possibly through `ip netns exec`) and waits for
+// the guest to answer; on failure QEMU is stopped and the error says why.
+func (inst *Instance) launch(ctx context.Context, cmd *exec.Cmd) error {
 	cmd.Stdout = inst.console
 	cmd.Stderr = inst.stderr
 	cmd.SysProcAttr = procAttr()
@@ -207,11 +224,11 @@ func startOnce(ctx context.Context, elf string, ports []Port, tee io.Writer) (*I
 	cmd.WaitDelay = 3 * time.Second
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	inst.stdin = stdin
 	if err := cmd.Start(); err != nil {
-		return nil, err
+		return err
 	}
 	inst.cmd = cmd
 	inst.pid = cmd.Process.Pid
@@ -222,9 +239,9 @@ func startOnce(ctx context.Context, elf string, ports []Port, tee io.Writer) (*I
 
 	if err := inst.waitReady(ctx); err != nil {
 		_ = inst.Stop()
-		return nil, fmt.Errorf("%w\nqemu stderr:\n%s\nconsole:\n%s", err, inst.Stderr(), tail(inst.Console(), 2000))
+		return fmt.Errorf("%w\nqemu stderr:\n%s\nconsole:\n%s", err, inst.Stderr(), tail(inst.Console(), 2000))
 	}
-	return inst, nil
+	return nil
 }
 
 func tail(s string, n int) string {
@@ -278,7 +295,7 @@ func (inst *Instance) waitReady(ctx context.Context) error {
 			return fmt.Errorf("qemu exited during start-up: %v", inst.waitErr)
 		default:
 		}
-		if lastErr = echoOnce(ctx, addr, probe); lastErr == nil {
+		if lastErr = echoOnce(ctx, inst.Dialer(), addr, probe); lastErr == nil {
 			return nil
 		}
 		select {
@@ -294,9 +311,10 @@ func (inst *Instance) waitReady(ctx context.Context) error {
 	}
 }
 
-func echoOnce(ctx context.Context, addr string, probe []byte) error {
-	d := net.Dialer{Timeout: time.Second}
-	c, err := d.DialContext(ctx, "tcp", addr)
+func echoOnce(ctx context.Context, dial Dialer, addr string, probe []byte) error {
+	dctx, cancel := context.WithTimeout(ctx, time.Second)
+	c, err := dial(dctx, "tcp", addr)
+	cancel()
 	if err != nil {
 		return err
 	}
@@ -323,8 +341,13 @@ func (inst *Instance) HostPort(proto string, guest int) int {
 	return inst.hosts[Port{proto, guest}]
 }
 
-// Addr returns "127.0.0.1:PORT" for a forwarded guest port, or "".
+// Addr returns the address a host-side client dials for a guest port:
+// "127.0.0.1:PORT" for a slirp forward ("" if not forwarded), or the
+// guest's own address on the tap back end (reachable only through Dialer).
 func (inst *Instance) Addr(proto string, guest int) string {
+	if inst.tap != nil {
+		return net.JoinHostPort(inst.guestIP, strconv.Itoa(guest))
+	}
 	hp := inst.HostPort(proto, guest)
 	if hp == 0 {
 		return ""
@@ -339,6 +362,23 @@ func (inst *Instance) Ports() map[Port]int {
 		m[k] = v
 	}
 	return m
+}
+
+// Dialer connects to the guest: on slirp to 127.0.0.1 forwards only, on
+// the tap back end from inside its network namespace.
+func (inst *Instance) Dialer() Dialer {
+	if inst.tap != nil {
+		return inst.tap.dial
+	}
+	return loopbackDial
+}
+
+// Net is "slirp" or "tap".
+func (inst *Instance) Net() string {
+	if inst.tap != nil {
+		return "tap"
+	}
+	return "slirp"
 }
 
 // Console returns the guest's UART0 output so far (CR LF line ends).
@@ -380,6 +420,12 @@ func (inst *Instance) SendConsole(b []byte) error {
 // instance's context stopped it.
 func (inst *Instance) Stop() error {
 	inst.stopOnce.Do(func() {
+		defer func() {
+			// the tap back end goes once QEMU is gone (it holds the guest's tap)
+			if inst.tap != nil {
+				inst.tapErr = inst.tap.close()
+			}
+		}()
 		select {
 		case <-inst.done:
 			// Already gone: on its own, unless ctx ended it (a requested stop).
@@ -397,6 +443,9 @@ func (inst *Instance) Stop() error {
 		}
 	})
 	<-inst.done
+	if inst.tapErr != nil {
+		return fmt.Errorf("tap back end cleanup: %w", inst.tapErr)
+	}
 	if inst.exitedEarly {
 		return inst.waitErr
 	}

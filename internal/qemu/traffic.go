@@ -12,7 +12,20 @@ import (
 )
 
 // Host-side traffic against the firmware's services, used by the end-to-end
-// test and the benchmark. Every connection goes to 127.0.0.1 only.
+// test and the benchmark. The plain functions connect to 127.0.0.1 only
+// (slirp forwards); the ...Via variants take the Instance's Dialer, which on
+// the tap back end connects from inside its network namespace.
+
+// Dialer opens a connection to the guest (Instance.Dialer).
+type Dialer func(ctx context.Context, network, addr string) (net.Conn, error)
+
+func loopbackDial(ctx context.Context, network, addr string) (net.Conn, error) {
+	if !strings.HasPrefix(addr, "127.0.0.1:") {
+		return nil, fmt.Errorf("refusing non-loopback address %q", addr)
+	}
+	d := net.Dialer{Timeout: 5 * time.Second}
+	return d.DialContext(ctx, network, addr)
+}
 
 // ChargenByte is the RFC 864 pattern the firmware sends: 72 characters
 // (line + col) mod 95 + ' ', then CR LF, repeating every 95 lines.
@@ -32,7 +45,12 @@ func ChargenByte(i int) byte {
 // concurrently, compares byte for byte, then half-closes and expects the
 // guest to close too (EOF), which exercises its FIN handling.
 func Echo(ctx context.Context, addr string, msg []byte) error {
-	c, done, err := session(ctx, addr)
+	return EchoVia(ctx, nil, addr, msg)
+}
+
+// EchoVia is Echo through dial (nil: 127.0.0.1 only).
+func EchoVia(ctx context.Context, dial Dialer, addr string, msg []byte) error {
+	c, done, err := session(ctx, dial, addr)
 	if err != nil {
 		return err
 	}
@@ -69,7 +87,12 @@ func Echo(ctx context.Context, addr string, msg []byte) error {
 
 // Upload streams n bytes, half-closes, and waits for the guest's close.
 func Upload(ctx context.Context, addr string, n int) error {
-	c, done, err := session(ctx, addr)
+	return UploadVia(ctx, nil, addr, n)
+}
+
+// UploadVia is Upload through dial (nil: 127.0.0.1 only).
+func UploadVia(ctx context.Context, dial Dialer, addr string, n int) error {
+	c, done, err := session(ctx, dial, addr)
 	if err != nil {
 		return err
 	}
@@ -97,7 +120,12 @@ func Upload(ctx context.Context, addr string, n int) error {
 
 // Download reads n bytes of chargen output and checks every byte.
 func Download(ctx context.Context, addr string, n int) error {
-	c, done, err := session(ctx, addr)
+	return DownloadVia(ctx, nil, addr, n)
+}
+
+// DownloadVia is Download through dial (nil: 127.0.0.1 only).
+func DownloadVia(ctx context.Context, dial Dialer, addr string, n int) error {
+	c, done, err := session(ctx, dial, addr)
 	if err != nil {
 		return err
 	}
@@ -118,12 +146,16 @@ func Download(ctx context.Context, addr string, n int) error {
 	return nil
 }
 
+// DialTCP connects to a 127.0.0.1 forward.
 func DialTCP(ctx context.Context, addr string) (*net.TCPConn, error) {
-	if !strings.HasPrefix(addr, "127.0.0.1:") {
-		return nil, fmt.Errorf("refusing non-loopback address %q", addr)
+	return dialTCP(ctx, nil, addr)
+}
+
+func dialTCP(ctx context.Context, dial Dialer, addr string) (*net.TCPConn, error) {
+	if dial == nil {
+		dial = loopbackDial
 	}
-	d := net.Dialer{Timeout: 5 * time.Second}
-	c, err := d.DialContext(ctx, "tcp", addr)
+	c, err := dial(ctx, "tcp", addr)
 	if err != nil {
 		return nil, err
 	}
@@ -132,8 +164,8 @@ func DialTCP(ctx context.Context, addr string) (*net.TCPConn, error) {
 
 // session dials addr and ties the connection's deadline to ctx (and to two
 // minutes at most), so a stuck guest fails the transfer instead of hanging it.
-func session(ctx context.Context, addr string) (*net.TCPConn, func(), error) {
-	c, err := DialTCP(ctx, addr)
+func session(ctx context.Context, dial Dialer, addr string) (*net.TCPConn, func(), error) {
+	c, err := dialTCP(ctx, dial, addr)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -97,6 +97,18 @@ type program struct {
 	CFlags   []string
 	LDFlags  []string
 	IPv6     bool
+	API      bool // lwIP's src/api too (NO_SYS=0: tcpip thread, netconn, sockets)
+	// Port is what lwIP's own objects need beyond lwipopts.h and arch/cc.h (an RTOS board: the
+	// model's headers, arch/sys_arch.h and the API defines).
+	Port *lwipPort
+}
+
+// lwipPort: headers (path under the build directory -> content), include directories relative to
+// it, and defines for compiling lwIP's sources.
+type lwipPort struct {
+	Files    map[string][]byte
+	Includes []string
+	Defines  []string
 }
 
 // buildDevice compiles the device node that runs the board's generated
@@ -126,6 +138,25 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 		srcs = append(srcs, "glue/"+s)
 	}
 	cf := []string{"-DSIM_DEVICE_GLUE=1"}
+	includes := []string{"glue", "include"}
+	var port *lwipPort
+	if dc.Model.RTOS {
+		// the virtual-time RTOS model, the FreeRTOS/CMSIS API and sys_arch (rtos.go)
+		rfiles, rb, err := rtosProgram(dc.Model.RTOSAPI)
+		if err != nil {
+			return nil, err
+		}
+		for name, data := range rfiles {
+			files[name] = data
+		}
+		srcs = append(srcs, rb.Sources...)
+		includes = append(includes, rb.Includes...)
+		port = &lwipPort{Files: rfiles, Includes: rb.Includes, Defines: rb.Defines}
+		cf = append(cf, "-DSIM_RTOS=1")
+		for _, d := range rb.Defines {
+			cf = append(cf, "-D"+d)
+		}
+	}
 	for _, d := range append(append([]string{}, dc.Defines...), dc.Model.Defines...) {
 		cf = append(cf, "-D"+d)
 	}
@@ -137,7 +168,7 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 		ld = append(ld, "-Wl,--wrap="+w)
 	}
 	ld = append(ld, dc.Model.LDFlags...)
-	return buildProgram(ctx, tree, cacheDir, program{Files: files, Sources: srcs, Includes: []string{"glue", "include"}, CFlags: cf, LDFlags: ld, IPv6: ipv6})
+	return buildProgram(ctx, tree, cacheDir, program{Files: files, Sources: srcs, Includes: includes, CFlags: cf, LDFlags: ld, IPv6: ipv6, API: dc.Model.RTOS, Port: port})
 }
 
 // buildProgram compiles a program into a cached executable. The cache key
@@ -151,6 +182,14 @@ func buildProgram(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, pr p
 	srcs, err := lwipSources(tree.Dir, pr.IPv6)
 	if err != nil {
 		return nil, err
+	}
+	if pr.API {
+		api, err := filepath.Glob(filepath.Join(tree.Dir, "src", "api", "*.c"))
+		if err != nil || len(api) == 0 {
+			return nil, fmt.Errorf("lwIP tree %s: no src/api sources", tree.Dir)
+		}
+		sort.Strings(api)
+		srcs = append(srcs, api...)
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "v4\x00%s\x00%s\x00%s\x00%s\x00", cc, tree.Dir, tree.Version, strings.Join(cflags, " "))
@@ -215,7 +254,7 @@ func buildProgram(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, pr p
 		incs = append(incs, "-I", filepath.Join(work, d))
 	}
 	incs = append(incs, "-I", filepath.Join(tree.Dir, "src", "include"))
-	lwipObjs, err := lwipObjects(ctx, cc, tree, cacheDir, srcs, pr.Files["lwipopts.h"], pr.Files["arch/cc.h"])
+	lwipObjs, err := lwipObjects(ctx, cc, tree, cacheDir, srcs, pr.Files["lwipopts.h"], pr.Files["arch/cc.h"], pr.Port)
 	if err != nil {
 		return nil, err
 	}
@@ -261,9 +300,22 @@ func firstLines(s string, n int) string {
 // (the objects do not depend on the driver or the simulator code) and keeps
 // them in the cache, so that devices with the same configuration (another
 // board's glue, a patched glue in a test) only compile their own files.
-func lwipObjects(ctx context.Context, cc string, tree *lwipsrc.Tree, cacheDir string, srcs []string, opts, cch []byte) ([]string, error) {
+func lwipObjects(ctx context.Context, cc string, tree *lwipsrc.Tree, cacheDir string, srcs []string, opts, cch []byte, port *lwipPort) ([]string, error) {
+	if port == nil {
+		port = &lwipPort{}
+	}
 	h := sha256.New()
 	fmt.Fprintf(h, "lwip1\x00%s\x00%s\x00%s\x00%s\x00", cc, tree.Dir, tree.Version, strings.Join(cflags, " "))
+	fmt.Fprintf(h, "%s\x00%s\x00", strings.Join(port.Includes, " "), strings.Join(port.Defines, " "))
+	pnames := make([]string, 0, len(port.Files))
+	for n := range port.Files {
+		pnames = append(pnames, n)
+	}
+	sort.Strings(pnames)
+	for _, n := range pnames {
+		fmt.Fprintf(h, "%s\x00%d\x00", n, len(port.Files[n]))
+		h.Write(port.Files[n])
+	}
 	for _, f := range srcs {
 		st, err := os.Stat(f)
 		if err != nil {
@@ -296,13 +348,31 @@ func lwipObjects(ctx context.Context, cc string, tree *lwipsrc.Tree, cacheDir st
 	if err := os.WriteFile(filepath.Join(work, "arch", "cc.h"), cch, 0o644); err != nil {
 		return nil, err
 	}
+	for _, n := range pnames {
+		p := filepath.Join(work, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(p, port.Files[n], 0o644); err != nil {
+			return nil, err
+		}
+	}
+	var portArgs []string
+	for _, d := range port.Includes {
+		portArgs = append(portArgs, "-I", filepath.Join(work, filepath.FromSlash(d)))
+	}
+	for _, d := range port.Defines {
+		portArgs = append(portArgs, "-D"+d)
+	}
 	tmp := make([]string, len(srcs))
 	for i := range srcs {
 		tmp[i] = filepath.Join(work, filepath.Base(objs[i]))
 	}
 	_, first := toolchain.Parallel(ctx, 0, len(srcs), true, func(ctx context.Context, i int) error {
 		args := append([]string{}, cflags...)
-		args = append(args, "-I", work, "-I", filepath.Join(tree.Dir, "src", "include"), "-c", srcs[i], "-o", tmp[i])
+		args = append(args, "-I", work)
+		args = append(args, portArgs...)
+		args = append(args, "-I", filepath.Join(tree.Dir, "src", "include"), "-c", srcs[i], "-o", tmp[i])
 		if out, err := toolchain.Output(ctx, "", append([]string{cc}, args...)); err != nil {
 			return fmt.Errorf("compiling %s: %v\n%s", filepath.Base(srcs[i]), errors.Unwrap(err), firstLines(out, 20))
 		}

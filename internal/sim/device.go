@@ -29,6 +29,11 @@ type macModel struct {
 	// these files: their registers are memory-mapped macros the model must see written.
 	RegWrites []string
 	Name      string
+	// RTOSBoard is the board file of the project shape with FreeRTOS (under
+	// csrc/rtos/); RTOS and RTOSAPI are set by runsGlue for such a board.
+	RTOSBoard string
+	RTOS      bool
+	RTOSAPI   string
 	LDFlags   []string // link flags the model needs (-no-pie: 32-bit buffer addresses in descriptors)
 	NoDMA     bool     // a FIFO MAC: there is no DMA to fail (fault dma-error does not apply)
 }
@@ -36,10 +41,12 @@ type macModel struct {
 var rxPoolWraps = []string{"lwipgen_rxpool_get", "lwipgen_rxpool_put"}
 
 var macModels = map[string]macModel{
-	"stm32-dwmac":  {Name: "STM32 HAL ETH (F4/F7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Wraps: rxPoolWraps},
-	"stm32h7-eqos": {Name: "STM32 HAL ETH (H7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Defines: []string{"SIM_ETH_H7=1"}, Wraps: rxPoolWraps},
+	"stm32-dwmac": {Name: "STM32 HAL ETH (F4/F7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Wraps: rxPoolWraps,
+		RTOSBoard: "rtos/board_cubemx_rtos.c"},
+	"stm32h7-eqos": {Name: "STM32 HAL ETH (H7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Defines: []string{"SIM_ETH_H7=1"}, Wraps: rxPoolWraps,
+		RTOSBoard: "rtos/board_cubemx_rtos.c"},
 	"gd32-enet": {Name: "GD32F4xx ENET library + PHY", Model: "model_gd32enet.c", Board: "board_gd32.c",
-		Wraps: []string{"lwipgen_tx_wait"}, LDFlags: []string{"-no-pie"}},
+		Wraps: []string{"lwipgen_tx_wait"}, LDFlags: []string{"-no-pie"}, RTOSBoard: "rtos/board_gd32_rtos.c"},
 	"lan9118": {Name: "LAN9118 registers, FIFOs and IRQ + SysTick/NVIC", Model: "model_lan9118.c", Board: "board_mps2.c",
 		Drop: []string{"mps2_an500.h", "arch/cc.h"}, RegWrites: []string{"lan9118.c", "sys.c"}, NoDMA: true},
 }
@@ -57,15 +64,29 @@ type deviceCode struct {
 }
 
 // runsGlue says whether the board's generated driver runs in the simulator
-// (a driver model exists for its MAC and the board is bare metal); the
-// others still run the simulator's own NIC model (RTOS boards: engineer 19b's
-// virtual-time RTOS brings their tcpip thread and RX task).
+// (a driver model exists for its MAC, and the board is bare metal or runs
+// FreeRTOS with a board file for its project shape); the others still run
+// the simulator's own NIC model. FreeRTOS boards run on the virtual-time RTOS
+// model (rtos.go): their tcpip thread, the glue's RX task and link thread.
 func runsGlue(p *plan.Plan) (macModel, bool) {
 	m, ok := macModels[p.Board.Chip.Ethernet.MAC]
-	if !ok || p.Board.RTOS != "none" {
+	if !ok {
 		return macModel{}, false
 	}
-	return m, true
+	switch p.Board.RTOS {
+	case "none":
+		return m, true
+	case "freertos":
+		if m.RTOSBoard == "" {
+			return macModel{}, false
+		}
+		m.Board = m.RTOSBoard
+		m.RTOS = true
+		m.RTOSAPI = p.Board.RTOSAPI
+		m.Name += " on the virtual-time FreeRTOS model (" + rtosAPIName(p.Board.RTOSAPI) + ")"
+		return m, true
+	}
+	return macModel{}, false
 }
 
 // renderDevice renders the board's driver with the driver rings d exactly as

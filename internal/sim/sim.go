@@ -54,7 +54,11 @@ type Options struct {
 	Duplicate     float64 // link duplication probability per frame
 	// Faults are injected into the device (sim --fault): link flaps, a DMA
 	// fatal bus error, an application that stops reading, receive bursts.
-	Faults   []Fault
+	Faults []Fault
+	// RTOS runs a FreeRTOS board as an RTOS board: its generated glue with NO_SYS=0, the tcpip
+	// thread, RX task and link thread on the virtual-time RTOS model (docs/sim-rtos.md). Off, such a
+	// board still runs on the simulator's NO_SYS NIC model (what the sizing tests were tuned on).
+	RTOS     bool
 	LwIPDir  string // lwIP tree (else LWIP_DIR / cache, as lwipsrc.Resolve)
 	CacheDir string // compiled simulators (default <lwipgen cache>/sim)
 	Progress io.Writer
@@ -530,15 +534,21 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	ipv6, _ := c.Resolved.Value("LWIP_IPV6")
 	var dev *nodeBuild
 	var err error
-	if m, ok := runsGlue(p); ok {
+	if m, ok := runsGlue(p); ok && (!m.RTOS || o.RTOS) {
 		// the board's generated driver, rendered by its flow with this configuration's rings
 		dc, err := renderDevice(o.gen, d, m, o.patchGlue)
 		if err != nil {
 			return fail(err)
 		}
-		cr.Overrides = append(cr.Overrides, coreLockOverride)
+		lockHeader := coreLockHeader
+		if m.RTOS {
+			cr.Overrides = rtosOverrides(cr.Overrides)
+			lockHeader = rtosCoreLockHeader
+		} else {
+			cr.Overrides = append(cr.Overrides, coreLockOverride)
+		}
 		cr.Glue = &GlueRun{Model: m.Name, Sources: dc.Sources, Defines: dc.Defines}
-		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(c.Header, cr.Overrides), coreLockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
+		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(c.Header, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
 		if err != nil {
 			return fail(err)
 		}

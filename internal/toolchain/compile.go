@@ -27,7 +27,7 @@ type Unit struct {
 type Builder struct {
 	TC       *Toolchain
 	Jobs     int       // parallel compiles; 0 = one per core
-	Progress io.Writer // "[i/n] CC src" lines; nil = quiet
+	Progress io.Writer // "[i/n] CC src" lines and what the compiler printed (its warnings); nil = quiet
 	Dir      string    // working directory for commands (compile_commands.json "directory")
 }
 
@@ -106,11 +106,16 @@ func (b *Builder) Compile(ctx context.Context, units []Unit) (int, error) {
 		done int
 	)
 	_, first := Parallel(ctx, b.Jobs, len(todo), true, func(ctx context.Context, i int) error {
-		err := b.compileOne(ctx, todo[i])
+		printed, err := b.compileOne(ctx, todo[i])
 		mu.Lock()
 		done++
 		if b.Progress != nil {
 			fmt.Fprintf(b.Progress, "[%d/%d] CC %s\n", done, len(todo), todo[i].Src)
+			// a successful compile's warnings are shown too: callers (and the
+			// project-build tests) check the log for "warning:"
+			if err == nil && printed != "" {
+				io.WriteString(b.Progress, strings.TrimRight(printed, "\n")+"\n")
+			}
 		}
 		mu.Unlock()
 		return err
@@ -121,16 +126,17 @@ func (b *Builder) Compile(ctx context.Context, units []Unit) (int, error) {
 	return len(todo), first
 }
 
-func (b *Builder) compileOne(ctx context.Context, u Unit) error {
+func (b *Builder) compileOne(ctx context.Context, u Unit) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(u.Obj), 0o755); err != nil {
-		return err
+		return "", err
 	}
 	os.Remove(u.Obj + ".cmd")
 	args := b.command(u)
-	if err := Run(ctx, b.Dir, args); err != nil {
-		return err
+	printed, err := Output(ctx, b.Dir, args)
+	if err != nil {
+		return printed, err
 	}
-	return os.WriteFile(u.Obj+".cmd", []byte(b.flagsStamp(u)), 0o644)
+	return printed, os.WriteFile(u.Obj+".cmd", []byte(b.flagsStamp(u)), 0o644)
 }
 
 // Run executes a tool; a failure carries the command line and its output.

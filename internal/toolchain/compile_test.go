@@ -86,3 +86,21 @@ func TestLauncherWrapsCompiles(t *testing.T) {
 		t.Errorf("compile_commands.json carries the launcher: %s", cc2)
 	}
 }
+
+// A compile that succeeds with a warning shows the warning in Progress: the
+// project builds are checked for "warning:" in that log, which could not fail
+// while a successful compile's output was dropped.
+func TestCompileShowsWarnings(t *testing.T) {
+	cc := testenv.HostCC(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "w.c")
+	os.WriteFile(src, []byte("int f(void){ return g(); }\n"), 0o644)
+	var log strings.Builder
+	bl := &Builder{TC: &Toolchain{CC: cc}, Jobs: 1, Dir: dir, Progress: &log}
+	if _, err := bl.Compile(context.Background(), []Unit{{Src: src, Obj: filepath.Join(dir, "w.o"), Flags: []string{"-std=gnu89", "-Wall"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "implicit declaration") {
+		t.Fatalf("the warning is not in the progress log:\n%s", log.String())
+	}
+}

@@ -194,8 +194,9 @@ func indentOfUserCode(text, name string) string {
 }
 
 // transplantUserCode copies the USER CODE bodies of old into the blocks of
-// the same name in content (a regenerated file keeps the user's code).
-func transplantUserCode(content, old []byte) []byte {
+// the same name in content (a regenerated file keeps the user's code);
+// filter, when not nil, may rewrite a body on the way (Prepared.UserCode).
+func transplantUserCode(content, old []byte, filter func(name, body string) string) []byte {
 	if !bytes.Contains(content, []byte("USER CODE BEGIN")) || !bytes.Contains(old, []byte("USER CODE BEGIN")) {
 		return content
 	}
@@ -206,6 +207,9 @@ func transplantUserCode(content, old []byte) []byte {
 		b, ok := bodies[name]
 		if !ok {
 			continue
+		}
+		if filter != nil {
+			b = filter(name, b)
 		}
 		if s, ok := userCode(text, name); ok {
 			text = text[:s.Start] + b + text[s.End:]

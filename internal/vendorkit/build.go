@@ -3,6 +3,7 @@ package vendorkit
 import (
 	"context"
 	"fmt"
+	"html"
 	"io"
 	"os"
 	"os/exec"
@@ -23,6 +24,9 @@ import (
 func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, progress io.Writer) (string, *verify.Result, error) {
 	p, err := Detect(projectDir)
 	if err != nil {
+		return "", nil, err
+	}
+	if err := vendoredFor(projectDir, g.Board.Name); err != nil {
 		return "", nil, err
 	}
 	tc, err := toolchain.Discover()
@@ -51,6 +55,28 @@ func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, pro
 		res.Checks = append(res.Checks, c)
 	}
 	return elfPath, res, err
+}
+
+// vendoredFor refuses a project lwipgen has not vendored, or vendored for
+// another board: its ELF cannot hold this plan, and verifying it printed a
+// failed check per lwIP object (a legacy-HAL F407 project vendor had refused).
+func vendoredFor(projectDir, boardName string) error {
+	root, err := fsutil.OpenRoot(projectDir, false)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	m, err := loadManifest(root)
+	if err != nil {
+		return err
+	}
+	switch {
+	case m.Board == "":
+		return fmt.Errorf("%s is not vendored (no %s): run lwipgen vendor --board %s --project %s first; build --project verifies the firmware lwipgen's files went into", projectDir, manifestPath, boardName, projectDir)
+	case m.Board != boardName:
+		return fmt.Errorf("%s was vendored for board %q (%s), not %q: vendor it for this board first, or build with --board %s", projectDir, m.Board, manifestPath, boardName, m.Board)
+	}
+	return nil
 }
 
 func run(ctx context.Context, dir string, progress io.Writer, name string, args ...string) error {
@@ -167,8 +193,18 @@ func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolc
 	var objs []string
 	for _, e := range entryRe.FindAllStringSubmatch(text, -1) {
 		root := filepath.Join(p.Dir, filepath.FromSlash(e[1]))
+		excluded := cprojectExcluded(e[0])
 		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
+			if err != nil {
+				return nil
+			}
+			if rel, _ := filepath.Rel(root, path); excluded(filepath.ToSlash(rel)) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() {
 				return nil
 			}
 			ext := filepath.Ext(path)
@@ -203,6 +239,40 @@ func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolc
 		return "", err
 	}
 	return elfPath, nil
+}
+
+var excludingRe = regexp.MustCompile(`\bexcluding="([^"]*)"`)
+
+// cprojectExcluded reads a source entry's excluding="a|b/|c*" list: paths
+// relative to the entry, a folder excluding everything under it, CDT's * and
+// ** wildcards. STM32CubeIDE excludes lwIP's fsdata.c this way (httpd's fs.c
+// #includes it; compiled alone it does not build), as in
+// GunterO/nucleo-h743zi2-lwip_http_server_example's .cproject.
+func cprojectExcluded(entry string) func(rel string) bool {
+	m := excludingRe.FindStringSubmatch(entry)
+	if m == nil || m[1] == "" {
+		return func(string) bool { return false }
+	}
+	var pats []string
+	for _, p := range strings.Split(html.UnescapeString(m[1]), "|") {
+		if p = strings.TrimSuffix(strings.TrimSpace(p), "/"); p != "" {
+			pats = append(pats, p)
+		}
+	}
+	return func(rel string) bool {
+		for _, p := range pats {
+			if rel == p || strings.HasPrefix(rel, p+"/") {
+				return true
+			}
+			if strings.Contains(p, "*") {
+				re := "^" + strings.ReplaceAll(strings.ReplaceAll(regexp.QuoteMeta(p), `\*\*`, ".*"), `\*`, "[^/]*") + "(/.*)?$"
+				if ok, _ := regexp.MatchString(re, rel); ok {
+					return true
+				}
+			}
+		}
+		return false
+	}
 }
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }

@@ -152,3 +152,65 @@ func TestBuildProjectGD32FreeRTOS(t *testing.T) {
 	}
 	t.Logf("%s verified: %d checks", elf, len(res.Checks))
 }
+
+// build --project on a project lwipgen has not vendored (vendor refused its
+// legacy HAL, or it was never run) or vendored for another board says so
+// before compiling, instead of a failed placement check per lwIP object.
+func TestBuildProjectNeedsVendoring(t *testing.T) {
+	g := generated(t, "f407")
+	dir := copyTree(t, filepath.Join("testdata", "cubemx-makefile-f407"))
+	_, _, err := BuildProject(context.Background(), dir, g, nil)
+	if err == nil || !strings.Contains(err.Error(), "is not vendored") || !strings.Contains(err.Error(), "lwipgen vendor --board f407") {
+		t.Fatalf("unvendored project: %v", err)
+	}
+	os.MkdirAll(filepath.Join(dir, StateDir), 0o755)
+	os.WriteFile(filepath.Join(dir, manifestPath), []byte(`{"board": "h743", "kind": "cubemx-makefile", "files": {}, "blocks": {}}`), 0o644)
+	_, _, err = BuildProject(context.Background(), dir, g, nil)
+	if err == nil || !strings.Contains(err.Error(), `vendored for board "h743"`) {
+		t.Fatalf("project vendored for another board: %v", err)
+	}
+}
+
+// The excluding="..." list of an STM32CubeIDE source entry (modelled on
+// GunterO/nucleo-h743zi2-lwip_http_server_example/.cproject, which excludes
+// lwIP's fsdata.c: httpd's fs.c #includes it and alone it does not compile).
+func TestCProjectExcluded(t *testing.T) {
+	ex := cprojectExcluded(`<entry excluding="Third_Party/LwIP/src/apps/http/fsdata.c|Third_Party/LwIP/src/apps/http/fsdata_custom.c|Examples/|Drivers/**/Templates/*.c" flags="VALUE_WORKSPACE_PATH|RESOLVED" kind="sourcePath" name="Middlewares"/>`)
+	for rel, want := range map[string]bool{
+		"Third_Party/LwIP/src/apps/http/fsdata.c":     true,
+		"Third_Party/LwIP/src/apps/http/fs.c":         false,
+		"Examples":                                    true,
+		"Examples/x/y.c":                              true,
+		"ExamplesMore/y.c":                            false,
+		"Drivers/STM32/Src/Templates/foo_template.c":  true,
+		"Drivers/STM32/Src/foo.c":                     false,
+		"Third_Party/LwIP/src/apps/http/fsdata.c.bak": false,
+	} {
+		if got := ex(rel); got != want {
+			t.Errorf("%s: excluded %v, want %v", rel, got, want)
+		}
+	}
+	if cprojectExcluded(`<entry flags="VALUE_WORKSPACE_PATH" kind="sourcePath" name="Core"/>`)("main.c") {
+		t.Error("an entry without excluding excludes main.c")
+	}
+}
+
+// lwipgen's Makefile block adds to the variables the project's rules read:
+// CubeMX's names, or a hand-written Makefile's (C_SRCS/INC/LDFLAGS, modelled on
+// lang-zou/GD32F450-EtherNet--100M-Mii-RMii-LwIP-UDP--FreeRTOS-ArmGcc-OpenOCD's
+// Makefile), and lwipgen's own block of an earlier run does not decide.
+func TestMakeVar(t *testing.T) {
+	cube := "C_SOURCES =  \\\nCore/Src/main.c\nC_DEFS =  \\\n-DUSE_HAL_DRIVER\nC_INCLUDES =  \\\n-ICore/Inc\nLIBDIR = \n"
+	hand := "C_SRCS     = src/a.c\nC_SRCS    += src/b.c\nINC        = -Iconfig\nCFLAGS     = -Os\nLDFLAGS    = -T x.ld\n"
+	for _, c := range []struct{ text, src, def, inc, lib string }{
+		{cube, "C_SOURCES", "C_DEFS", "C_INCLUDES", "LIBDIR"},
+		{hand, "C_SRCS", "CFLAGS", "INC", "LDFLAGS"},
+		{ownBlockRe.ReplaceAllString(hand+"# lwipgen BEGIN build\nC_SOURCES += x.c\nLIBDIR += -Lx\n# lwipgen END build\n", ""), "C_SRCS", "CFLAGS", "INC", "LDFLAGS"},
+	} {
+		src, def, inc, lib := makeVars(c.text)
+		got := []string{src, def, inc, lib}
+		if want := []string{c.src, c.def, c.inc, c.lib}; strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("got %v, want %v for\n%s", got, want, c.text)
+		}
+	}
+}

@@ -26,11 +26,39 @@ func editBuild(w *workspace, p *Project, g *flow.Generated, defines []string) {
 
 var allRuleRe = regexp.MustCompile(`(?m)^all[ \t]*:`)
 
+// makeVar is the first of names the Makefile text assigns (NAME =, +=, :=,
+// ?=), else the last name: CubeMX's generated Makefile has C_SOURCES,
+// C_DEFS, C_INCLUDES and LIBDIR; hand-written ones (the GD32F450 FreeRTOS
+// project lang-zou/GD32F450-EtherNet--100M-Mii-RMii-LwIP-UDP--FreeRTOS-ArmGcc-OpenOCD)
+// use C_SRCS, INC and LDFLAGS, and an addition to a name the rules never read
+// is lost.
+var ownBlockRe = regexp.MustCompile(`(?s)# lwipgen BEGIN build.*?# lwipgen END build`)
+
+func makeVar(text string, names ...string) string {
+	for _, n := range names[:len(names)-1] {
+		if regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(n) + `\s*[+:?]?=`).MatchString(text) {
+			return n
+		}
+	}
+	return names[len(names)-1]
+}
+
+// makeVars are the Makefile's variables for sources, definitions, include
+// paths and library paths.
+func makeVars(text string) (src, def, inc, lib string) {
+	return makeVar(text, "C_SOURCES", "C_SRCS", "SRCS", "SOURCES", "C_SOURCES"), makeVar(text, "C_DEFS", "DEFS", "DEFINES", "CFLAGS", "C_DEFS"),
+		makeVar(text, "C_INCLUDES", "INC", "INCLUDES", "INCS", "CFLAGS", "C_INCLUDES"), makeVar(text, "LIBDIR", "LDFLAGS", "LIBDIR")
+}
+
 func editMakefile(w *workspace, p *Project, srcs, defines []string) {
+	mk, _ := w.read(p.Makefile)
+	// the names come from the project's own lines, not from lwipgen's block of an earlier run
+	text := ownBlockRe.ReplaceAllString(string(mk), "")
+	srcVar, defVar, incVar, libVar := makeVars(text)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# lwipgen's own sources and folder (%s), and the compile definitions its plan needs in every file\n", p.OwnDir)
 	if len(srcs) > 0 {
-		b.WriteString("C_SOURCES += \\\n")
+		b.WriteString(srcVar + " += \\\n")
 		for i, s := range srcs {
 			b.WriteString(s)
 			if i < len(srcs)-1 {
@@ -40,15 +68,15 @@ func editMakefile(w *workspace, p *Project, srcs, defines []string) {
 		}
 	}
 	if len(defines) > 0 {
-		b.WriteString("C_DEFS +=")
+		b.WriteString(defVar + " +=")
 		for _, d := range defines {
 			b.WriteString(" -D" + d)
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "C_INCLUDES += -I%s\n", p.OwnDir)
+	fmt.Fprintf(&b, "%s += -I%s\n", incVar, p.OwnDir)
 	b.WriteString("# lwip_sections.ld collects lwIP's arrays by their own input sections\nCFLAGS += -fdata-sections\n")
-	fmt.Fprintf(&b, "# INCLUDE lwip_sections.ld in the linker script is found here\nLIBDIR += -L%s\n", p.OwnDir)
+	fmt.Fprintf(&b, "# INCLUDE lwip_sections.ld in the linker script is found here\n%s += -L%s\n", libVar, p.OwnDir)
 	w.block(p.Makefile, hashStyle, "build", "", b.String(), insertAt(func(t string) (int, error) {
 		// before the first rule: vpath and the object list expand C_SOURCES right there
 		if loc := allRuleRe.FindStringIndex(t); loc != nil {
@@ -140,6 +168,13 @@ func editCProject(w *workspace, p *Project, srcs, defines []string) {
 			return opt + fmt.Sprintf(`<option IS_BUILTIN_EMPTY="false" IS_VALUE_EMPTY="false" id="%sdirectories.lwipgen" superClass="%sdirectories" valueType="libPaths"><listOptionValue builtIn="false" value="%s"/></option>`, m[2], m[2], xmlEscape(own))
 		})
 	}
+	// A C linker tool written without options (`<tool ... superClass="...tool.c.linker"/>`: the
+	// script comes from the configuration's "Defaults" string, as in
+	// EgorFilatov/udp_server's .cproject) gets the library path as its one option.
+	text = bareLinkerToolRe.ReplaceAllStringFunc(text, func(tool string) string {
+		m := bareLinkerToolRe.FindStringSubmatch(tool)
+		return strings.TrimSuffix(tool, "/>") + fmt.Sprintf(`><option IS_BUILTIN_EMPTY="false" IS_VALUE_EMPTY="false" id="%s.option.directories.lwipgen" superClass="%s.option.directories" valueType="libPaths"><listOptionValue builtIn="false" value="%s"/></option></tool>`, m[1], m[1], xmlEscape(own))
+	})
 	if len(defines) > 0 && found[".c.compiler.option.definedsymbols"] == 0 {
 		w.warnf("%s has no C compiler defined-symbols option: add %s to Project > Properties > C/C++ Build > Settings > MCU GCC Compiler > Preprocessor yourself", p.CProject, strings.Join(defines, " "))
 	}
@@ -149,6 +184,8 @@ func editCProject(w *workspace, p *Project, srcs, defines []string) {
 	w.next.Blocks[p.CProject+"#entries"] = sum([]byte(strings.Join(append(append([]string{}, defines...), own), "\n")))
 	w.set(p.CProject, []byte(text))
 }
+
+var bareLinkerToolRe = regexp.MustCompile(`<tool\b[^>]*?superClass="([^"]*\.tool\.c\.linker)"[^>]*?/>`)
 
 func xmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)

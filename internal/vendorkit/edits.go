@@ -247,6 +247,31 @@ type ldStmt struct {
 	Indent     string
 }
 
+var (
+	ldCommentRe = regexp.MustCompile(`(?s)/\*.*?\*/`)
+	ldAssignRe  = regexp.MustCompile(`\.\s*=\s*[^;]*;|[A-Za-z_][A-Za-z0-9_]*\s*=\s*[^;]*;|PROVIDE(_HIDDEN)?\s*\([^;]*;`)
+)
+
+// placesOnly reports whether an output section body places nothing but
+// the input sections hit (and moves the location counter or defines
+// symbols): removing or emptying it then loses nothing of the project's.
+func placesOnly(body string, hit []string) bool {
+	b := body
+	if i := strings.IndexByte(b, '{'); i >= 0 {
+		b = b[i+1:]
+	}
+	if i := strings.LastIndexByte(b, '}'); i >= 0 {
+		b = b[:i]
+	}
+	b = ldCommentRe.ReplaceAllString(b, " ")
+	for _, in := range hit {
+		q := regexp.QuoteMeta(in)
+		b = regexp.MustCompile(`KEEP\s*\(\s*[^()]*\(\s*`+q+`\s*\)\s*\)|[^\s()]*\(\s*`+q+`\s*\)`).ReplaceAllString(b, " ")
+	}
+	b = ldAssignRe.ReplaceAllString(b, " ")
+	return strings.TrimSpace(strings.Trim(b, " \t\r\n;")) == ""
+}
+
 // ldSections lists the output section statements at the top level of SECTIONS {}.
 func ldSections(text string) ([]ldStmt, error) {
 	i := indexWord(text, "SECTIONS")
@@ -480,6 +505,14 @@ func editLinker(w *workspace, p *Project, g *flow.Generated) {
 	var conflicts []ldStmt
 	for _, s := range secs {
 		if hit := isConflict(s); len(hit) > 0 {
+			if !placesOnly(s.Body, hit) {
+				// an output section that also collects the project's own input sections (ST's
+				// H723 example names .Rx_PoolSection inside .bss): only that input line is void;
+				// removing the statement would drop .bss
+				line := strings.Count(text[:s.Start], "\n") + 1
+				w.warnf("%s:%d: output section %s also names %s; lwip_sections.ld is included before it, so that input line matches nothing now (delete it when convenient); %s itself is kept, --remove-conflicts or not", rel, line, s.Name, strings.Join(hit, ", "), s.Name)
+				continue
+			}
 			if w.opts.RemoveConflicts {
 				conflicts = append(conflicts, s)
 			} else {

@@ -28,7 +28,7 @@ func FuzzTransplantUserCode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b1, b2 string) {
 		old := "/* CubeMX */\n/* USER CODE BEGIN 1 */" + b1 + "/* USER CODE END 1 */\nx\n/* USER CODE BEGIN 2 */" + b2 + "/* USER CODE END 2 */\n"
 		want := userCodeBodies(old) // what lwipgen reads from the user's file
-		got := transplantUserCode([]byte(tmpl), []byte(old))
+		got := transplantUserCode([]byte(tmpl), []byte(old), nil)
 		for _, name := range []string{"1", "2"} {
 			w, ok := want[name]
 			if !ok {

@@ -1,12 +1,14 @@
 package vendorkit
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -105,7 +107,7 @@ func regenerate(t *testing.T, fixture, dir string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, transplantUserCode([]byte(pristine), cur), 0o644); err != nil {
+		if err := os.WriteFile(p, transplantUserCode([]byte(pristine), cur, nil), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -470,5 +472,79 @@ func TestDetectNamesWhatItFound(t *testing.T) {
 	_, err := Detect(dir)
 	if err == nil || !strings.Contains(err.Error(), `names the toolchain "EWARM"`) || !strings.Contains(err.Error(), "it has Makefile") || !strings.Contains(err.Error(), filepath.Base(iocs[0])) {
 		t.Fatalf("detect: %v", err)
+	}
+}
+
+// An STM32CubeIDE .cproject whose C linker tool has no options (the script
+// comes from the "Defaults" string; modelled on EgorFilatov/udp_server's
+// .cproject) gets lwipgen's folder as a library path inside that tool, or the
+// link cannot find lwip_sections.ld; a second run changes nothing.
+func TestCProjectBareLinkerTool(t *testing.T) {
+	g := generated(t, "h743")
+	dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
+	cpPath := filepath.Join(dir, ".cproject")
+	b, _ := os.ReadFile(cpPath)
+	bare := regexp.MustCompile(`(?s)(<tool id="[^"]*c\.linker\.7"[^>]*?)>.*?</tool>`)
+	if !bare.Match(b) {
+		t.Fatal("fixture: no C linker tool")
+	}
+	os.WriteFile(cpPath, bare.ReplaceAll(b, []byte("$1/>")), 0o644)
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.ReadFile(cpPath)
+	tool := regexp.MustCompile(`(?s)<tool id="[^"]*c\.linker\.7".*?</tool>`).Find(after)
+	if !bytes.Contains(tool, []byte(`superClass="com.st.stm32cube.ide.mcu.gnu.managedbuild.tool.c.linker.option.directories"`)) || !bytes.Contains(tool, []byte(`value="../LWIP/lwipgen"`)) {
+		t.Fatalf("the bare C linker tool has no library path to lwipgen's folder:\n%s", tool)
+	}
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := os.ReadFile(cpPath)
+	if !bytes.Equal(after, again) {
+		t.Errorf("a second vendor run changed .cproject")
+	}
+}
+
+// Which hand-written output sections may be removed or called empty: one
+// that places only lwipgen's input sections (CubeMX's .lwip_sec, CubeIDE F767's
+// .Rx_PoolSection), not one that collects the project's own too (ST's
+// STM32H7-LwIP-Examples STM32H723_Nucleo_ETH names .Rx_PoolSection inside .bss).
+func TestPlacesOnly(t *testing.T) {
+	hit := []string{".RxDecripSection", ".TxDecripSection", ".Rx_PoolSection"}
+	for body, want := range map[string]bool{
+		"{\n    . = ABSOLUTE(0x30040000);\n    *(.RxDecripSection)\n    . = ABSOLUTE(0x30040060);\n    *(.TxDecripSection)\n    . = ABSOLUTE(0x30040200);\n    *(.Rx_PoolSection)\n  ": true,
+		"{\n    . = ALIGN(4);\n    KEEP(*(.Rx_PoolSection)) /* buffers */\n    . = ALIGN(4);\n  ":                                                                                      true,
+		"{\n    _sbss = .;\n    __bss_start__ = _sbss;\n    *(.bss)\n    *(.bss*)\n    *(COMMON)\n    *(.Rx_PoolSection)\n    . = ALIGN(4);\n    _ebss = .;\n  ":                       false,
+		"{\n    *(.RxDecripSection)\n    main.o(.my_buffers)\n  ":                                                                                                                      false,
+	} {
+		if got := placesOnly(body, hit); got != want {
+			t.Errorf("placesOnly = %v, want %v for\n%s", got, want, body)
+		}
+	}
+}
+
+// A project file that calls a function the replaced driver header declared
+// and lwipgen's does not (a hand-written GD32 driver's ethernetif_input, as in
+// lang-zou/GD32F450-EtherNet--100M-Mii-RMii-LwIP-UDP--FreeRTOS-ArmGcc-OpenOCD's
+// udp_echo.c) is refused at vendor time, naming the caller and the
+// declaration, with nothing changed on disk; the GD demo as it is vendors.
+func TestVendorRefusesLostDriverFunction(t *testing.T) {
+	g := generated(t, "gd32f407")
+	dir := copyTree(t, filepath.Join("testdata", "gd32-freertos"))
+	netconf := filepath.Join(dir, "src", "netconf.c")
+	b, _ := os.ReadFile(netconf)
+	os.WriteFile(netconf, append(b, []byte("\nvoid app_poll(void) { ethernetif_input(0); }\n")...), 0o644)
+	before := treeHash(t, dir)
+	_, err := Vendor(g, withGlue(t, g, Options{Project: dir}))
+	if err == nil || !strings.Contains(err.Error(), "src/netconf.c:") || !strings.Contains(err.Error(), "uses ethernetif_input, which lwip-2.1.2/port/GD32F4xx/FreeRTOS/ethernetif.h declared (line") {
+		t.Fatalf("vendor: %v", err)
+	}
+	if treeHash(t, dir) != before {
+		t.Error("a refused vendor run changed the project")
+	}
+	os.WriteFile(netconf, b, 0o644)
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatalf("the demo as it is: %v", err)
 	}
 }

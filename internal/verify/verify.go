@@ -178,11 +178,14 @@ func check(im image, l *layout.Layout, p *plan.Plan) *Result {
 	}
 	r.Linked["total"] = total
 	// Orphans: an unmatched input section becomes an output section of the same name.
+	// An empty one is a project's own statement of that name that lwipgen's
+	// fragment (included before it) left with nothing (a CubeIDE F767 linker
+	// script's `.Rx_PoolSection (NOLOAD) : { KEEP(*(.Rx_PoolSection)) }`).
 	var orphans []string
 	for _, s := range l.Sections {
 		for _, o := range s.Objects {
 			for _, in := range o.Inputs {
-				if _, ok := im.section(in); ok {
+				if sec, ok := im.section(in); ok && sec.size > 0 {
 					orphans = append(orphans, in)
 				}
 			}

@@ -87,6 +87,23 @@ func TestFaithfulImagePasses(t *testing.T) {
 	}
 }
 
+// A project's own output section named like one of lwipgen's input sections
+// (CubeIDE's F767 script has `.Rx_PoolSection (NOLOAD)`), left empty because
+// lwipgen's fragment is included before it, is not an orphan; the same
+// section holding bytes is (TestEachBrokenRuleFails).
+func TestEmptyProjectSectionIsNoOrphan(t *testing.T) {
+	p, l := planned(t, "f767")
+	im := faithful(l)
+	in := l.Sections[0].Objects[0].Inputs
+	if len(in) == 0 {
+		t.Fatal("object without input sections")
+	}
+	im.sections[in[0]] = section{addr: 0x20020000, size: 0}
+	if f := failed(check(im, l, p)); len(f) > 0 {
+		t.Fatalf("an empty project section of the same name fails: %v", f)
+	}
+}
+
 // firstObject returns the section index and object index of the first object
 // for which pick holds.
 func firstObject(t *testing.T, l *layout.Layout, pick func(layout.Section, layout.Placed) bool) (int, int) {

@@ -57,6 +57,14 @@ func Prepare(g *flow.Generated) func(p *vendorkit.Project) (*vendorkit.Prepared,
 		if g.Board.Chip.Family == "stm32h7" {
 			defines = halConfOwned(defines)
 		}
-		return &vendorkit.Prepared{Glue: files, Defines: defines, Warnings: warn}, nil
+		eth, placed := p.TargetDir+"/ethernetif.c", placedSymbols(g.Layout)
+		userCode := func(rel, name, body string) string {
+			if b, known := BlockOf(name); rel != eth || !known || b.Place != FileScope {
+				return body
+			}
+			body, _ = supersedePlacements(body, placed)
+			return body
+		}
+		return &vendorkit.Prepared{Glue: files, Defines: defines, Warnings: warn, UserCode: userCode}, nil
 	}
 }

@@ -126,6 +126,7 @@ func ReadTarget(p *vendorkit.Project, g *flow.Generated) (GlueTarget, []string, 
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	placed := placedSymbols(g.Layout)
 	var fileScope strings.Builder
 	var errs []string
 	for _, name := range names {
@@ -134,6 +135,9 @@ func ReadTarget(p *vendorkit.Project, g *flow.Generated) (GlueTarget, []string, 
 		switch {
 		case known && b.Place == FileScope:
 			fileScope.WriteString(body + "\n")
+			if _, found := supersedePlacements(body, placed); len(found) > 0 {
+				warn = append(warn, fmt.Sprintf("%s: USER CODE block %q gives %s a section of its own; lwipgen places it (lwip_sections.ld), so the line is kept in the block inside an #if 0 (delete it when convenient)", eth, name, strings.Join(found, ", ")))
+			}
 		case known && b.Place == Kept && strings.TrimSpace(body) != "":
 			warn = append(warn, fmt.Sprintf("%s: USER CODE block %q (%s) is kept in lwipgen's file but not compiled (#if 0 section): lwipgen's driver replaces the CubeMX function it belongs to; move what you need to a file-scope block (0, 1, 3, 4, 6 or 8)", eth, name, b.Where))
 		case !known && strings.TrimSpace(body) != "":

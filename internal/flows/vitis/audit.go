@@ -82,7 +82,7 @@ func Audit(lib, src string) ([]plan.Check, error) {
 			fmt.Sprintf("%s generates these itself and overwrites a hand edit on regenerate: %s", lib, strings.Join(owned, "; ")))})
 	out = append(out, plan.Check{ID: "vitis.audit.no_bsp_parameter", OK: len(noParam) == 0,
 		Detail: okOr(len(noParam) == 0, "every option has a BSP parameter",
-			fmt.Sprintf("%s has no parameter for %s: set in the generated lwipopts.h they are lost on regenerate (patch the BSP or keep them app-side)", lib, strings.Join(noParam, ", ")))})
+			fmt.Sprintf("%s has no parameter for %s: set in the generated lwipopts.h they are lost on regenerate; pass them as -DNAME=VALUE in the processor's extra_compiler_flags (SDT: proc_extra_compiler_flags), which the BSP compiles lwIP with and which wins over opt.h, as lwipgen's bsp.tcl does", lib, strings.Join(noParam, ", ")))})
 	if n, ok := cfg.Int("TCP_SND_BUF"); ok {
 		mss, _ := cfg.Int("TCP_MSS")
 		seg, _ := cfg.Int("MEMP_NUM_TCP_SEG")

@@ -19,6 +19,13 @@ func init() {
 		"PLATFORM_EMAC_BASEADDR":          "the Xilinx application's platform code",
 		"PLATFORM_EMAC_IS_CACHE_COHERENT": "the Xilinx application's platform code",
 		"XPAR_*":                          "the Xilinx BSP (xparameters.h)",
+		// read by the adapter sources (embeddedsw lwip220 contrib/ports/xilinx)
+		"SGMII_FIXED_LINK":                    "the Xilinx lwIP adapter (xemacpsif_hw.c, xadapter.c)",
+		"USE_JUMBO_FRAMES":                    "the Xilinx lwIP adapter (xemacpsif.h, xaxiemacif.c)",
+		"OS_IS_FREERTOS":                      "the Xilinx lwIP adapter (xadapter.c)",
+		"LWIP_UDP_OPT_BLOCK_TX_TILL_COMPLETE": "the Xilinx lwIP adapter (xemacpsif.h, xaxiemacif.c: UDP TX blocking)",
+		"LWIP_PARTIAL_CSUM_OFFLOAD_RX":        "the Xilinx lwIP adapter (xaxiemacif_dma.c)",
+		"LWIP_PARTIAL_CSUM_OFFLOAD_TX":        "the Xilinx lwIP adapter (xaxiemacif_dma.c)",
 	})
 	audit.RegisterMCUChip("XC7Z", "xc7z035")
 }

@@ -91,17 +91,37 @@ func compileBSPHeader(t *testing.T, dir, path string, v lwip.Version) (lwiptest.
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := lwiptest.Compile(lwiptest.Build{LwipDir: dir, Opts: string(header), CFlags: cortexA9, Files: srcs, WorkDir: t.TempDir(), Jobs: 4})
+	// the BSP compiles lwIP with the carried options in extra_compiler_flags
+	var flags []Flag
+	for key, h := range r.Headers {
+		if key == r.Primary && path == PathLwipopts || h.Flow == "sdt" && path != PathLwipopts {
+			flags = h.Flags
+		}
+	}
+	cflags := append([]string{}, cortexA9...)
+	for _, f := range flags {
+		cflags = append(cflags, f.Arg())
+	}
+	res, err := lwiptest.Compile(lwiptest.Build{LwipDir: dir, Opts: string(header), CFlags: cflags, Files: srcs, WorkDir: t.TempDir(), Jobs: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range res.Errors {
 		t.Errorf("%s:%d: %s", e.File, e.Line, e.Text)
 	}
+	for _, w := range res.Warnings {
+		if strings.Contains(w.Text, "redefined") {
+			t.Errorf("%s:%d: %s (a carried flag clashes with the header)", w.File, w.Line, w.Text)
+		}
+	}
 	if len(res.Errors) > 0 || len(res.Objects) == 0 {
 		t.Fatalf("lwIP in %s does not compile with the BSP's %s", dir, path)
 	}
-	cfg, err := lwip.Resolve(v, LwipSettings(ParseDefines(string(header))))
+	set := LwipSettings(ParseDefines(string(header)))
+	for k, val := range flagSettings(flags) {
+		set[k] = val
+	}
+	cfg, err := lwip.Resolve(v, set)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,13 +50,24 @@ func useBSPRAM(p *plan.Plan, _ *plan.Sizer) {
 		}
 		p.Checks = append(p.Checks, ck)
 	}
-	_, ram, err := BSPHeader(p, b.ToolRelease)
+	r, err := BuildFor(p, nil, b.ToolRelease)
+	var ram lwip.RAM
+	if err == nil {
+		var ok bool
+		if ram, ok = r.RAM[r.Primary]; !ok {
+			err = fmt.Errorf("vitis: no RAM model for the %s lwipopts.h", r.Primary)
+		}
+	}
 	if err != nil {
 		p.Checks = append(p.Checks, plan.Check{ID: "vitis.bsp_ram", OK: false, Detail: err.Error()})
 		return
 	}
 	p.UseRAM(ram)
-	p.Checks = append(p.Checks, plan.Check{ID: "vitis.bsp_ram", OK: true, Detail: fmt.Sprintf("lwIP RAM is that of the lwipopts.h the BSP generates (%d B); the probe build compiles that header", ram.Total)})
+	flags := FlagArgs(r.Flags())
+	if flags == "" {
+		flags = "none"
+	}
+	p.Checks = append(p.Checks, plan.Check{ID: "vitis.bsp_ram", OK: true, Detail: fmt.Sprintf("lwIP RAM is that of the BSP build (%d B): the lwipopts.h the BSP generates, compiled with the options carried in extra_compiler_flags (%s); the probe build compiles lwIP the same way", ram.Total, flags)})
 }
 
 // sameLine: two lwIP versions share option tables, rules and RAM model.
@@ -70,7 +81,7 @@ func sameLine(a, b string) bool {
 // (names per library version, round trips, the non-cacheable section) need
 // the layout. lwipopts.h is the header the BSP generates.
 func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
-	files, checks, err := FragmentsFor(p, l, p.Board.ToolRelease)
+	r, err := BuildFor(p, l, p.Board.ToolRelease)
 	if err != nil {
 		return nil, fmt.Errorf("vitis BSP settings: %v", err)
 	}
@@ -78,8 +89,14 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 	if err != nil {
 		return nil, fmt.Errorf("vitis BSP settings: %v", err)
 	}
-	files = append(files, render.File{Path: "lwipopts.h", Content: h})
-	return &flow.Rendered{Files: files, Checks: checks}, nil
+	files := append(r.Files, render.File{Path: "lwipopts.h", Content: h})
+	// The BSP compiles lwIP with the carried options on its command line
+	// (extra_compiler_flags): so does the probe build.
+	var defs []string
+	for _, f := range r.Flags() {
+		defs = append(defs, f.Define())
+	}
+	return &flow.Rendered{Files: files, Checks: r.Checks, LwIPDefines: defs}, nil
 }
 
 // ToolRelease reads the Vitis release from a classic workspace's system.mss.

@@ -129,6 +129,9 @@ func BuildFor(p *plan.Plan, l *layout.Layout, release string) (*Result, error) {
 			if err != nil {
 				return nil, err
 			}
+			if h.Flags, err = carriedFlags(p, h); err != nil {
+				return nil, fmt.Errorf("vitis: the %s options without a BSP parameter: %v", key, err)
+			}
 			r.Headers[key] = h
 			if r.Primary == "" || sdt && r.SDTKey == "" {
 				if !sdt {
@@ -185,6 +188,7 @@ func BuildFor(p *plan.Plan, l *layout.Layout, release string) (*Result, error) {
 		sdtCfg = cfg
 	}
 	r.Checks = append(r.Checks, ruleChecks(p, bsp, cfg, sdtCfg)...)
+	r.Checks = append(r.Checks, carriedChecks(p, bsp, r)...)
 	r.Checks = append(r.Checks, nameChecks(bsp, targets)...)
 
 	files, err := renderAll(p, r, targets)
@@ -258,9 +262,18 @@ func ruleChecks(p *plan.Plan, b *BSP, cfg, cfg220 *lwip.Config) []plan.Check {
 			}
 		}
 	}
+	// ICMP is not in the GEM's checksum engine (rules.go ruleGEMChecksums):
+	// lwIP computes it, in the plan and in every header the BSP builds.
+	for _, n := range []string{"CHECKSUM_GEN_ICMP", "CHECKSUM_CHECK_ICMP"} {
+		for _, c := range []*lwip.Config{cfg, cfg220} {
+			if v, _ := c.Int(n); v != 1 || p.Value(n) != 1 {
+				csum = append(csum, n+" not 1")
+			}
+		}
+	}
 	add("gem_checksum_offload", len(csum) == 0 && p.Driver.ChecksumHW,
-		"GEM checksum offload: CHECKSUM_GEN/CHECK_{IP,UDP,TCP} 0 in both headers (the BSP always does this for the GEM) and the plan expects hardware checksums",
-		fmt.Sprintf("checksums in software: %v, plan ChecksumHW=%v; the BSP always offloads on the GEM", csum, p.Driver.ChecksumHW))
+		"GEM checksum offload: CHECKSUM_GEN/CHECK_{IP,UDP,TCP} 0 in both headers (the BSP always does this for the GEM) and the plan expects hardware checksums; CHECKSUM_GEN/CHECK_ICMP 1 in the plan and both headers (the GEM has no ICMP checksum engine)",
+		fmt.Sprintf("checksums wrong for the GEM: %v, plan ChecksumHW=%v; the BSP always offloads IP/UDP/TCP on the GEM and ICMP must stay in software", csum, p.Driver.ChecksumHW))
 	bs := b.Int("pbuf_pool_bufsize")
 	add("pbuf_pool_bufsize", bs >= gemRxBufSize, fmt.Sprintf("pbuf_pool_bufsize %d >= %d (GEM RX buffer)", bs, gemRxBufSize),
 		fmt.Sprintf("pbuf_pool_bufsize %d < %d (GEM RX buffer)", bs, gemRxBufSize))
@@ -419,6 +432,13 @@ type templateData struct {
 	RAM     *lwip.RAM
 	Lwip211 []string // how lwip211 differs from lwip213 (lwipgen's default lwip211 block)
 	TclPath string   // where the .mss block is (for the Tcl's comment)
+	// Flags are the options with no BSP parameter, carried as compiler
+	// definitions of the BSP build (carried.go), for this file's flow.
+	Flags []Flag
+	// ExtraCFlags is the flow's default extra compiler flags value (the
+	// processor's), which the flags are appended to.
+	ExtraCFlags string
+	Proc        string // the processor instance (proc_config key)
 }
 
 // Output paths of a pinned release (vitis/...), one library per file.
@@ -446,11 +466,13 @@ func renderAll(p *plan.Plan, r *Result, targets []target) ([]render.File, error)
 		if x, ok := r.RAM[r.Primary]; ok {
 			d.RAM = &x
 		}
+		d.Proc = b.Proc
 		var err error
 		if t.Classic {
 			if d.Classic, err = b.For(t.Lib, false); err != nil {
 				return nil, err
 			}
+			d.Flags, d.ExtraCFlags = r.classicFlags(t.Lib), classicExtraCFlags
 			mss := PathMSS
 			if !pinned {
 				mss = PathMSS + "." + t.Lib
@@ -481,6 +503,7 @@ func renderAll(p *plan.Plan, r *Result, targets []target) ([]render.File, error)
 				return nil, err
 			}
 			d.Header = r.Headers[HeaderKey(t.Lib, true)]
+			d.Flags, d.ExtraCFlags = d.Header.Flags, toolchainExtraCFlags
 			hdr := PathLwipoptsSD
 			if !pinned {
 				hdr = "vitis/lwipopts." + t.Lib + ".h"
@@ -547,4 +570,32 @@ func BSPHeader(p *plan.Plan, release string) ([]byte, lwip.RAM, error) {
 		}
 	}
 	return nil, lwip.RAM{}, fmt.Errorf("vitis: %s not rendered", path)
+}
+
+// classicFlags are the carried flags of lib's classic header; lwipgen's
+// default lwip211 block (no header of its own: a rename of lwip213's
+// parameters) carries lwip213's; a pinned lwip220 release, the primary
+// header's.
+func (r *Result) classicFlags(lib string) []Flag {
+	if h, ok := r.Headers[HeaderKey(lib, false)]; ok {
+		return h.Flags
+	}
+	if h, ok := r.Headers[HeaderKey(Classic, false)]; ok && r.Release == "" {
+		return h.Flags
+	}
+	return r.Flags() // lwip220's classic header is not modelled: its SDT header stands for the build
+}
+
+// Flags are the carried flags of the header the user's BSP builds (Primary).
+func (r *Result) Flags() []Flag {
+	if h, ok := r.Headers[r.Primary]; ok {
+		return h.Flags
+	}
+	return nil
+}
+
+// ExtraWithFlags is the flow's default extra compiler flags with the carried
+// flags appended.
+func (d templateData) ExtraWithFlags() string {
+	return strings.TrimRight(d.ExtraCFlags+" "+FlagArgs(d.Flags), " ")
 }

@@ -22,6 +22,10 @@ type Header struct {
 	Library string // lwip213 | lwip220
 	Flow    string // classic | sdt
 	Lines   []Line
+	// Flags are the options with no BSP parameter that lwipgen carries into
+	// the BSP build as compiler definitions (carried.go); the BSP build's
+	// configuration is this header compiled with them.
+	Flags []Flag
 }
 
 // Defines returns the macros the header defines, last definition winning
@@ -485,12 +489,20 @@ func orZero(s string) string {
 
 // Resolve evaluates the header the way the C preprocessor will, for the
 // lwIP release inside the library (lwip213: 2.1.3, lwip220: 2.2.x).
-func (h *Header) Resolve() (*lwip.Config, error) {
+// The carried flags come first, on the command line, and are defined by no
+// line of the header (carriedFlags guarantees it).
+func (h *Header) Resolve() (*lwip.Config, error) { return h.resolve(h.Flags) }
+
+func (h *Header) resolve(flags []Flag) (*lwip.Config, error) {
 	v, err := lwip.ParseVersion(MustLib(h.Library).LwIP)
 	if err != nil {
 		return nil, err
 	}
-	return lwip.Resolve(v, LwipSettings(h.Defines()))
+	set := LwipSettings(h.Defines())
+	for k, val := range flagSettings(flags) {
+		set[k] = val
+	}
+	return lwip.Resolve(v, set)
 }
 
 var reGuard = regexp.MustCompile(`_H_*$`)

@@ -37,7 +37,28 @@ func ruleVitis(s *plan.Sizer) {
 	if s.Val("MEMP_NUM_TCP_SEG") < ql {
 		s.Set("MEMP_NUM_TCP_SEG", ql, sec, "vitis.tcp_seg", "at least the BSP's hard-coded TCP_SND_QUEUELEN %d (init.c #error 60)", ql)
 	}
+	ruleGEMChecksums(s)
 	if s.Val("PBUF_POOL_BUFSIZE") < 1536 {
 		s.Set("PBUF_POOL_BUFSIZE", 1536, sec, "vitis.pbuf_bufsize", "the xemacps adapter programs 1536-byte GEM RX buffers from PBUF_POOL")
+	}
+}
+
+// ruleGEMChecksums: the GEM's checksum engine covers the IPv4 header, TCP and
+// UDP only. Its RX checksum error counters are exactly those three
+// (XEMACPS_RXIPCCNT/RXTCPCCNT/RXUDPCCNT in embeddedsw
+// XilinxProcessorIPLib/drivers/emacps/src/xemacps_hw.h), the xemacps driver
+// enables RX and TX offload by default (XEMACPS_DEFAULT_OPTIONS in
+// xemacps.h), and the lwIP BSP writes CHECKSUM_*_{IP,UDP,TCP} 0 but never
+// names ICMP (lwip213.tcl, lwip220 lwipopts.h.in), so lwIP's defaults 1
+// stay. ICMP must be checksummed in software: with CHECKSUM_GEN_ICMP 0
+// lwIP's icmp.c sends echo replies with a zero checksum, which the GEM
+// passes unchanged and the peer drops.
+func ruleGEMChecksums(s *plan.Sizer) {
+	if !s.Board().Ethernet.ChecksumOffload {
+		return // the generic rule already has lwIP compute every checksum
+	}
+	for _, n := range []string{"CHECKSUM_GEN_ICMP", "CHECKSUM_CHECK_ICMP"} {
+		s.Set(n, 1, "Checksums", "vitis.icmp_csum",
+			"the GEM offloads IPv4 header, TCP and UDP checksums only (its checksum error counters are IP/TCP/UDP, xemacps_hw.h); ICMP stays in software, as the Xilinx BSP leaves it (no CHECKSUM_*_ICMP in its lwipopts.h)")
 	}
 }

@@ -39,11 +39,18 @@ static int systick_pending;
 static uint32_t ticks_ms;
 uint32_t dev_ticks_ms(void) { return ticks_ms; }
 
+/* An RTOS board file (rtos/board_cubemx_rtos.c) tells its scheduler model about interrupt context. */
+__attribute__((weak)) void board_isr_enter(int systick) { (void)systick; }
+__attribute__((weak)) void board_isr_exit(void) {}
+__attribute__((weak)) void board_stats(void (*kv)(const char *key, uint64_t v)) { (void)kv; }
+
 static void run_isr(void (*fn)(void))
 {
+    board_isr_enter(fn == board_systick);
     dev_in_isr++;
     fn();
     dev_in_isr--;
+    board_isr_exit();
 }
 
 void dev_cpu_spend(uint64_t ns)
@@ -339,7 +346,11 @@ uint64_t dev_next_event(void)
     if (loop_more) {
         next = dev_cpu_ns > dev_now_ns ? dev_cpu_ns : dev_now_ns;
     }
+#if NO_SYS /* with an RTOS the tcpip thread runs lwIP's timeouts: the board file reports its wake-ups */
     sl = sys_timeouts_sleeptime();
+#else
+    sl = SYS_TIMEOUTS_SLEEPTIME_INFINITE;
+#endif
     if (sl != SYS_TIMEOUTS_SLEEPTIME_INFINITE) {
         /* SysTick k fires at k ms: sys_now() reaches the due value then */
         t = ((uint64_t)sys_now() + sl) * 1000000u;

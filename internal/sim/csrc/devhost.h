@@ -107,6 +107,8 @@ void model_rxpool(int64_t *free_now, int64_t *free_low, int64_t *total, int64_t 
 struct netif *board_init(void);     /* lwip_init, netif_add(..ethernetif_init..), as the project does */
 void board_loop_once(void);         /* one pass of the main loop's network part */
 uint64_t board_next_event(void);    /* next time the loop has timed work, or UINT64_MAX */
+/* Counters of the board's own (an RTOS board: context switches, per-thread stack use); weak no-op. */
+void board_stats(void (*kv)(const char *key, uint64_t v));
 
 /* ---- the application (sim_node.c) ----------------------------------------------------------------- */
 /* A frame the device's MAC put on the wire (the node reports it to the scheduler). */

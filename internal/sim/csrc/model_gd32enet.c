@@ -67,7 +67,13 @@ uint32_t SysTick_Config(uint32_t ticks)
     systick_on = 1;
     return 0;
 }
-void NVIC_SetPriority(IRQn_Type IRQn, uint32_t p) { (void)IRQn; (void)p; }
+uint32_t sim_eth_irq_prio = 0xffu; /* the RTOS model checks FromISR calls against it */
+void NVIC_SetPriority(IRQn_Type IRQn, uint32_t p)
+{
+    if (IRQn == ENET_IRQn) {
+        sim_eth_irq_prio = p;
+    }
+}
 void NVIC_EnableIRQ(IRQn_Type IRQn)
 {
     if (IRQn == ENET_IRQn) {

@@ -114,7 +114,14 @@ void SCB_CleanInvalidateDCache_by_Addr(volatile void *addr, int32_t dsize)
 void HAL_IncTick(void) { uwTick++; }
 uint32_t HAL_GetTick(void) { return uwTick; }
 uint32_t HAL_RCC_GetHCLKFreq(void) { return 168000000u; }
-void HAL_NVIC_SetPriority(IRQn_Type IRQn, uint32_t p, uint32_t s) { (void)IRQn; (void)p; (void)s; }
+uint32_t sim_eth_irq_prio = 0xffu; /* the RTOS model checks FromISR calls against it */
+void HAL_NVIC_SetPriority(IRQn_Type IRQn, uint32_t p, uint32_t s)
+{
+    (void)s;
+    if (IRQn == ETH_IRQn) {
+        sim_eth_irq_prio = p;
+    }
+}
 void HAL_NVIC_EnableIRQ(IRQn_Type IRQn)
 {
     if (IRQn == ETH_IRQn) {

@@ -40,7 +40,7 @@
 #include "lwip/timeouts.h"
 #include "netif/ethernet.h"
 
-#if !NO_SYS
+#if !NO_SYS && !SIM_RTOS
 #error "the simulation port needs NO_SYS=1 (see the sim overrides header)"
 #endif
 #if !LWIP_STATS || !MEMP_STATS || !MEM_STATS
@@ -775,6 +775,7 @@ static void dev_stats_json(void)
   kv_out("tx_lost_link_down", dev_tx_lost_link);
   kv_out("link_up", (uint64_t)dev_link_up());
   kv_out("app_stalled", (uint64_t)sim_app_stalled);
+  board_stats(kv_out);
   tprintf("}}");
 }
 #endif
@@ -900,6 +901,25 @@ static const char *args(int argc, char **argv, const char *key, const char *def)
   }
   return def;
 }
+
+/* The workload's entry points from the scheduler's commands. With an RTOS (SIM_RTOS) they run in
+ * the board's application thread under LOCK_TCPIP_CORE (rtos/board_cubemx_rtos.c): the command
+ * loop is not a thread and may not enter lwIP; bare metal calls them directly. */
+struct app_op {
+  uint32_t a, b;
+  struct conn *cn;
+};
+static void app_listen(void *p) { op_listen(((struct app_op *)p)->a); }
+static void app_connect(void *p) { op_connect(((struct app_op *)p)->a, ((struct app_op *)p)->b); }
+static void app_mode(void *p) { start_mode(((struct app_op *)p)->cn); }
+#if SIM_DEVICE_GLUE
+static void app_fault(void *p) { op_fault(((struct app_op *)p)->a, ((struct app_op *)p)->b); }
+#endif
+#if SIM_RTOS
+void sim_rtos_call(void (*fn)(void *), void *arg);
+#else
+static void sim_rtos_call(void (*fn)(void *), void *arg) { fn(arg); }
+#endif
 
 static void readn(void *p, size_t n)
 {
@@ -1045,12 +1065,16 @@ int main(int argc, char **argv)
 #endif
       }
       break;
-    case OP_LISTEN:
-      op_listen(c.a);
+    case OP_LISTEN: {
+      struct app_op o = {c.a, 0, NULL};
+      sim_rtos_call(app_listen, &o);
       break;
-    case OP_CONNECT:
-      op_connect(c.a, c.b);
+    }
+    case OP_CONNECT: {
+      struct app_op o = {c.a, c.b, NULL};
+      sim_rtos_call(app_connect, &o);
       break;
+    }
     case OP_MODE:
       if (c.a < MAX_CONNS) {
         struct conn *cn = &conns[c.a];
@@ -1063,7 +1087,10 @@ int main(int argc, char **argv)
         if (cn->mode != M_RR_CLIENT) {
           cn->inflight = 0;
         }
-        start_mode(cn);
+        {
+          struct app_op o = {0, 0, cn};
+          sim_rtos_call(app_mode, &o);
+        }
       }
       break;
     case OP_STATS:
@@ -1072,7 +1099,10 @@ int main(int argc, char **argv)
 #if SIM_DEVICE_GLUE
     case OP_FAULT:
       dev_idle_catchup();
-      op_fault(c.a, c.b);
+      {
+        struct app_op o = {c.a, c.b, NULL};
+        sim_rtos_call(app_fault, &o);
+      }
       break;
 #endif
     case OP_QUIT:

@@ -1,0 +1,143 @@
+/*
+ * board_gd32_rtos.c - what a GD32F4xx FreeRTOS project around lwipgen's GD32 glue does, for the
+ * simulator's device node (the RTOS counterpart of board_gd32.c): the shape of GigaDevice's FreeRTOS
+ * ENET demos (GD32F4xx firmware library, Examples/ENET/FreeRTOS_tcpudp: main() creates an init task
+ * and starts the scheduler; the init task runs lwip_stack_init - tcpip_init, netif_add(...,
+ * ethernetif_init, tcpip_input), netif_set_default, netif_set_up - then deletes itself), with the
+ * netif added under LOCK_TCPIP_CORE as the generated ethernetif.h asks. The RX task is started by
+ * the glue's ethernetif_init. lwIP's sys_arch is the native FreeRTOS one (sys_arch_freertos.c).
+ * lwipgen's own code. The workload runs in the "sim_app" thread under LOCK_TCPIP_CORE, as in
+ * board_cubemx_rtos.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "lwip/init.h"
+#include "lwip/netif.h"
+#include "lwip/tcpip.h"
+#include "netif/ethernet.h"
+#include "ethernetif.h"
+#include "lwipgen_sys.h"
+#include "devhost.h"
+
+#include "FreeRTOS.h"
+#include "task.h"
+#include "queue.h"
+
+static struct netif g_mynetif;
+static int lwip_ready;
+
+/* The FreeRTOS port owns SysTick (xPortSysTickHandler): the model's tick is virtual time itself. */
+void board_systick(void) {}
+
+extern uint32_t sim_eth_irq_prio;
+void board_isr_enter(int systick)
+{
+    if (systick) {
+        vrtos_isr_enter("SysTick_Handler", 15, 15u);
+    } else {
+        vrtos_isr_enter("ENET_IRQHandler", (int)sim_eth_irq_prio, 16u + 61u);
+    }
+}
+void board_isr_exit(void) { vrtos_isr_exit(); }
+
+void vrtos_port_mask(int masked)
+{
+    dev_primask = (dev_primask & 1) | (masked ? 2 : 0);
+    if (!masked) {
+        dev_irq_poll();
+    }
+}
+
+static void lwip_stack_init(void)
+{
+    ip4_addr_t addr, mask, gw;
+    tcpip_init(NULL, NULL);
+    IP4_ADDR(&addr, 10, 0, 0, 2);
+    IP4_ADDR(&mask, 255, 255, 255, 0);
+    IP4_ADDR(&gw, 0, 0, 0, 0);
+    LOCK_TCPIP_CORE();
+    if (netif_add(&g_mynetif, &addr, &mask, &gw, NULL, ethernetif_init, tcpip_input) != NULL) {
+        netif_set_default(&g_mynetif);
+        netif_set_up(&g_mynetif);
+        lwip_ready = 1;
+    }
+    UNLOCK_TCPIP_CORE();
+}
+
+static void init_task(void *arg)
+{
+    (void)arg;
+    lwip_stack_init();
+    vTaskDelete(NULL);
+}
+
+/* ---- the application thread the simulator's workload runs in ---- */
+struct app_req {
+    void (*fn)(void *);
+    void *arg;
+};
+static QueueHandle_t appq;
+
+static void sim_app(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        struct app_req r;
+        if (xQueueReceive(appq, &r, portMAX_DELAY) == pdPASS) {
+            LOCK_TCPIP_CORE();
+            r.fn(r.arg);
+            UNLOCK_TCPIP_CORE();
+        }
+    }
+}
+
+void sim_rtos_call(void (*fn)(void *), void *arg)
+{
+    struct app_req r = {fn, arg};
+    if (xQueueSend(appq, &r, 0) != pdPASS) {
+        vrtos_fault("sim: the application request queue is full");
+    }
+    (void)vrtos_run(dev_now_ns);
+}
+
+struct netif *board_init(void)
+{
+    /* GD demo: INIT_TASK_PRIO tskIDLE_PRIORITY + 1, configMINIMAL_STACK_SIZE * 2 words; the init
+     * task runs tcpip_init and netif_add, which need more than the demo's 256 words on a 64-bit host */
+    (void)xTaskCreate(init_task, "INIT", 1024, NULL, 1, NULL);
+    appq = xQueueCreate(16, sizeof(struct app_req));
+    (void)xTaskCreate(sim_app, "sim_app", 1024, NULL, 24, NULL);
+    vTaskStartScheduler();
+    (void)vrtos_run(dev_now_ns);
+    if (!lwip_ready) {
+        fprintf(stderr, "sim: lwip_stack_init did not complete at start-up\n");
+        return NULL;
+    }
+    return &g_mynetif;
+}
+
+void board_loop_once(void)
+{
+    uint64_t before = vrtos_switches();
+    (void)vrtos_run(dev_now_ns);
+    if (vrtos_switches() != before) {
+        dev_progress++;
+    }
+}
+
+uint64_t board_next_event(void) { return vrtos_next_event_ns(); }
+
+void board_stats(void (*kv)(const char *key, uint64_t v))
+{
+    char key[64];
+    kv("rtos_switches", vrtos_switches());
+    kv("rtos_schedule_hash_low32", vrtos_schedule_hash() & 0xffffffffu);
+    for (int i = 0; vrtos_thread_at(i) != NULL; i++) {
+        vrtos_thread_t *t = vrtos_thread_at(i);
+        snprintf(key, sizeof key, "rtos_stack_host_used_%s", vrtos_thread_name(t));
+        kv(key, vrtos_stack_used_host(t));
+        snprintf(key, sizeof key, "rtos_stack_unused_%s", vrtos_thread_name(t));
+        kv(key, vrtos_stack_unused(t));
+    }
+}
