@@ -9,7 +9,9 @@ import (
 // optional are the key=value arguments a target does not take positionally:
 // they become the environment variables installed mage users would set
 // (`mage build board=h743 project=DIR` = `PROJECT=DIR mage build board=h743`).
-var optional = map[string]string{"project": "PROJECT", "dryrun": "DRYRUN"}
+var optional = map[string]string{"project": "PROJECT", "dryrun": "DRYRUN",
+	// simbench's options
+	"boards": "SIMBENCH_BOARDS", "seeds": "SIMBENCH_SEEDS", "ms": "SIMBENCH_MS"}
 
 func init() {
 	for _, f := range benchFlags {

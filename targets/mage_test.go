@@ -20,7 +20,7 @@ func TestZeroInstallMage(t *testing.T) {
 	if err != nil {
 		t.Fatalf("go run mage.go -l: %v\n%s", err, out)
 	}
-	for _, target := range []string{"build", "generate", "test", "boards", "clean", "run", "bench"} {
+	for _, target := range []string{"build", "generate", "test", "boards", "clean", "run", "bench", "simBench"} {
 		if !strings.Contains(string(out), "\n  "+target+" ") {
 			t.Errorf("target %q missing from:\n%s", target, out)
 		}
@@ -61,6 +61,7 @@ func TestSplitArgs(t *testing.T) {
 		{[]string{"lwip:sim"}, nil, nil, "mage lwip:sim needs a board: mage lwip:sim board=h743"},
 		{[]string{"-h", "build"}, []string{"-h", "build"}, map[string]string{}, ""},
 		{[]string{"-l"}, []string{"-l"}, map[string]string{}, ""},
+		{[]string{"simbench", "boards=f407,h743", "seeds=3", "ms=500"}, []string{"simbench"}, map[string]string{"SIMBENCH_BOARDS": "f407,h743", "SIMBENCH_SEEDS": "3", "SIMBENCH_MS": "500"}, ""},
 		{[]string{"bench", "board=mps2-an500", "net=tap", "kib=256", "n=1000", "losses=0,1"}, []string{"bench", "board=mps2-an500"},
 			map[string]string{"NET": "tap", "KIB": "256", "RR_N": "1000", "LOSSES": "0,1"}, ""},
 	} {

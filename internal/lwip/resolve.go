@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/lwipgen/lwipgen/internal/cheader"
 )
@@ -132,6 +133,26 @@ func cleanDefault(d string) (string, bool) {
 	return d, true
 }
 
+// cleanedDefaults memoizes cleanDefault: it is a pure function of the
+// option table's text, and Resolve runs it for every option of the table on
+// every call (the plan's fit search resolves hundreds of times).
+var cleanedDefaults sync.Map // string -> cleaned
+
+type cleaned struct {
+	body string
+	ok   bool
+}
+
+func cleanDefaultCached(d string) (string, bool) {
+	if v, ok := cleanedDefaults.Load(d); ok {
+		c := v.(cleaned)
+		return c.body, c.ok
+	}
+	body, ok := cleanDefault(d)
+	cleanedDefaults.Store(d, cleaned{body, ok})
+	return body, ok
+}
+
 func balanced(s string) bool { return strings.Count(s, "(") == strings.Count(s, ")") }
 
 func syntaxCheck(s string) (cval, error) {
@@ -170,7 +191,7 @@ func Resolve(v Version, set map[string]string) (*Config, error) {
 		if noDefault[o.Name] {
 			continue
 		}
-		body, ok := cleanDefault(o.Default)
+		body, ok := cleanDefaultCached(o.Default)
 		if !ok {
 			continue
 		}

@@ -6,9 +6,16 @@ import "fmt"
 func rulePCBs(s *Sizer) {
 	w := s.b.Workload
 	const sec = "Pools: protocol control blocks"
-	n := int64(w.TCPConnections) + 1
+	// Twice the declared connections: a connection beyond the PCB pool is
+	// refused outright (tcp_alloc recycles only TIME_WAIT/closing PCBs and
+	// kills only lower-priority ones; the SYN is dropped), while the shared
+	// heap and segment pools degrade to back-pressure. In the simulator at
+	// twice the declared connections, declared + 1 PCBs let 5 of 8 (f407) and
+	// 6 of 10 (h743) connect and the request/response connection completed no
+	// request. A PCB costs about 164 B on a 32-bit target.
+	n := 2*int64(max(w.TCPConnections, 1)) + 1
 	s.set("MEMP_NUM_TCP_PCB", n, sec, "pool.tcp_pcb",
-		"workload.tcp_connections %d + 1 so a new connection can start while one sits in TIME_WAIT (lwIP recycles older TIME_WAIT PCBs itself)", w.TCPConnections)
+		"2 x workload.tcp_connections %d + 1: a connection beyond the pool is refused outright (the heap and segment pools only slow down), so twice the declared connections still connect; +1 lets a new one start while one sits in TIME_WAIT (lwIP recycles older TIME_WAIT PCBs itself); about 164 B each", w.TCPConnections)
 	l := int64(w.TCPListeners)
 	if l < 1 {
 		l = 1

@@ -63,20 +63,27 @@ func BenchmarkSweep(b *testing.B) {
 	if v := os.Getenv("SWEEP_BOARDS"); v != "" {
 		boards = strings.Split(v, ",")
 	}
+	var sums []Summary
 	for _, name := range boards {
 		g := prepare(b, name)
 		b.Run(name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				r, err := Sweep(context.Background(), g, SweepOptions{Seeds: seeds, Duration: time.Duration(ms) * time.Millisecond, Warmup: 50 * time.Millisecond})
+				r, err := Sweep(context.Background(), g, SweepOptions{Seeds: seeds, Duration: time.Duration(ms) * time.Millisecond, Warmup: 50 * time.Millisecond, CacheDir: testCache})
 				if err != nil {
 					b.Fatal(err)
 				}
 				if i == 0 {
 					r.WriteTable(os.Stdout)
 					fmt.Println()
+					s := r.Summarize()
+					sums = append(sums, s)
 					b.ReportMetric(float64(len(r.Shortfalls)), "shortfalls")
+					b.ReportMetric(float64(s.Shortfalls[KindSizing]), "sizing_shortfalls")
+					b.ReportMetric(float64(r.Configs[0].RAMBytes), "lwip_RAM_B")
 				}
 			}
 		})
 	}
+	fmt.Println("sweep summary (shortfalls by kind; only \"sizing\" is a rule to fix):")
+	WriteSummary(os.Stdout, sums)
 }

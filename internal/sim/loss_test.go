@@ -19,12 +19,21 @@ import (
 // the target needs a larger window (f407: 6 segments for 20 Mbps on one
 // stream, 5 out-of-order buffers).
 //
-// Seeds 1-3, RX Mbps: h743 4.67/25.63/48.82 before -> 93.91/90.45/93.49 after,
+// On the simulator's own driver model (before the generated glue ran in it),
+// seeds 1-3, RX Mbps: h743 4.67/25.63/48.82 before -> 93.91/90.45/93.49 after,
 // no frame missed; f407 2.57/38.89/28.78 -> 58.19/2.69/76.71, 23/22/17 -> 9/16/8
 // frames missed with the ring starved (its 8 spare RX buffers cannot queue two
 // 6-segment windows at once: raise ethernet.rx_buffers). TX at 1 % is unchanged
 // (5.5-16 Mbps): the send buffers are sized for the declared 0.1 % loss; with
 // workload.loss_percent = 1 they double to 8 segments (minSendSegments).
+//
+// Since the device runs the board's generated glue (f407 bare metal on the HAL
+// ETH model), f407's ring no longer starves: the glue's RX pool refuses a
+// buffer (an allocation failure) and the driver drops that frame, with the
+// ring kept armed. Re-measured there, seed 1: the old rules (TCP_WND 8
+// segments, TCP_OOSEQ_MAX_PBUFS 8, pinned) reach rx 68.23 Mbps with 3
+// allocation failures / 3 driver drops, the current ones 72.23 with 2 / 2;
+// h743 (FreeRTOS, the node's own driver model) is unchanged, 4.67 -> 93.91.
 
 func lossCase(t *testing.T, board string) ConfigResult {
 	t.Helper()
@@ -52,13 +61,21 @@ func TestH743Loss1Pct_RingStarved17To0_Rx4p67To93p91(t *testing.T) {
 	}
 }
 
-func TestF407Loss1Pct_RingStarved23To9_Rx2p57To58p19(t *testing.T) {
+func TestF407Loss1Pct_DriverDrops3To2_Rx68p23To72p23(t *testing.T) {
 	c := lossCase(t, "f407")
-	if c.Errors.RingStarved > 9 {
-		t.Errorf("ring starved %d times (before the rule change 23, after 9): %+v", c.Errors.RingStarved, c.Errors)
+	e := c.Errors
+	if e.MACMissed != 0 || e.RingStarved != 0 {
+		t.Errorf("the generated glue keeps the ring armed: %d frames missed, %d with the ring starved", e.MACMissed, e.RingStarved)
 	}
-	if c.RxMbps < 0.95*58.19 || c.TxMbps < 7.36 {
-		t.Errorf("tx %.2f / rx %.2f Mbps; after the rule change it reached 7.36 / 58.19 (before: 7.36 / 2.57)", c.TxMbps, c.RxMbps)
+	if e.DriverDrops > 2 || e.AllocFailures > 2 {
+		t.Errorf("%d driver drops / %d allocation failures (old rules 3 / 3, current 2 / 2)", e.DriverDrops, e.AllocFailures)
+	}
+	// dropped frames make the run unclean although TCP recovered them
+	if e.DriverDrops > 0 && e.Clean {
+		t.Errorf("a run with %d dropped frames is reported clean: %+v", e.DriverDrops, e)
+	}
+	if c.RxMbps < 0.95*72.23 || c.TxMbps < 7.36 {
+		t.Errorf("tx %.2f / rx %.2f Mbps; the current rules reached 7.36 / 72.23 (old rules: 7.36 / 68.23)", c.TxMbps, c.RxMbps)
 	}
 }
 
@@ -84,10 +101,15 @@ func TestSweepOnePoint(t *testing.T) {
 			t.Errorf("%s: stats %+v %+v", c.Config, c.Tx, c.Rx)
 		}
 	}
+	kinds := map[string]bool{KindSizing: true, KindOutsideDeclared: true, KindOverBudget: true, KindMoreBulk: true, KindLossTimeout: true, KindSpread: true, KindRAMGoal: true}
 	for _, s := range r.Shortfalls {
-		if s.Reason == "" || s.Best == "" {
-			t.Errorf("shortfall without reason: %+v", s)
+		if s.Reason == "" || s.Best == "" || !kinds[s.Kind] {
+			t.Errorf("shortfall without reason or kind: %+v", s)
 		}
+	}
+	// the RAM goal is judged against ST's example, and the sizing facts are the plan's
+	if r.RAM == nil || r.RAM.Example != "st-h7-example" || r.RAM.LwipgenBytes != r.Configs[0].RAMBytes || r.Sizing.RxBuffers != 16 || r.Sizing.EffRTTMs <= 0.5 {
+		t.Errorf("RAM goal %+v, sizing %+v", r.RAM, r.Sizing)
 	}
 }
 

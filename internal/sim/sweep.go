@@ -48,17 +48,22 @@ type Stat struct {
 
 // SweepCell is one configuration at one point, over the seeds.
 type SweepCell struct {
-	Config   string     `json:"config"`
-	Tx       Stat       `json:"tx_mbps"`
-	Rx       Stat       `json:"rx_mbps"`
-	MixTx    Stat       `json:"mix_tx_mbps"`
-	MixRx    Stat       `json:"mix_rx_mbps"`
-	Mix      Stat       `json:"mix_total_mbps"` // both directions together while request/response runs
-	P99      Stat       `json:"rr_p99_us"`      // request/response p99 while bulk runs both ways (mix), else alone; runs without a completed request left out
-	P99Phase string     `json:"rr_phase"`
-	Errors   ErrorSplit `json:"errors"` // summed over the seeds; Clean only if every run was clean
-	Conns    int        `json:"connections_established"`
-	Error    string     `json:"error,omitempty"`
+	Config   string `json:"config"`
+	Tx       Stat   `json:"tx_mbps"`
+	Rx       Stat   `json:"rx_mbps"`
+	MixTx    Stat   `json:"mix_tx_mbps"`
+	MixRx    Stat   `json:"mix_rx_mbps"`
+	Mix      Stat   `json:"mix_total_mbps"` // both directions together while request/response runs
+	P99      Stat   `json:"rr_p99_us"`      // request/response p99 while bulk runs both ways (mix), else alone; runs without a completed request left out
+	P50      Stat   `json:"rr_p50_us"`
+	P99Phase string `json:"rr_phase"`
+	// Retx is the retransmissions (device + peer) of the request/response
+	// phase, summed over the seeds: a p99 far above p50 with retransmissions is a
+	// lost request or response waiting for the retransmission timeout
+	Retx   int64      `json:"rr_retransmissions"`
+	Errors ErrorSplit `json:"errors"` // summed over the seeds; Clean only if every run was clean
+	Conns  int        `json:"connections_established"`
+	Error  string     `json:"error,omitempty"`
 }
 
 // SweepRow is one point with every configuration.
@@ -88,6 +93,7 @@ type Shortfall struct {
 	Want   float64 `json:"best"`
 	Got    float64 `json:"lwipgen"`
 	Reason string  `json:"reason"`
+	Kind   string  `json:"kind"` // KindSizing, KindOutsideDeclared, ...: only "sizing" is a rule to fix
 }
 
 // SweepResult is report.json's "sim.sweep".
@@ -101,7 +107,10 @@ type SweepResult struct {
 	Design0    SweepPoint    `json:"declared"` // the point the plan was sized for
 	TargetMbps float64       `json:"target_mbps"`
 	Rows       []SweepRow    `json:"rows"`
+	Sizing     Sizing        `json:"sizing"` // what the plan was sized for (the reasons compute from it)
+	RAM        *RAMGoal      `json:"ram_goal,omitempty"`
 	Shortfalls []Shortfall   `json:"shortfalls"`
+	Compared   int           `json:"metrics_compared"` // point x metric comparisons made
 }
 
 // SweepPoints are the operating points around the board's declared workload.
@@ -209,6 +218,9 @@ func Sweep(ctx context.Context, g *pipeline.Generated, so SweepOptions) (*SweepR
 	res := &SweepResult{Board: b.Name, Seeds: so.Seeds, DurationMs: float64(so.Duration) / 1e6, WarmupMs: float64(so.Warmup) / 1e6, Design: design,
 		TargetMbps: b.Workload.TargetMbps,
 		Design0:    SweepPoint{Name: "declared", LossPct: b.Workload.LossPercent, RTTMs: b.Workload.RTTMs, CPUx: 1, Conns: max(b.Workload.TCPConnections, 1)}}
+	d := g.Plan.Driver
+	res.Sizing = Sizing{Connections: max(b.Workload.TCPConnections, 1), RxStreams: max(b.Workload.RxStreams, 1), RxBuffers: d.RxBuffers, RxDescriptors: d.RxDescriptors,
+		RxModel: d.RxModel, LwIPBudget: int64(b.Memory.LwIPBudget), EffRTTMs: round2(g.Plan.EffectiveRTTMs()*1000) / 1000, HeapSegBytes: g.Plan.HeapSegBytes()}
 	pts := so.points
 	if pts == nil {
 		pts = SweepPoints(b.Workload.LossPercent, b.Workload.RTTMs, b.Workload.TCPConnections, so.Full)
@@ -239,6 +251,7 @@ func Sweep(ctx context.Context, g *pipeline.Generated, so SweepOptions) (*SweepR
 		}
 		res.Rows = append(res.Rows, row)
 	}
+	res.RAM = ramGoal(res)
 	res.Shortfalls = shortfalls(res)
 	return res, nil
 }
@@ -254,7 +267,7 @@ func contains(s []string, x string) bool {
 
 func summarize(name string, runs []ConfigResult) SweepCell {
 	cell := SweepCell{Config: name, Errors: ErrorSplit{Clean: true}}
-	var tx, rx, mtx, mrx, mix, p99 []float64
+	var tx, rx, mtx, mrx, mix, p99, p50 []float64
 	for _, c := range runs {
 		if c.Error != "" {
 			cell.Error = c.Error
@@ -269,13 +282,15 @@ func summarize(name string, runs []ConfigResult) SweepCell {
 			case "mix":
 				mtx, mrx, mix = append(mtx, ph.TxMbps), append(mrx, ph.RxMbps), append(mix, ph.TxMbps+ph.RxMbps)
 				if ph.Requests > 0 {
-					p99 = append(p99, ph.P99Us)
+					p99, p50 = append(p99, ph.P99Us), append(p50, ph.P50Us)
 				}
+				cell.Retx += ph.RetxDevice + ph.RetxPeer
 				cell.P99Phase = "mix"
 			case "rr":
 				if ph.Requests > 0 {
-					p99 = append(p99, ph.P99Us)
+					p99, p50 = append(p99, ph.P99Us), append(p50, ph.P50Us)
 				}
+				cell.Retx += ph.RetxDevice + ph.RetxPeer
 				cell.P99Phase = "rr"
 			}
 		}
@@ -289,6 +304,7 @@ func summarize(name string, runs []ConfigResult) SweepCell {
 		cell.Conns = c.Connections
 	}
 	cell.Tx, cell.Rx, cell.MixTx, cell.MixRx, cell.Mix, cell.P99 = stat(tx), stat(rx), stat(mtx), stat(mrx), stat(mix), stat(p99)
+	cell.P50 = stat(p50)
 	return cell
 }
 
@@ -317,10 +333,13 @@ func stat(v []float64) Stat {
 
 // shortfalls lists every point where lwipgen's mean is more than 5 % below
 // the best baseline's throughput, or its p99 more than 10 % above the best
-// baseline's, with what the counters say about why.
+// baseline's, with what the counters say about why and the kind of cause
+// (classify); then the RAM goal when lwipgen misses it.
 func shortfalls(r *SweepResult) []Shortfall {
 	var out []Shortfall
-	for _, row := range r.Rows {
+	r.Compared = 0
+	for ri := range r.Rows {
+		row := &r.Rows[ri]
 		var lg *SweepCell
 		for i := range row.Cells {
 			if row.Cells[i].Config == CfgLwipgen {
@@ -332,51 +351,81 @@ func shortfalls(r *SweepResult) []Shortfall {
 		}
 		type metric struct {
 			name   string
-			get    func(*SweepCell) float64
+			get    func(*SweepCell) Stat
 			higher bool
 			tol    float64
 		}
 		ms := []metric{
-			{"tx_mbps", func(c *SweepCell) float64 { return c.Tx.Mean }, true, 0.05},
-			{"rx_mbps", func(c *SweepCell) float64 { return c.Rx.Mean }, true, 0.05},
+			{"tx_mbps", func(c *SweepCell) Stat { return c.Tx }, true, 0.05},
+			{"rx_mbps", func(c *SweepCell) Stat { return c.Rx }, true, 0.05},
 			// the mix is compared as both directions together: how the link is split
 			// between the device's and the peer's bulk data is the peer's scheduling
-			{"mix_total_mbps", func(c *SweepCell) float64 { return c.Mix.Mean }, true, 0.05},
-			{"rr_p99_us", func(c *SweepCell) float64 { return c.P99.Mean }, false, 0.10},
+			{"mix_total_mbps", func(c *SweepCell) Stat { return c.Mix }, true, 0.05},
+			{"rr_p99_us", func(c *SweepCell) Stat { return c.P99 }, false, 0.10},
 		}
 		for _, m := range ms {
-			best, bestName := math.NaN(), ""
-			for i := range row.Cells {
-				c := &row.Cells[i]
-				if c.Config == CfgLwipgen || c.Error != "" {
-					continue
+			// best picks the best baseline, optionally only those inside the board's RAM budget
+			best := func(inBudget bool) *SweepCell {
+				var b *SweepCell
+				for i := range row.Cells {
+					c := &row.Cells[i]
+					if c.Config == CfgLwipgen || c.Error != "" || (inBudget && r.overBudget(c.Config)) {
+						continue
+					}
+					v := m.get(c).Mean
+					if !m.higher && v == 0 {
+						continue // no request completed: nothing to compare
+					}
+					if b == nil || (m.higher && v > m.get(b).Mean) || (!m.higher && v < m.get(b).Mean) {
+						b = c
+					}
 				}
-				v := m.get(c)
-				if !m.higher && v == 0 {
-					continue // no request completed: nothing to compare
-				}
-				if math.IsNaN(best) || (m.higher && v > best) || (!m.higher && v < best) {
-					best, bestName = v, c.Config
-				}
+				return b
 			}
-			got := m.get(lg)
-			if math.IsNaN(best) || (m.higher && best == 0) {
+			loses := func(b *SweepCell) bool {
+				if lg.Error != "" {
+					return true
+				}
+				got, want := m.get(lg).Mean, m.get(b).Mean
+				return (m.higher && got < want*(1-m.tol)) || (!m.higher && (got == 0 || got > want*(1+m.tol)))
+			}
+			b := best(false)
+			if b == nil || (m.higher && m.get(b).Mean == 0) {
 				continue
 			}
-			lose := (m.higher && got < best*(1-m.tol)) || (!m.higher && (got == 0 || got > best*(1+m.tol)))
-			if lg.Error != "" {
-				lose = true
+			r.Compared++
+			if !loses(b) {
+				continue
 			}
-			if lose {
-				why := r.reason(row.Point, lg, m.name)
-				if m.higher && r.TargetMbps > 0 && got >= r.TargetMbps {
-					why = fmt.Sprintf("lwipgen carries %.1f Mbps, above the declared target_mbps %g it is sized for (the baseline spends RAM on the line rate); ", got, r.TargetMbps) + why
+			got := m.get(lg).Mean
+			s := Shortfall{Point: row.Point.Name, Metric: m.name, Best: b.Config, Want: m.get(b).Mean, Got: got, Reason: r.reason(row.Point, lg, m.name)}
+			if m.higher && r.TargetMbps > 0 && got >= r.TargetMbps {
+				s.Reason = fmt.Sprintf("lwipgen carries %.1f Mbps, above the declared target_mbps %g it is sized for (the baseline spends RAM on the line rate); ", got, r.TargetMbps) + s.Reason
+			}
+			if r.overBudget(b.Config) {
+				if ib := best(true); ib == nil || !loses(ib) {
+					s.Kind = KindOverBudget
+					bc := r.config(b.Config)
+					s.Reason = fmt.Sprintf("%s uses %d B of lwIP + %d B of driver RAM, above this board's memory.lwip_budget of %d B; ", b.Config, bc.RAMBytes, bc.DriverRAMBytes, r.Sizing.LwIPBudget) + s.Reason
+					if ib != nil {
+						s.Reason = fmt.Sprintf("within the goal of the best baseline inside the budget (%s %.1f); ", ib.Config, m.get(ib).Mean) + s.Reason
+					}
+					out = append(out, s)
+					continue
+				} else {
+					b = ib
+					s.Best, s.Want = ib.Config, m.get(ib).Mean
 				}
-				out = append(out, Shortfall{Point: row.Point.Name, Metric: m.name, Best: bestName, Want: best, Got: got, Reason: why})
 			}
+			r.classify(&s, row, lg, b, m.higher, m.tol, m.get)
+			out = append(out, s)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Point < out[j].Point })
+	if g := r.RAM; g != nil && !g.Met {
+		out = append(out, Shortfall{Point: "all", Metric: "lwip_ram_bytes", Best: g.Example, Want: float64(g.GoalBytes), Got: float64(g.LwipgenBytes), Kind: KindRAMGoal,
+			Reason: fmt.Sprintf("lwipgen's lwIP RAM %d B is above half of %s's %d B: %s", g.LwipgenBytes, g.Example, g.ExampleBytes, g.Breakdown)})
+	}
 	return out
 }
 
@@ -389,7 +438,11 @@ func (res *SweepResult) reason(pt SweepPoint, c *SweepCell, metric string) strin
 	e := c.Errors
 	var r []string
 	if c.Conns > 0 && c.Conns < pt.Conns {
-		r = append(r, fmt.Sprintf("only %d of %d connections established (MEMP_NUM_TCP_PCB is sized for the declared connections)", c.Conns, pt.Conns))
+		pcbs := int64(0)
+		if lg := res.config(CfgLwipgen); lg != nil {
+			pcbs = lg.Options["MEMP_NUM_TCP_PCB"]
+		}
+		r = append(r, fmt.Sprintf("only %d of %d connections established (MEMP_NUM_TCP_PCB %d; a connection beyond the pool is refused)", c.Conns, pt.Conns, pcbs))
 	}
 	if e.RingStarved > 0 {
 		r = append(r, fmt.Sprintf("%d frames missed with the RX ring starved (lwIP held the RX buffers)", e.RingStarved))
@@ -446,7 +499,11 @@ func (r *SweepResult) WriteTable(w io.Writer) {
 		fmt.Fprintf(w, "%-16s %9d %9d  %d/%d/%d  %s\n", c.Name, c.RAMBytes, c.DriverRAMBytes, c.Driver.RxDescriptors, c.Driver.RxBuffers, c.Driver.TxDescriptors, c.Label)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%-30s %-16s %14s %14s %24s %18s %5s %s\n", "point", "config", "tx Mbps", "rx Mbps", "mix tx+rx (tx/rx) Mbps", "rr p99 us", "clean", "alloc/drop/backpr")
+	fmt.Fprintf(w, "%-30s %-16s %8s %14s %14s %24s %18s %5s %s\n", "point", "config", "lwIP B", "tx Mbps", "rx Mbps", "mix tx+rx (tx/rx) Mbps", "rr p99 us", "clean", "alloc/drop/backpr")
+	ram := map[string]int64{}
+	for _, c := range r.Configs {
+		ram[c.Name] = c.RAMBytes
+	}
 	for _, row := range r.Rows {
 		for i, c := range row.Cells {
 			pt := ""
@@ -454,7 +511,7 @@ func (r *SweepResult) WriteTable(w io.Writer) {
 				pt = row.Point.Name
 			}
 			if c.Error != "" {
-				fmt.Fprintf(w, "%-30s %-16s error: %s\n", pt, c.Config, firstLines(c.Error, 1))
+				fmt.Fprintf(w, "%-30s %-16s %8d error: %s\n", pt, c.Config, ram[c.Config], firstLines(c.Error, 1))
 				continue
 			}
 			clean := "no"
@@ -465,17 +522,24 @@ func (r *SweepResult) WriteTable(w io.Writer) {
 			if c.Mix.Mean > 0 {
 				mix = fmt.Sprintf("%s (%.0f/%.0f)", ms(c.Mix), c.MixTx.Mean, c.MixRx.Mean)
 			}
-			fmt.Fprintf(w, "%-30s %-16s %14s %14s %24s %18s %5s %s\n", pt, c.Config, ms(c.Tx), ms(c.Rx), mix, ms(c.P99), clean, c.Errors.String())
+			fmt.Fprintf(w, "%-30s %-16s %8d %14s %14s %24s %18s %5s %s\n", pt, c.Config, ram[c.Config], ms(c.Tx), ms(c.Rx), mix, ms(c.P99), clean, c.Errors.String())
 		}
 	}
 	fmt.Fprintln(w)
+	if g := r.RAM; g != nil {
+		met := "met"
+		if !g.Met {
+			met = "NOT met"
+		}
+		fmt.Fprintf(w, "lwIP RAM goal (at most half of %s's %d B = %d B): lwipgen %d B, %s\n\n", g.Example, g.ExampleBytes, g.GoalBytes, g.LwipgenBytes, met)
+	}
 	if len(r.Shortfalls) == 0 {
 		fmt.Fprintln(w, "lwipgen is within 5 % of the best baseline's throughput and 10 % of its p99 at every point.")
 		return
 	}
 	fmt.Fprintln(w, "points where lwipgen is not within 5 % (throughput) / 10 % (p99) of the best baseline:")
 	for _, s := range r.Shortfalls {
-		fmt.Fprintf(w, "  %-30s %-12s lwipgen %.1f vs %s %.1f: %s\n", s.Point, s.Metric, s.Got, s.Best, s.Want, s.Reason)
+		fmt.Fprintf(w, "  %-30s %-14s [%s] lwipgen %.1f vs %s %.1f: %s\n", s.Point, s.Metric, s.Kind, s.Got, s.Best, s.Want, s.Reason)
 	}
 }
 
