@@ -92,16 +92,18 @@ func TestRTOSDefaultsFailAtStartup(t *testing.T) {
 // 15.63: at 1 % loss with 4-segment send buffers TX is decided by which segments the seeded loss
 // hits and whether a retransmission timeout follows, so it moves both ways with the schedule).
 //
-// Why RX is lower: the ring never starves (no frame missed by the MAC). On an RTOS board a received
-// frame waits in the tcpip thread's mailbox (tcpip_input, LWIP_TCPIP_CORE_LOCKING_INPUT 0) holding
-// its zero-copy RX buffer: TCPIP_MSG_INPKT reaches 4 in flight. The RX-buffer rule counts the ring
-// (8) and what lwIP holds in windows and out-of-order queues (8 of 16), not the mailbox, so the
-// pool runs dry, the glue's reserve copies the frame into PBUF_POOL (4 pbufs), that is empty too, and
-// the frame is dropped: each drop is one more loss for TCP to recover from. That is the board's
-// behaviour, not a model artefact (with equal priorities FreeRTOS does not preempt the tcpip thread
-// for the RX task, so on the board the mailbox fills at least as much), and not a glue bug (the
-// drop is the right action with no buffer). It is sizing: with 20 RX buffers (the mailbox's 4 more)
-// the same run is clean at 93.81 Mbps.
+// Why RX is lower: the ring never starves (no frame missed by the MAC): the zero-copy RX pool runs
+// dry (low-water 0 of 16), the glue's reserve copies the frame into PBUF_POOL (4 pbufs), that is
+// empty too, and the frame is dropped; each drop is one more loss for TCP to recover from. What
+// holds the buffers (measured with user lwipopts.h on the same run): the out-of-order queues
+// (TCP_QUEUE_OOSEQ 0: no drop, but rx 5.89 Mbps) of more connections recovering at once than the
+// rule's two, plus frames waiting in the tcpip thread's mailbox (tcpip_input; TCPIP_MSG_INPKT reaches
+// 4 in flight), which the NO_SYS model does not have (LWIP_TCPIP_CORE_LOCKING_INPUT 1, no mailbox:
+// 2 drops, rx 70.08). The RX-buffer rule counts the ring (8) and lwIP's windows and out-of-order
+// queues (8), not the mailbox. Not a glue bug (dropping is right with no buffer) and the mailbox is
+// the board's (with equal priorities FreeRTOS does not preempt the tcpip thread for the RX task): it
+// is sizing. With 20 RX buffers the same run is clean at 93.81 Mbps. Why more connections overlap
+// their recovery than on the NO_SYS model is not established.
 func TestH743RTOSLoss1Pct(t *testing.T) {
 	run := func(board string) ConfigResult {
 		r, err := Run(context.Background(), prepare(t, board), Options{CacheDir: testCache, Seed: 1, Loss: 0.01, Workload: "bulk", Duration: 500 * time.Millisecond})
