@@ -33,7 +33,7 @@ import (
 // ring kept armed. Re-measured there, seed 1: the old rules (TCP_WND 8
 // segments, TCP_OOSEQ_MAX_PBUFS 8, pinned) reach rx 68.23 Mbps with 3
 // allocation failures / 3 driver drops, the current ones 72.23 with 2 / 2;
-// h743 (FreeRTOS, the node's own driver model) is unchanged, 4.67 -> 93.91.
+// h743: see below.
 
 func lossCase(t *testing.T, board string) ConfigResult {
 	t.Helper()
@@ -51,15 +51,14 @@ func lossCase(t *testing.T, board string) ConfigResult {
 	return c
 }
 
-func TestH743Loss1Pct_RingStarved17To0_Rx4p67To93p91(t *testing.T) {
-	c := lossCase(t, "h743")
-	if c.Errors.MACMissed != 0 || c.Errors.RingStarved != 0 || !c.Errors.Clean {
-		t.Errorf("the ring must not starve: %+v", c.Errors)
-	}
-	if c.RxMbps < 0.95*93.91 || c.TxMbps < 5.54 {
-		t.Errorf("tx %.2f / rx %.2f Mbps; after the rule change it reached 5.54 / 93.91 (before: 5.54 / 4.67)", c.TxMbps, c.RxMbps)
-	}
-}
+// h743's case runs on the RTOS path (the generated FreeRTOS glue, the tcpip
+// thread on the virtual-time RTOS model) since that became the default; it is
+// TestH743Loss1Pct_RTOSGlue_DriverDrops3_Rx59p87 in rtos_default_test.go. On
+// the old NO_SYS driver model it reached 4.67 -> 93.91 Mbps RX; on the board's
+// own code frames also wait in the tcpip mailbox (up to 4 zero-copy buffers),
+// which the RX-reserve rule does not count yet: 3 frames are dropped by the
+// driver (reserve copy, PBUF_POOL empty) and RX reaches 59.87, 93.81 clean
+// with 20 RX buffers.
 
 func TestF407Loss1Pct_DriverDrops3To2_Rx68p23To72p23(t *testing.T) {
 	c := lossCase(t, "f407")
