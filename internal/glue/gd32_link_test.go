@@ -27,10 +27,7 @@ func TestGD32LinkHost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inc, err := filepath.Abs(filepath.Join("testdata", "include", "gd32f4"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	inc := includeDir(t, "gd32f4")
 	args := []string{"-std=gnu11", "-Wall", "-Wextra", "-Werror", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
 		"-I", dir, "-I", filepath.Join(dir, "port"), "-I", filepath.Join(lw, "src", "include"), "-I", inc}
 	for _, d := range r.defines {

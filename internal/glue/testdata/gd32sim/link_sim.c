@@ -18,7 +18,7 @@
 #include "ethernetif.h"
 
 /* ---- library and CMSIS stand-ins ---- */
-uint32_t lwipgen_test_enet_mac_cfg;
+uint32_t lwipgen_sim_enet_mac_cfg;
 uint32_t SystemCoreClock = 168000000U;
 enet_descriptors_struct rxdesc_tab[ENET_RXBUF_NUM], txdesc_tab[ENET_TXBUF_NUM];
 enet_descriptors_struct *dma_current_rxdesc = rxdesc_tab, *dma_current_txdesc = txdesc_tab;
@@ -43,7 +43,7 @@ ErrStatus enet_init(enet_mediamode_enum mediamode, enet_chksumconf_enum checksum
         }
     }
     bcr = 0x2100U; /* what the library writes for a fixed 100 Mbit/s full-duplex mode */
-    lwipgen_test_enet_mac_cfg = (uint32_t)mediamode & (ENET_MAC_CFG_SPD | ENET_MAC_CFG_DPM);
+    lwipgen_sim_enet_mac_cfg = (uint32_t)mediamode & (ENET_MAC_CFG_SPD | ENET_MAC_CFG_DPM);
     return SUCCESS;
 }
 ErrStatus enet_phy_write_read(enet_phydirection_enum direction, uint16_t phy_address, uint16_t phy_reg, uint16_t *pvalue)
@@ -134,9 +134,9 @@ int main(void)
         poll(1);
         EXPECT(netif_is_link_up(&nif), "flap %d: link not up after one poll", flap);
         if (flap % 2) {
-            EXPECT((lwipgen_test_enet_mac_cfg & ENET_MAC_CFG_SPD) == 0U && (lwipgen_test_enet_mac_cfg & ENET_MAC_CFG_DPM) != 0U, "flap %d: MAC not set to 10 Mbit/s full duplex (0x%08x)", flap, (unsigned)lwipgen_test_enet_mac_cfg);
+            EXPECT((lwipgen_sim_enet_mac_cfg & ENET_MAC_CFG_SPD) == 0U && (lwipgen_sim_enet_mac_cfg & ENET_MAC_CFG_DPM) != 0U, "flap %d: MAC not set to 10 Mbit/s full duplex (0x%08x)", flap, (unsigned)lwipgen_sim_enet_mac_cfg);
         } else {
-            EXPECT((lwipgen_test_enet_mac_cfg & ENET_MAC_CFG_SPD) != 0U && (lwipgen_test_enet_mac_cfg & ENET_MAC_CFG_DPM) != 0U, "flap %d: MAC not set to 100 Mbit/s full duplex (0x%08x)", flap, (unsigned)lwipgen_test_enet_mac_cfg);
+            EXPECT((lwipgen_sim_enet_mac_cfg & ENET_MAC_CFG_SPD) != 0U && (lwipgen_sim_enet_mac_cfg & ENET_MAC_CFG_DPM) != 0U, "flap %d: MAC not set to 100 Mbit/s full duplex (0x%08x)", flap, (unsigned)lwipgen_sim_enet_mac_cfg);
         }
         cable = 0;
         poll(1);

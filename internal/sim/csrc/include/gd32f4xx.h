@@ -1,8 +1,8 @@
 /*
  * gd32f4xx.h for lwipgen's host simulator: the GD32F4xx device header and CMSIS-Core subset the
  * generated GD32 glue uses (types and names as in GigaDevice's GD32F4xx firmware library user
- * manual), on the simulator's interrupt model. Extends the compile-only declarations in
- * internal/glue/testdata/include/gd32f4. lwipgen's own declarations; not vendor code.
+ * manual), on the simulator's interrupt model; internal/glue's compile tests use it too.
+ * lwipgen's own declarations; not vendor code.
  */
 #ifndef LWIPGEN_SIM_GD32F4XX_H
 #define LWIPGEN_SIM_GD32F4XX_H

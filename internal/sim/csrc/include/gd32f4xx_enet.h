@@ -1,8 +1,9 @@
 /*
  * gd32f4xx_enet.h for lwipgen's host simulator: the GD32F4xx ENET library API subset the generated
  * glue calls (names, types and the #ifndef-guarded buffer knobs as in GigaDevice's firmware library
- * user manual), implemented by the simulator's behavioural model (csrc/model_gd32enet.c). Taken from
- * the compile-only declarations in internal/glue/testdata/include/gd32f4. Not vendor code.
+ * user manual), implemented by the simulator's behavioural model (csrc/model_gd32enet.c). Also the
+ * declarations internal/glue's cross-compile and host link tests build the GD32 glue against (one home).
+ * Not vendor code.
  */
 #ifndef LWIPGEN_SIM_GD32F4XX_ENET_H
 #define LWIPGEN_SIM_GD32F4XX_ENET_H
