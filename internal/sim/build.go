@@ -150,6 +150,7 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 			files[name] = data
 		}
 		srcs = append(srcs, rb.Sources...)
+		srcs = append(srcs, "rtos/board_rtos_common.c") // what every RTOS board file shares
 		includes = append(includes, rb.Includes...)
 		port = &lwipPort{Files: rfiles, Includes: rb.Includes, Defines: rb.Defines}
 		cf = append(cf, "-DSIM_RTOS=1")

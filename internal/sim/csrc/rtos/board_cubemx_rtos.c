@@ -27,6 +27,7 @@
 #include "netif/ethernet.h"
 #include "ethernetif.h"
 #include "devhost.h"
+#include "board_rtos_common.h"
 
 #include "FreeRTOS.h"
 #include "task.h"
@@ -55,15 +56,6 @@ void board_isr_enter(int systick)
     }
 }
 void board_isr_exit(void) { vrtos_isr_exit(); }
-
-/* taskENTER_CRITICAL raises BASEPRI over every interrupt that may call FreeRTOS: devhost holds them. */
-void vrtos_port_mask(int masked)
-{
-    dev_primask = (dev_primask & 1) | (masked ? 2 : 0);
-    if (!masked) {
-        dev_irq_poll();
-    }
-}
 
 /* ---- LWIP/App/lwip.c ---- */
 static void ethernet_link_status_updated(struct netif *netif) { (void)netif; }
@@ -130,44 +122,12 @@ static void MX_FREERTOS_Init(void)
 #endif
 }
 
-/* ---- the application thread the simulator's workload runs in ---- */
-struct app_req {
-    void (*fn)(void *);
-    void *arg;
-};
-static QueueHandle_t appq;
-
-static void sim_app(void *arg)
-{
-    (void)arg;
-    for (;;) {
-        struct app_req r;
-        if (xQueueReceive(appq, &r, portMAX_DELAY) == pdPASS) {
-            LOCK_TCPIP_CORE();
-            r.fn(r.arg);
-            UNLOCK_TCPIP_CORE();
-        }
-    }
-}
-
-/* Runs fn(arg) in the application thread, holding the core lock, before returning (the harness
- * context cannot take the lock: it is not a thread). */
-void sim_rtos_call(void (*fn)(void *), void *arg)
-{
-    struct app_req r = {fn, arg};
-    if (xQueueSend(appq, &r, 0) != pdPASS) {
-        vrtos_fault("sim: the application request queue is full");
-    }
-    (void)vrtos_run(dev_now_ns);
-}
-
 /* ---- the simulator's side ---- */
 struct netif *board_init(void)
 {
     osKernelInitialize();
     MX_FREERTOS_Init();
-    appq = xQueueCreate(16, sizeof(struct app_req));
-    (void)xTaskCreate(sim_app, "sim_app", 1024, NULL, osPriorityNormal, NULL);
+    board_rtos_app_create(osPriorityNormal);
     osKernelStart();
     (void)vrtos_run(dev_now_ns);
     if (!lwip_ready) {
@@ -175,33 +135,4 @@ struct netif *board_init(void)
         return NULL;
     }
     return &gnetif;
-}
-
-/* One pass of "the main loop": every thread runs until it blocks at the current time. */
-void board_loop_once(void)
-{
-    uint64_t before = vrtos_switches();
-    (void)vrtos_run(dev_now_ns);
-    if (vrtos_switches() != before) {
-        dev_progress++;
-    }
-}
-
-uint64_t board_next_event(void) { return vrtos_next_event_ns(); }
-
-/* The RTOS model's counters for the report's driver counters: switches, the schedule hash (two runs
- * with the same inputs give the same), and per thread the host stack bytes used of its budget and
- * the target-equivalent bytes never used (uxTaskGetStackHighWaterMark x 4). */
-void board_stats(void (*kv)(const char *key, uint64_t v))
-{
-    char key[64];
-    kv("rtos_switches", vrtos_switches());
-    kv("rtos_schedule_hash_low32", vrtos_schedule_hash() & 0xffffffffu);
-    for (int i = 0; vrtos_thread_at(i) != NULL; i++) {
-        vrtos_thread_t *t = vrtos_thread_at(i);
-        snprintf(key, sizeof key, "rtos_stack_host_used_%s", vrtos_thread_name(t));
-        kv(key, vrtos_stack_used_host(t));
-        snprintf(key, sizeof key, "rtos_stack_unused_%s", vrtos_thread_name(t));
-        kv(key, vrtos_stack_unused(t));
-    }
 }

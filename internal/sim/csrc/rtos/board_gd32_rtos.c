@@ -6,8 +6,8 @@
  * ethernetif_init, tcpip_input), netif_set_default, netif_set_up - then deletes itself), with the
  * netif added under LOCK_TCPIP_CORE as the generated ethernetif.h asks. The RX task is started by
  * the glue's ethernetif_init. lwIP's sys_arch is the native FreeRTOS one (sys_arch_freertos.c).
- * lwipgen's own code. The workload runs in the "sim_app" thread under LOCK_TCPIP_CORE, as in
- * board_cubemx_rtos.c.
+ * lwipgen's own code. The workload runs in the "sim_app" thread under LOCK_TCPIP_CORE
+ * (board_rtos_common.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +19,7 @@
 #include "ethernetif.h"
 #include "lwipgen_sys.h"
 #include "devhost.h"
+#include "board_rtos_common.h"
 
 #include "FreeRTOS.h"
 #include "task.h"
@@ -40,14 +41,6 @@ void board_isr_enter(int systick)
     }
 }
 void board_isr_exit(void) { vrtos_isr_exit(); }
-
-void vrtos_port_mask(int masked)
-{
-    dev_primask = (dev_primask & 1) | (masked ? 2 : 0);
-    if (!masked) {
-        dev_irq_poll();
-    }
-}
 
 static void lwip_stack_init(void)
 {
@@ -72,42 +65,12 @@ static void init_task(void *arg)
     vTaskDelete(NULL);
 }
 
-/* ---- the application thread the simulator's workload runs in ---- */
-struct app_req {
-    void (*fn)(void *);
-    void *arg;
-};
-static QueueHandle_t appq;
-
-static void sim_app(void *arg)
-{
-    (void)arg;
-    for (;;) {
-        struct app_req r;
-        if (xQueueReceive(appq, &r, portMAX_DELAY) == pdPASS) {
-            LOCK_TCPIP_CORE();
-            r.fn(r.arg);
-            UNLOCK_TCPIP_CORE();
-        }
-    }
-}
-
-void sim_rtos_call(void (*fn)(void *), void *arg)
-{
-    struct app_req r = {fn, arg};
-    if (xQueueSend(appq, &r, 0) != pdPASS) {
-        vrtos_fault("sim: the application request queue is full");
-    }
-    (void)vrtos_run(dev_now_ns);
-}
-
 struct netif *board_init(void)
 {
     /* GD demo: INIT_TASK_PRIO tskIDLE_PRIORITY + 1, configMINIMAL_STACK_SIZE * 2 words; the init
      * task runs tcpip_init and netif_add, which need more than the demo's 256 words on a 64-bit host */
     (void)xTaskCreate(init_task, "INIT", 1024, NULL, 1, NULL);
-    appq = xQueueCreate(16, sizeof(struct app_req));
-    (void)xTaskCreate(sim_app, "sim_app", 1024, NULL, 24, NULL);
+    board_rtos_app_create(24);
     vTaskStartScheduler();
     (void)vrtos_run(dev_now_ns);
     if (!lwip_ready) {
@@ -115,29 +78,4 @@ struct netif *board_init(void)
         return NULL;
     }
     return &g_mynetif;
-}
-
-void board_loop_once(void)
-{
-    uint64_t before = vrtos_switches();
-    (void)vrtos_run(dev_now_ns);
-    if (vrtos_switches() != before) {
-        dev_progress++;
-    }
-}
-
-uint64_t board_next_event(void) { return vrtos_next_event_ns(); }
-
-void board_stats(void (*kv)(const char *key, uint64_t v))
-{
-    char key[64];
-    kv("rtos_switches", vrtos_switches());
-    kv("rtos_schedule_hash_low32", vrtos_schedule_hash() & 0xffffffffu);
-    for (int i = 0; vrtos_thread_at(i) != NULL; i++) {
-        vrtos_thread_t *t = vrtos_thread_at(i);
-        snprintf(key, sizeof key, "rtos_stack_host_used_%s", vrtos_thread_name(t));
-        kv(key, vrtos_stack_used_host(t));
-        snprintf(key, sizeof key, "rtos_stack_unused_%s", vrtos_thread_name(t));
-        kv(key, vrtos_stack_unused(t));
-    }
 }
