@@ -98,10 +98,12 @@ func oneLine(s string, repl *strings.Replacer) string {
 // "*/" would end the comment and "/*" nests one (a warning). A backslash at
 // the end of a line splices the next line into a // comment before comments
 // are even seen (whatever precedes it), so a trailing one is written as \x5C.
-var cCommentRepl = strings.NewReplacer("*/", "* /", "/*", "/ *")
-
+// The pairs overlap ("/*/" holds both), so a space goes between every '*'
+// and '/' that would touch, judged on the output already written: a
+// strings.Replacer works left to right without looking back and turned
+// "/*/" into "/ */".
 func CComment(v any) string {
-	s := oneLine(str(v), cCommentRepl)
+	s := separateCommentMarks(oneLine(str(v), nil))
 	if strings.HasSuffix(s, `\`) {
 		s = s[:len(s)-1] + `\x5C`
 	}
@@ -111,6 +113,20 @@ func CComment(v any) string {
 // A '#' comment ends at the newline (removed); in Tcl a trailing backslash
 // continues it, so backslashes are doubled here too.
 var hashRepl = strings.NewReplacer(`\`, `\\`)
+
+func separateCommentMarks(s string) string {
+	var b strings.Builder
+	var prev byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if prev == '*' && c == '/' || prev == '/' && c == '*' {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(c)
+		prev = c
+	}
+	return b.String()
+}
 
 func HashComment(v any) string { return oneLine(str(v), hashRepl) }
 

@@ -28,6 +28,7 @@ var hostile = []string{
 	"\xff\xfe invalid utf-8",
 	`??/ trigraph ??= ??' `,
 	"tab\there",
+	"*0*0/*/000 overlapping /*/ and */*",
 	"",
 }
 
