@@ -67,6 +67,15 @@ typedef void *sys_thread_t;
 #endif
 `
 
+// portPerf is the measuring hooks def.h expects with LWIP_PERF 1, as no-ops.
+const portPerf = `/* audit port written by lwipgen */
+#ifndef LWIPGEN_AUDIT_PERF_H
+#define LWIPGEN_AUDIT_PERF_H
+#define PERF_START do { } while (0)
+#define PERF_STOP(x) do { } while (0)
+#endif
+`
+
 // compiler runs one gcc over one audited file.
 type compiler struct {
 	cc      string
@@ -132,6 +141,13 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 		"cfg/lwipopts.h":         fmt.Sprintf("#include %q\n", abs),
 		"port/arch/cc.h":         portCC,
 		"osport/arch/sys_arch.h": portSysArch,
+		// headers lwIP's own headers include on an option's say, which a
+		// project's port directory holds: def.h takes arch/perf.h with
+		// LWIP_PERF 1 (an STM32CubeMX F1 project's lwIP 2.0 file sets it),
+		// PACK_STRUCT_USE_INCLUDES takes arch/bpstruct.h and arch/epstruct.h
+		"port/arch/perf.h":     portPerf,
+		"port/arch/bpstruct.h": "/* audit port written by lwipgen: no packing pragma needed with gcc */\n",
+		"port/arch/epstruct.h": "/* audit port written by lwipgen: no packing pragma needed with gcc */\n",
 		// as inside lwip/opt.h, which sets its guard and then includes
 		// lwipopts.h: a file that includes lwip/debug.h or lwip/opt.h itself
 		// (lwIP's unix port lwipopts.h) must not get opt.h's defaults ahead
@@ -208,8 +224,17 @@ func (c *compiler) trace() (*trace, error) {
 		if err == nil {
 			break
 		}
+		if tries > 32 {
+			return nil, fmt.Errorf("%s -E: %s", c.cc, strings.TrimSpace(string(errb)))
+		}
+		if mi, ok := c.computedInclude(errb); ok {
+			// `#include STM32_HAL_H` (MicroPython's stm32 port) with the macro
+			// set by the build: read as an empty header, like one not found
+			t.missing = append(t.missing, mi)
+			continue
+		}
 		m := reNotFound.FindSubmatch(firstFatal(errb))
-		if m == nil || tries > 32 {
+		if m == nil {
 			return nil, fmt.Errorf("%s -E: %s", c.cc, strings.TrimSpace(string(errb)))
 		}
 		name := string(m[3])
@@ -258,6 +283,46 @@ func (c *compiler) trace() (*trace, error) {
 	// the preprocessor's own "redefined" warnings, verbatim
 	c.redefs = parseDiags(errb)
 	return t, nil
+}
+
+var reComputedInclude = regexp.MustCompile(`(?m)^(.*?):(\d+)(?::\d+)?: error: #include expects "FILENAME" or <FILENAME>`)
+var reIncludeMacro = regexp.MustCompile(`^\s*#\s*include\s+([A-Za-z_][A-Za-z0-9_]*)\s*$`)
+
+// computedInclude handles gcc's "#include expects FILENAME" for an
+// `#include MACRO` whose macro nothing defines here: the macro is defined to
+// an empty stub header for every later run (the values, the compile), and
+// the include is reported like one that was not found.
+func (c *compiler) computedInclude(stderr []byte) (missingInclude, bool) {
+	m := reComputedInclude.FindSubmatch(stderr)
+	if m == nil {
+		return missingInclude{}, false
+	}
+	file := string(m[1])
+	line, _ := strconv.Atoi(string(m[2]))
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return missingInclude{}, false
+	}
+	lines := strings.Split(string(b), "\n")
+	if line < 1 || line > len(lines) {
+		return missingInclude{}, false
+	}
+	mm := reIncludeMacro.FindStringSubmatch(strings.TrimRight(lines[line-1], "\r"))
+	if mm == nil {
+		return missingInclude{}, false
+	}
+	name := mm[1]
+	stub := "lwipgen_undefined_" + name + ".h"
+	for _, d := range c.defines {
+		if strings.HasPrefix(d, name+"=") {
+			return missingInclude{}, false // already tried: another cause
+		}
+	}
+	if err := os.WriteFile(filepath.Join(c.work, "stubs", stub), []byte("/* the include macro is undefined here: empty stub written by lwipgen audit */\n"), 0o644); err != nil {
+		return missingInclude{}, false
+	}
+	c.defines = append(c.defines, fmt.Sprintf("%s=%q", name, stub))
+	return missingInclude{Name: name, File: c.rel(file), Line: line, Macro: true}, true
 }
 
 func firstFatal(stderr []byte) []byte {

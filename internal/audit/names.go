@@ -32,6 +32,17 @@ var vendorGlue = map[string]string{
 	"CYW43_LWIP":            "the cyw43 Wi-Fi driver (pico-sdk)",
 	"PICO_CYW43_ARCH_POLL":  "pico-sdk's cyw43_arch",
 	"MICROPY_PY_LWIP":       "MicroPython's modlwip.c",
+	// TivaWare's lwIP port (third_party/lwip-1.4.1/ports/tiva-tm4c129 and
+	// utils/lwiplib.c, timothybrown/TivaWare_GCC@681a586d75)
+	"EMAC_PHY_CONFIG":    "TivaWare's EMAC driver (ports/tiva-tm4c129/netif/tiva-tm4c129.c)",
+	"PHY_PHYS_ADDR":      "TivaWare's EMAC driver (ports/tiva-tm4c129/netif/tiva-tm4c129.c)",
+	"NUM_TX_DESCRIPTORS": "TivaWare's EMAC driver (ports/tiva-tm4c129/netif/tiva-tm4c129.c)",
+	"NUM_RX_DESCRIPTORS": "TivaWare's EMAC driver (ports/tiva-tm4c129/netif/tiva-tm4c129.c)",
+	"RTOS_FREERTOS":      "TivaWare's lwIP port (ports/tiva-tm4c129/include/arch/sys_arch.h)",
+	"HOST_TMR_INTERVAL":  "TivaWare's utils/lwiplib.c (the application's host timer)",
+	// lwIP's own FreeRTOS port reads its LWIP_FREERTOS_* switches
+	// (contrib/ports/freertos/sys_arch.c; Infineon's configs/lwipopts.h sets one)
+	"LWIP_FREERTOS_*": "lwIP's contrib FreeRTOS port (contrib/ports/freertos/sys_arch.c)",
 }
 
 var glueMu sync.RWMutex
@@ -284,11 +295,20 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 			if text == "" {
 				text = strings.Trim(strings.TrimPrefix(d.Text, "#error "), "\"")
 			}
-			seen[text] = true
 			file, line, opt := a.blame(d.Text)
 			if opt == "" {
 				file, line, opt = a.blameApp(d.File)
 			}
+			if via, ids := a.errorFollowsUnresolved(d); via != "" {
+				// the condition reads an option whose value names what a
+				// header that is not here defines (Infineon's TCP_MSS
+				// (WHD_PAYLOAD_MTU) from whd_types.h): #if reads it as 0
+				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
+					Message: fmt.Sprintf("lwIP refuses to compile here, but only because %s is undefined here (%s uses it; #if reads it as 0): %s: %s", strings.Join(ids, ", "), via, where, d.Text),
+					Fix:     "pass the project's include paths (-I, --project) so the compiler judges the real value"})
+				continue
+			}
+			seen[text] = true
 			a.add(Finding{File: file, Line: line, Severity: SevError, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
 				Message: fmt.Sprintf("lwIP refuses to compile: %s: %s", where, d.Text)})
 		default:
@@ -309,12 +329,41 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 		g := groups[key]
 		d := g.first
 		at := strings.Join(g.where, ", ")
-		if _, related := relatedOption[undeclared(d.Text)]; len(seen) > 0 && !related {
+		id := undeclared(d.Text)
+		if t := unknownType(d.Text); t != "" && len(a.tr.missing) > 0 && inAudited(a.comp.rel(d.File)) {
+			// the file's own C declarations use a type a header that is
+			// not here brings (MicroPython's `typedef uint32_t sys_prot_t`
+			// relies on py/mpconfig.h having included stdint.h)
+			a.add(Finding{File: a.comp.rel(d.File), Line: d.Line, Severity: SevWarning, ID: "audit.unresolved_identifier", Source: "compiler",
+				Message: fmt.Sprintf("%s: %s: %s: the type comes from a header that is not found here (see the include findings)", at, d.Kind, d.Text),
+				Fix:     "pass the project's include paths (-I, --project) to check it"})
+			continue
+		}
+		if rel := a.comp.rel(d.File); strings.HasPrefix(rel, "<audit>/") {
+			// in lwipgen's own minimal port, which the project's arch/cc.h
+			// replaces: not a verdict on the file (MicroPython's lwipopts
+			// typedefs sys_prot_t itself, over a uint32_t its missing
+			// py/mpconfig.h would have declared)
+			a.add(Finding{Severity: SevWarning, ID: "audit.port_conflict", Source: "compiler",
+				Message: fmt.Sprintf("%s: %s: %s: the file clashes with lwipgen's minimal audit port (arch/cc.h), which stands in for the project's; the project's port decides", at, d.Kind, d.Text),
+				Fix:     "pass the project's include paths (-I DIR holding arch/cc.h, or --project DIR)"})
+			continue
+		}
+		if via, ids := a.lineFollowsUnresolved(d); via != "" {
+			a.add(Finding{File: a.comp.rel(d.File), Line: d.Line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: via, Source: "compiler",
+				Message: fmt.Sprintf("%s: %s: %s: only because %s is undefined here (%s uses it; #if reads it as 0)", at, d.Kind, d.Text, strings.Join(ids, ", "), via),
+				Fix:     "pass the project's include paths (-I, --project) to check it"})
+			continue
+		}
+		unresolved := id != "" && !a.known(id)
+		if _, own := a.tr.final[id]; own {
+			unresolved = false
+		}
+		if _, related := relatedOption[id]; len(seen) > 0 && !related && !unresolved {
 			followups = append(followups, fmt.Sprintf("%s: %s: %s", at, d.Kind, d.Text))
 			continue
 		}
-		id := undeclared(d.Text)
-		if id != "" && !a.known(id) {
+		if unresolved {
 			if _, own := a.tr.final[id]; !own {
 				file, line, opt := a.blameUse(id)
 				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: opt, Source: "compiler",

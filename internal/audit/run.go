@@ -303,6 +303,8 @@ type auditor struct {
 	fs       []Finding
 	// condNames are the identifiers the audited file tests in #if/#ifdef/#elif
 	condNames map[string]bool
+	// tainted: options whose value names what nothing here defines (lazily)
+	tainted map[string][]string
 }
 
 func (a *auditor) add(f Finding) { a.fs = append(a.fs, f) }
@@ -351,9 +353,13 @@ func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 			// without it every option falls to lwIP's default (samuelyhsu/rt_thread_core port/lwipopts.h)
 			fix = "an RT-Thread port lwipopts.h: audit it with --rtconfig BSP/rtconfig.h (or --project BSP), which evaluates its RT_LWIP_* switches"
 		}
+		msg := fmt.Sprintf("#include %q not found: read as an empty header, so macros it defines are unknown here", m.Name)
+		if m.Macro {
+			msg = fmt.Sprintf("#include %s names a header through a macro nothing defines here (the build passes it, e.g. -D%s='\"header.h\"'): read as an empty header, so macros it defines are unknown here", m.Name, m.Name)
+			fix = "pass the macro (-D " + m.Name + "=...) and the include paths (-I DIR), or --project DIR"
+		}
 		a.add(Finding{File: m.File, Line: m.Line, Severity: SevInfo, ID: "audit.include_not_found", Source: src,
-			Message: fmt.Sprintf("#include %q not found: read as an empty header, so macros it defines are unknown here", m.Name),
-			Fix:     fix})
+			Message: msg, Fix: fix})
 	}
 	a.fs = append(a.fs, a.tr.errors...)
 	compileErr := a.compileFindings(diags)

@@ -33,6 +33,9 @@ type missingInclude struct {
 	Name string
 	File string
 	Line int
+	// Macro: a computed `#include NAME` whose macro nothing defines here
+	// (the build passes it with -D); Name is the macro
+	Macro bool
 }
 
 // trace is what the preprocessor saw while reading lwipopts.h (and what it

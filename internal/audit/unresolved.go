@@ -1,0 +1,122 @@
+package audit
+
+import (
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/lwip"
+)
+
+// What a header that is not here would have defined. A file audited alone
+// (without the project's include paths) names macros and types that the
+// project's headers bring; #if reads an undefined macro as 0, so lwIP's
+// #errors over such an option are consequences of the missing header, not
+// verdicts on the file.
+
+var reUnknownType = regexp.MustCompile(`^unknown type name '([A-Za-z_][A-Za-z0-9_]*)'`)
+
+func unknownType(text string) string {
+	if m := reUnknownType.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// errorFollowsUnresolved says whether an #error of lwIP's sources follows
+// only from an option whose value names an identifier nothing here defines:
+// the #if above the #error reads (directly or through lwIP's defaults) such
+// an option. via names that option, ids the identifiers.
+func (a *auditor) errorFollowsUnresolved(d compilerDiag) (via string, ids []string) {
+	if a.values == nil {
+		return "", nil
+	}
+	tainted := a.taintedOptions()
+	if len(tainted) == 0 {
+		return "", nil
+	}
+	b, err := os.ReadFile(d.File)
+	if err != nil {
+		return "", nil
+	}
+	lines := strings.Split(string(b), "\n")
+	if d.Line < 2 || d.Line > len(lines) {
+		return "", nil
+	}
+	cond := ""
+	for i := d.Line - 2; i >= 0 && i >= d.Line-12; i-- {
+		t := strings.TrimSpace(lines[i])
+		cond = t + " " + cond
+		if strings.HasPrefix(strings.ReplaceAll(t, " ", ""), "#if") || strings.HasPrefix(strings.ReplaceAll(t, " ", ""), "#elif") {
+			break
+		}
+	}
+	for _, id := range reIdent.FindAllString(cond, -1) {
+		if unk, ok := tainted[id]; ok {
+			return id, unk
+		}
+	}
+	return "", nil
+}
+
+// taintedOptions maps every option whose effective value names something
+// nothing here defines (directly, or through lwIP's defaults: TCP_OVERSIZE
+// from TCP_MSS, TCP_SNDQUEUELOWAT from TCP_SND_QUEUELEN) to those names.
+func (a *auditor) taintedOptions() map[string][]string {
+	if a.tainted != nil {
+		return a.tainted
+	}
+	a.tainted = map[string][]string{}
+	declared := a.declaredInFile()
+	for n, v := range a.values {
+		if isNumber(v) || strings.ContainsAny(v, "\"'{") {
+			continue
+		}
+		var unk []string
+		seen := map[string]bool{}
+		for _, id := range reIdent.FindAllString(v, -1) {
+			if _, defined := a.tr.final[id]; !defined && !declared[id] && !cTypeNames[id] && !a.known(id) && !seen[id] {
+				seen[id] = true
+				unk = append(unk, id)
+			}
+		}
+		if len(unk) > 0 {
+			a.tainted[n] = unk
+		}
+	}
+	for changed := len(a.tainted) > 0; changed; {
+		changed = false
+		for _, o := range lwip.Options(a.v) {
+			if _, ok := a.tainted[o.Name]; ok || a.set(o.Name) {
+				continue
+			}
+			for _, id := range reIdent.FindAllString(o.Default, -1) {
+				if unk, ok := a.tainted[id]; ok {
+					a.tainted[o.Name] = unk
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return a.tainted
+}
+
+// lineFollowsUnresolved: a hard error gcc places at the file's definition
+// of an option whose value names what nothing here defines ("division by
+// zero in #if" at TCP_MSS (WHD_PAYLOAD_MTU), read as 0).
+func (a *auditor) lineFollowsUnresolved(d compilerDiag) (via string, ids []string) {
+	file := a.comp.rel(d.File)
+	if !inAudited(file) || a.values == nil {
+		return "", nil
+	}
+	tainted := a.taintedOptions()
+	for n, def := range a.tr.final {
+		if def.File == file && def.Line == d.Line {
+			if unk, ok := tainted[n]; ok {
+				return n, unk
+			}
+		}
+	}
+	return "", nil
+}
