@@ -87,6 +87,7 @@ type compiler struct {
 	work    string
 	stubs   []string // headers that were not found and are empty stubs
 	redefs  []compilerDiag
+	late    []missingInclude // headers only compiling lwIP's sources met (stubbed)
 	// projectCC is the project's arch/cc.h (found in incDirs), which the
 	// values and the lwIP compile use instead of the audit's own: it may set
 	// options (LWIP_TIMEVAL_PRIVATE, LWIP_PROVIDE_ERRNO) and the types lwIP
@@ -325,6 +326,19 @@ func (c *compiler) computedInclude(stderr []byte) (missingInclude, bool) {
 	return missingInclude{Name: name, File: c.rel(file), Line: line, Macro: true}, true
 }
 
+// stub writes an empty header where gcc looks through -I stubs; false when
+// one is already there (the error has another cause).
+func (c *compiler) stub(name string) bool {
+	p := filepath.Join(c.work, "stubs", filepath.Clean("/"+name))
+	if _, err := os.Stat(p); err == nil {
+		return false
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return false
+	}
+	return os.WriteFile(p, []byte("/* not found: empty stub written by lwipgen audit */\n"), 0o644) == nil
+}
+
 func firstFatal(stderr []byte) []byte {
 	for _, l := range bytes.Split(stderr, []byte("\n")) {
 		if bytes.Contains(l, []byte("fatal error:")) {
@@ -458,7 +472,20 @@ func (c *compiler) compile(names []string) ([]compilerDiag, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("no lwIP sources under %s/src", c.lwipDir)
 	}
-	_, errb, err := c.run(append([]string{"-fsyntax-only", "-std=gnu11"}, srcs...)...)
+	var errb []byte
+	var err error
+	for tries := 0; ; tries++ {
+		_, errb, err = c.run(append([]string{"-fsyntax-only", "-std=gnu11"}, srcs...)...)
+		// a header only lwIP's sources pull in through the file's options
+		// (LWIP_HOOK_FILENAME, QNEthernet's "qnethernet/lwip_hooks.h"),
+		// which the trace of the file alone did not meet: an empty stub, as there
+		m := reNotFound.FindSubmatch(firstFatal(errb))
+		if m == nil || tries > 8 || !c.stub(string(m[3])) {
+			break
+		}
+		line, _ := strconv.Atoi(string(m[2]))
+		c.late = append(c.late, missingInclude{Name: string(m[3]), File: c.rel(string(m[1])), Line: line})
+	}
 	ds := parseDiags(errb)
 	if err != nil && len(ds) == 0 {
 		return nil, fmt.Errorf("%s: %v: %s", c.cc, err, strings.TrimSpace(string(errb)))

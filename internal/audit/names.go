@@ -43,6 +43,8 @@ var vendorGlue = map[string]string{
 	// lwIP's own FreeRTOS port reads its LWIP_FREERTOS_* switches
 	// (contrib/ports/freertos/sys_arch.c; Infineon's configs/lwipopts.h sets one)
 	"LWIP_FREERTOS_*": "lwIP's contrib FreeRTOS port (contrib/ports/freertos/sys_arch.c)",
+	// stm32duino/STM32Ethernet@d6f3a8e95f src/utility/ethernetif.cpp
+	"ETHERNET_RMII_MODE_CONFIGURATION": "stm32duino STM32Ethernet's ethernetif.cpp (RMII vs MII pin set-up)",
 }
 
 var glueMu sync.RWMutex
@@ -226,6 +228,9 @@ func (a *auditor) nameFindings() {
 		msg := fmt.Sprintf("lwIP %s has no option %s and its sources never read it: the line has no effect", a.v, n)
 		if a.names == nil {
 			msg = fmt.Sprintf("lwIP %s has no option %s (per lwipgen's option tables): the line has no effect", a.v, n)
+		}
+		if last, old := lwip.Removed(n); old {
+			msg += fmt.Sprintf(" (an lwIP %s option that later releases removed: the file was written for lwIP %s)", last, last)
 		}
 		fix := "remove the line, or check which code reads it"
 		if hint != "" {

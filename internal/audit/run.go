@@ -156,6 +156,7 @@ func Run(o Options) (*Report, error) {
 					return nil, err
 				}
 				rep.Compiled = true
+				tr.missing = append(tr.missing, comp.late...)
 				for _, d := range diags {
 					rep.Diagnostics = append(rep.Diagnostics, fmt.Sprintf("%s:%d: %s: %s", or(comp.rel(d.File), filepath.Base(o.File)), d.Line, d.Kind, d.Text))
 				}
