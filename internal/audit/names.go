@@ -313,6 +313,13 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 					Fix:     "pass the project's include paths (-I, --project) so the compiler judges the real value"})
 				continue
 			}
+			if target, _ := a.targetLine(); target != "" && strings.HasPrefix(a.ruleIDFor(text), "lwip.") && a.ruleIDFor(text) != "lwip.compile.error" && !a.otherRefuses(target, a.ruleIDFor(text)) {
+				// the tree judged is not the line the file is written for, and
+				// that line's rules accept it (audit.lwip_version says so)
+				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
+					Message: fmt.Sprintf("lwIP %s (the tree judged) refuses to compile this, but the file is written for lwIP %s, whose rules (lwipgen's tables) accept it: %s: %s", a.judged, lineName(target), where, d.Text)})
+				continue
+			}
 			seen[text] = true
 			a.add(Finding{File: file, Line: line, Severity: SevError, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
 				Message: fmt.Sprintf("lwIP refuses to compile: %s: %s", where, d.Text)})
@@ -335,11 +342,16 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 		d := g.first
 		at := strings.Join(g.where, ", ")
 		id := undeclared(d.Text)
-		if t := unknownType(d.Text); t != "" && len(a.tr.missing) > 0 && inAudited(a.comp.rel(d.File)) {
-			// the file's own C declarations use a type a header that is
-			// not here brings (MicroPython's `typedef uint32_t sys_prot_t`
-			// relies on py/mpconfig.h having included stdint.h)
-			a.add(Finding{File: a.comp.rel(d.File), Line: d.Line, Severity: SevWarning, ID: "audit.unresolved_identifier", Source: "compiler",
+		if t := unknownType(d.Text); t != "" && len(a.tr.missing) > 0 {
+			// a type a header that is not here brings: the file's own C
+			// declarations (MicroPython's `typedef uint32_t sys_prot_t`
+			// relies on py/mpconfig.h having included stdint.h) or lwIP's
+			// (altcp_tls.h's mbedtls_ssl_session from the stubbed mbedtls/ssl.h)
+			file, line := a.comp.rel(d.File), d.Line
+			if !inAudited(file) {
+				file, line = "", 0
+			}
+			a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Source: "compiler",
 				Message: fmt.Sprintf("%s: %s: %s: the type comes from a header that is not found here (see the include findings)", at, d.Kind, d.Text),
 				Fix:     "pass the project's include paths (-I, --project) to check it"})
 			continue

@@ -41,12 +41,15 @@ type Options struct {
 
 // Report is the outcome of Run.
 type Report struct {
-	File        string   `json:"file"`
-	Engine      string   `json:"engine"` // what judged the file
-	LwipVersion string   `json:"lwip_version"`
-	LwipDir     string   `json:"lwip_dir,omitempty"`
-	Compiled    bool     `json:"compiled"` // lwIP's sources were compiled with the file
-	CPUFlags    []string `json:"cpu_flags,omitempty"`
+	File        string `json:"file"`
+	Engine      string `json:"engine"` // what judged the file
+	LwipVersion string `json:"lwip_version"`
+	// LwipVersionFrom says where LwipVersion came from (the tree's init.h,
+	// --lwip-version, lwipgen's default)
+	LwipVersionFrom string   `json:"lwip_version_from,omitempty"`
+	LwipDir         string   `json:"lwip_dir,omitempty"`
+	Compiled        bool     `json:"compiled"` // lwIP's sources were compiled with the file
+	CPUFlags        []string `json:"cpu_flags,omitempty"`
 	// Diagnostics are the compiler's errors and "redefined" warnings from
 	// compiling lwIP with the file, verbatim (lwIP files relative to its tree).
 	Diagnostics []string `json:"compiler_diagnostics,omitempty"`
@@ -84,11 +87,20 @@ func Run(o Options) (*Report, error) {
 	}
 	v := o.Version
 	var unsupported *Finding
+	from := "--lwip-version or the board's lwip_version"
+	judged, treeVer := v, ""
+	if o.LwipDir != "" {
+		if tv, err := treeVersion(o.LwipDir); err == nil {
+			judged, treeVer = tv, rawTreeVersion(o.LwipDir)
+		}
+	}
 	if v == "" {
 		v = lwip.V213
+		from = "lwipgen's default: no lwIP tree"
 		if o.LwipDir != "" {
 			if tv, err := treeVersion(o.LwipDir); err == nil {
 				v = tv
+				from = "the version in the tree's src/include/lwip/init.h"
 			} else if raw := rawTreeVersion(o.LwipDir); raw != "" {
 				// a project on lwIP 1.x / 2.0: its opt.h and sources are compiled, lwipgen's
 				// rules and tables are 2.1.x/2.2.x ones; say so instead of passing it off as 2.1.3
@@ -98,7 +110,10 @@ func Run(o Options) (*Report, error) {
 			}
 		}
 	}
-	rep := &Report{File: o.File, LwipVersion: string(v), LwipDir: o.LwipDir}
+	if judged == "" {
+		judged = v
+	}
+	rep := &Report{File: o.File, LwipVersion: string(v), LwipDir: o.LwipDir, LwipVersionFrom: from}
 	cc := FindCompiler(o.CC)
 	var (
 		tr     *trace
@@ -187,7 +202,8 @@ func Run(o Options) (*Report, error) {
 		}
 		rep.Engine = "built-in evaluator (no C compiler found; values from lwipgen's option tables, lwIP not compiled)"
 	}
-	a := &auditor{o: o, v: v, tr: tr, values: values, names: sourceNames(o.LwipDir), comp: comp, compiled: rep.Compiled}
+	a := &auditor{o: o, v: v, tr: tr, values: values, names: sourceNames(o.LwipDir), comp: comp, compiled: rep.Compiled,
+		judged: judged, treeVersion: treeVer, versionFrom: from}
 	fs, err := a.run(diags)
 	if err != nil {
 		return nil, err
@@ -306,6 +322,16 @@ type auditor struct {
 	condNames map[string]bool
 	// tainted: options whose value names what nothing here defines (lazily)
 	tainted map[string][]string
+	// judged is the line the compiler's tree (or, without one, the tables)
+	// judged with; treeVersion its init.h version ("" = no tree); versionFrom
+	// says where the audit's version came from
+	judged      lwip.Version
+	treeVersion string
+	versionFrom string
+	target      *struct {
+		v  lwip.Version
+		ev []lineEvidence
+	}
 }
 
 func (a *auditor) add(f Finding) { a.fs = append(a.fs, f) }
@@ -367,6 +393,7 @@ func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 	a.unresolvedValues()
 	a.ruleFindings(src, compileErr)
 	a.otherLine()
+	a.versionFindings()
 	a.chipFindings()
 	a.fs = append(a.fs, a.checks(src)...)
 	if a.o.LinkerScript != "" {
