@@ -309,7 +309,7 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 				// header that is not here defines (Infineon's TCP_MSS
 				// (WHD_PAYLOAD_MTU) from whd_types.h): #if reads it as 0
 				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
-					Message: fmt.Sprintf("lwIP refuses to compile here, but only because %s is undefined here (%s uses it; #if reads it as 0): %s: %s", strings.Join(ids, ", "), via, where, d.Text),
+					Message: fmt.Sprintf("lwIP refuses to compile here, but only because %s undefined here (%s uses it; #if reads it as 0): %s: %s", isAre(ids), via, where, d.Text),
 					Fix:     "pass the project's include paths (-I, --project) so the compiler judges the real value"})
 				continue
 			}
@@ -368,7 +368,7 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 		}
 		if via, ids := a.lineFollowsUnresolved(d); via != "" {
 			a.add(Finding{File: a.comp.rel(d.File), Line: d.Line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: via, Source: "compiler",
-				Message: fmt.Sprintf("%s: %s: %s: only because %s is undefined here (%s uses it; #if reads it as 0)", at, d.Kind, d.Text, strings.Join(ids, ", "), via),
+				Message: fmt.Sprintf("%s: %s: %s: only because %s undefined here (%s uses it; #if reads it as 0)", at, d.Kind, d.Text, isAre(ids), via),
 				Fix:     "pass the project's include paths (-I, --project) to check it"})
 			continue
 		}
@@ -486,6 +486,11 @@ func (a *auditor) ruleIDFor(text string) string {
 		}
 	}
 	for _, id := range lwip.RuleIDsByMessage(a.v, text) {
+		return id
+	}
+	// the tree's own line, when the rules are another's (--lwip-version 2.2
+	// against a 2.1.3 tree): its #error texts name its rules
+	for _, id := range lwip.RuleIDsByMessage(a.judged, text) {
 		return id
 	}
 	return "lwip.compile.error"

@@ -208,6 +208,11 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if treeVer != "" && !lwip.SameLine(judged, v) {
+		// --lwip-version names another line than the tree's: the rules are
+		// that line's, the compiler's verdicts the tree's
+		rep.LwipVersion += " rules (the tree compiled is lwIP " + treeVer + ")"
+	}
 	if unsupported != nil {
 		fs = append(fs, *unsupported)
 		rep.LwipVersion += " rules (the tree is lwIP " + rawTreeVersion(o.LwipDir) + ")"

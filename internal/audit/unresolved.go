@@ -120,3 +120,11 @@ func (a *auditor) lineFollowsUnresolved(d compilerDiag) (via string, ids []strin
 	}
 	return "", nil
 }
+
+// isAre is "X is" or "X, Y are".
+func isAre(ids []string) string {
+	if len(ids) == 1 {
+		return ids[0] + " is"
+	}
+	return strings.Join(ids, ", ") + " are"
+}

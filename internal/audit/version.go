@@ -86,9 +86,9 @@ func (a *auditor) targetLine() (lwip.Version, []lineEvidence) {
 // written for another one, what that means for the findings.
 func (a *auditor) versionFindings() {
 	_, _, older, olderLine := a.fileLines()
-	judged := string(a.judged)
+	judged, judgedFrom := string(a.judged), a.versionFrom
 	if a.treeVersion != "" {
-		judged = a.treeVersion
+		judged, judgedFrom = a.treeVersion, "the version in the tree's src/include/lwip/init.h"
 	}
 	if target, ev := a.targetLine(); target != "" {
 		why := "--lwip-version (or the board's lwip_version) says so"
@@ -99,14 +99,18 @@ func (a *auditor) versionFindings() {
 			}
 			why = fmt.Sprintf("it sets names only lwIP %s has (%s)", lineName(target), strings.Join(s, ", "))
 		}
-		a.add(Finding{File: firstFile(ev), Line: firstLine0(ev), Severity: SevInfo, ID: "audit.lwip_version", Source: "rule",
+		opt := ""
+		if len(ev) > 0 {
+			opt = ev[0].name
+		}
+		a.add(Finding{File: firstFile(ev), Line: firstLine0(ev), Severity: SevInfo, ID: "audit.lwip_version", Option: opt, Source: "rule",
 			Message: fmt.Sprintf("the file is written for lwIP %s: %s. It was judged against lwIP %s (%s): the compiler's verdicts are %s's; what only %s refuses or ignores is checked by lwipgen's %s rules (other_line.* warnings), and an #error only %s raises is a warning",
-				lineName(target), why, judged, a.versionFrom, judged, lineName(target), lineName(target), judged),
+				lineName(target), why, judged, judgedFrom, judged, lineName(target), lineName(target), judged),
 			Fix: fmt.Sprintf("audit against a lwIP %s tree (--lwip DIR) for the compiler's verdict on that line", lineName(target))})
 	}
 	if len(older) > 0 {
-		a.add(Finding{File: older[0].file, Line: older[0].line, Severity: SevInfo, ID: "audit.lwip_version", Source: "rule",
-			Message: fmt.Sprintf("the file sets options of lwIP %s that later releases removed (%s): it was written for lwIP %s, which lwipgen does not model; the findings say what the file means on lwIP %s (%s)", olderLine, older[0].String(), olderLine, judged, a.versionFrom),
+		a.add(Finding{File: older[0].file, Line: older[0].line, Severity: SevInfo, ID: "audit.lwip_version", Option: older[0].name, Source: "rule",
+			Message: fmt.Sprintf("the file sets options of lwIP %s that later releases removed (%s): it was written for lwIP %s, which lwipgen does not model; the findings say what the file means on lwIP %s (%s)", olderLine, older[0].String(), olderLine, judged, judgedFrom),
 			Fix:     "audit against the project's own lwIP tree (--lwip DIR, or --project) to see what it compiles with today"})
 	}
 }
