@@ -236,6 +236,13 @@ func (c *compiler) trace() (*trace, error) {
 		}
 		m := reNotFound.FindSubmatch(firstFatal(errb))
 		if m == nil {
+			if e := reHeaderError.FindSubmatch(errb); e != nil && c.rel(string(e[1])) != "" {
+				// a HAL/device header the file includes refuses without the
+				// build's defines (stm32f1xx.h: "Please select first the target
+				// STM32F1xx device"): say what is missing, not only gcc's dump
+				return nil, fmt.Errorf("%s:%s: %s: a header the file includes refuses to preprocess without the project's defines; pass them (-D, e.g. the device define the build sets) or --project DIR with its build files\n%s -E: %s",
+					e[1], e[2], e[3], c.cc, strings.TrimSpace(string(errb)))
+			}
 			return nil, fmt.Errorf("%s -E: %s", c.cc, strings.TrimSpace(string(errb)))
 		}
 		name := string(m[3])
@@ -285,6 +292,8 @@ func (c *compiler) trace() (*trace, error) {
 	c.redefs = parseDiags(errb)
 	return t, nil
 }
+
+var reHeaderError = regexp.MustCompile(`(?m)^(.*?):(\d+):\d+: error: (#error .*)$`)
 
 var reComputedInclude = regexp.MustCompile(`(?m)^(.*?):(\d+)(?::\d+)?: error: #include expects "FILENAME" or <FILENAME>`)
 var reIncludeMacro = regexp.MustCompile(`^\s*#\s*include\s+([A-Za-z_][A-Za-z0-9_]*)\s*$`)
@@ -391,7 +400,8 @@ func parseDiags(stderr []byte) []compilerDiag {
 // Values are the preprocessor's expansion; numeric ones are evaluated.
 func (c *compiler) values(names []string) (map[string]string, error) {
 	var b strings.Builder
-	b.WriteString("#include \"lwip/opt.h\"\n#include \"lwip/init.h\"\n#include \"lwip/pbuf.h\"\n#if LWIP_TCP\n#include \"lwip/priv/tcp_priv.h\"\n#endif\n")
+	// tcp_priv.h is lwip/tcp_impl.h in a 1.4 tree (a CubeMX F1 project's copy)
+	b.WriteString("#include \"lwip/opt.h\"\n#include \"lwip/init.h\"\n#include \"lwip/pbuf.h\"\n#if LWIP_TCP && __has_include(\"lwip/priv/tcp_priv.h\")\n#include \"lwip/priv/tcp_priv.h\"\n#elif LWIP_TCP && __has_include(\"lwip/tcp_impl.h\")\n#include \"lwip/tcp_impl.h\"\n#endif\n")
 	for _, n := range names {
 		fmt.Fprintf(&b, "#ifdef %s\n@lwipgen \"%s\" = %s ;\n#endif\n", n, n, n)
 	}

@@ -366,6 +366,16 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 				Fix:     "pass the project's include paths (-I DIR holding arch/cc.h, or --project DIR)"})
 			continue
 		}
+		if a.o.ProjectCompiler != "" && a.comp.projectCC != "" && strings.Contains(d.Text, "redefinition of 'struct timeval'") {
+			// the port's cc.h was written for Keil/IAR, whose C libraries have no
+			// struct timeval: lwIP's own (LWIP_TIMEVAL_PRIVATE 1) is right there,
+			// and only gcc's newlib brings a second one (CubeMX F1 projects for
+			// MDK-ARM and EWARM, Lexatagan/F103_FreeRTOS_lwIP, AnselPeng2019/LWIP_F107_Test)
+			a.add(Finding{Severity: SevWarning, ID: "audit.port_compiler", Source: "compiler",
+				Message: fmt.Sprintf("%s: %s: %s: the project builds with %s, and its %s has no branch for gcc; gcc's C library defines struct timeval too. With %s this compiles; with arm-none-eabi-gcc the port needs LWIP_TIMEVAL_PRIVATE 0 and <sys/time.h>", at, d.Kind, d.Text, a.o.ProjectCompiler, a.comp.projectCC, a.o.ProjectCompiler),
+				Fix:     "if the project moves to gcc: #define LWIP_TIMEVAL_PRIVATE 0 and #include <sys/time.h> in cc.h's __GNUC__ branch"})
+			continue
+		}
 		if via, ids := a.lineFollowsUnresolved(d); via != "" {
 			a.add(Finding{File: a.comp.rel(d.File), Line: d.Line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: via, Source: "compiler",
 				Message: fmt.Sprintf("%s: %s: %s: only because %s undefined here (%s uses it; #if reads it as 0)", at, d.Kind, d.Text, isAre(ids), via),

@@ -37,6 +37,10 @@ type Options struct {
 	ELF          string // checks it against the sections of the linked firmware
 	// NoCompile reads the values only (preprocessor), without compiling lwIP's sources.
 	NoCompile bool
+	// ProjectCompiler is the project's own toolchain when it is not gcc
+	// ("keil", "iar"; Project.Compiler): what only gcc's C library makes of
+	// the project's port is then not a verdict on the file
+	ProjectCompiler string
 }
 
 // Report is the outcome of Run.
@@ -102,6 +106,7 @@ func Run(o Options) (*Report, error) {
 				v = tv
 				from = "the version in the tree's src/include/lwip/init.h"
 			} else if raw := rawTreeVersion(o.LwipDir); raw != "" {
+				from = "the tree's init.h says " + raw + ", which lwipgen does not model"
 				// a project on lwIP 1.x / 2.0: its opt.h and sources are compiled, lwipgen's
 				// rules and tables are 2.1.x/2.2.x ones; say so instead of passing it off as 2.1.3
 				unsupported = &Finding{Severity: SevWarning, ID: "audit.lwip_unsupported", Source: "rule",

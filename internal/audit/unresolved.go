@@ -107,7 +107,9 @@ func (a *auditor) taintedOptions() map[string][]string {
 // zero in #if" at TCP_MSS (WHD_PAYLOAD_MTU), read as 0).
 func (a *auditor) lineFollowsUnresolved(d compilerDiag) (via string, ids []string) {
 	file := a.comp.rel(d.File)
-	if !inAudited(file) || a.values == nil {
+	if !inAudited(file) || a.values == nil || undeclared(d.Text) != "" || !strings.Contains(d.Text, "#if") {
+		// an undeclared identifier in C code is reported as such; this is
+		// for what #if made of it (a division by zero)
 		return "", nil
 	}
 	tainted := a.taintedOptions()

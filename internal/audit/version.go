@@ -72,9 +72,9 @@ func (a *auditor) targetLine() (lwip.Version, []lineEvidence) {
 		a.target.v = a.o.Version // said by --lwip-version or the board
 		return a.target.v, nil
 	}
-	only22, only21, _, _ := a.fileLines()
+	only22, only21, older, _ := a.fileLines()
 	switch {
-	case len(only22) > 0 && len(only21) == 0 && !lwip.SameLine(judged, lwip.V22x):
+	case len(only22) > 0 && len(only21) == 0 && len(older) == 0 && !lwip.SameLine(judged, lwip.V22x):
 		a.target.v, a.target.ev = lwip.V22x, only22
 	case len(only21) > 0 && len(only22) == 0 && lwip.SameLine(judged, lwip.V22x):
 		a.target.v, a.target.ev = lwip.V213, only21
@@ -85,7 +85,7 @@ func (a *auditor) targetLine() (lwip.Version, []lineEvidence) {
 // versionFindings say which lwIP judged the file and, when the file is
 // written for another one, what that means for the findings.
 func (a *auditor) versionFindings() {
-	_, _, older, olderLine := a.fileLines()
+	only22, _, older, olderLine := a.fileLines()
 	judged, judgedFrom := string(a.judged), a.versionFrom
 	if a.treeVersion != "" {
 		judged, judgedFrom = a.treeVersion, "the version in the tree's src/include/lwip/init.h"
@@ -108,7 +108,13 @@ func (a *auditor) versionFindings() {
 				lineName(target), why, judged, judgedFrom, judged, lineName(target), lineName(target), judged),
 			Fix: fmt.Sprintf("audit against a lwIP %s tree (--lwip DIR) for the compiler's verdict on that line", lineName(target))})
 	}
-	if len(older) > 0 {
+	if len(older) > 0 && len(only22) > 0 {
+		// MicroPython's lwipopts_common.h keeps 2.0's LWIP_DHCP_CHECK_LINK_UP
+		// beside 2.2's LWIP_DHCP_DOES_ACD_CHECK: it builds with either
+		a.add(Finding{File: older[0].file, Line: older[0].line, Severity: SevInfo, ID: "audit.lwip_version", Option: older[0].name, Source: "rule",
+			Message: fmt.Sprintf("the file sets names of several lwIP releases (%s, of lwIP %s; %s, of lwIP 2.2): it is written to build with more than one; it was judged against lwIP %s (%s), and the names the other releases read have no effect there", older[0].String(), olderLine, only22[0].String(), judged, judgedFrom),
+			Fix:     "audit against the lwIP tree the project builds with (--lwip DIR, or --project)"})
+	} else if len(older) > 0 {
 		a.add(Finding{File: older[0].file, Line: older[0].line, Severity: SevInfo, ID: "audit.lwip_version", Option: older[0].name, Source: "rule",
 			Message: fmt.Sprintf("the file sets options of lwIP %s that later releases removed (%s): it was written for lwIP %s, which lwipgen does not model; the findings say what the file means on lwIP %s (%s)", olderLine, older[0].String(), olderLine, judged, judgedFrom),
 			Fix:     "audit against the project's own lwIP tree (--lwip DIR, or --project) to see what it compiles with today"})

@@ -105,6 +105,7 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 		if o.LinkerScript == "" {
 			o.LinkerScript = p.LinkerScript
 		}
+		o.ProjectCompiler = p.Compiler
 		if *chipName == "" {
 			*chipName = p.Chip
 		}
