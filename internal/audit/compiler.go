@@ -95,7 +95,12 @@ type compiler struct {
 	// (arch/sys_arch.h) stays the audit's stubs: a project's pulls in its
 	// RTOS, which only a full project build has.
 	projectCC string
+	// projectSysArch: the project's cc.h includes its own sys_arch.h, so the
+	// audit's OS type stubs stay out
+	projectSysArch bool
 }
+
+var reIncludesSysArch = regexp.MustCompile(`(?m)^\s*#\s*include\s*["<](?:arch/)?sys_arch\.h[">]`)
 
 // projectCC finds the first arch/cc.h in the include directories (the
 // order gcc searches them).
@@ -137,6 +142,13 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 	c := &compiler{cc: cc, flags: flags, incDirs: absInc, defines: defines, lwipDir: lwipDir, file: abs, work: work}
 	if !ownPort {
 		c.projectCC = findProjectCC(absInc)
+		if c.projectCC != "" {
+			// NXP's lwip/port/arch/cc.h includes its own "sys_arch.h" (the
+			// FreeRTOS types): the audit's stand-in would clash with it
+			if b, err := os.ReadFile(c.projectCC); err == nil && reIncludesSysArch.Match(b) {
+				c.projectSysArch = true
+			}
+		}
 	}
 	files := map[string]string{
 		"cfg/lwipopts.h":         fmt.Sprintf("#include %q\n", abs),
@@ -177,7 +189,10 @@ func (c *compiler) args(extra ...string) []string {
 	for _, d := range c.defines {
 		a = append(a, "-D"+d)
 	}
-	a = append(a, "-fdiagnostics-plain-output", "-I", filepath.Join(c.work, "cfg"), "-I", filepath.Join(c.work, "osport"))
+	a = append(a, "-fdiagnostics-plain-output", "-I", filepath.Join(c.work, "cfg"))
+	if !c.projectSysArch {
+		a = append(a, "-I", filepath.Join(c.work, "osport"))
+	}
 	if c.projectCC == "" {
 		a = append(a, "-I", filepath.Join(c.work, "port"))
 	}

@@ -100,3 +100,45 @@ func TestKeilAndIARProjects(t *testing.T) {
 		}
 	}
 }
+
+// A port whose cc.h includes its own sys_arch.h (NXP's lwip/port/arch/cc.h,
+// memfault/mcuxpresso-rt1060-example@bab3b20 and
+// chencaidy/frdmk64f_lwip_ptp_freertos@25247f5): the audit's OS type stubs
+// must stay out, else every sys_*_t "conflicts". Written for lwipgen.
+func TestProjectCCIncludesSysArch(t *testing.T) {
+	testenv.CrossCompiler(t)
+	root := t.TempDir()
+	files := map[string]string{
+		"source/lwipopts.h": "#ifndef LWIPOPTS_H\n#define LWIPOPTS_H\n#define NO_SYS 0\n#define SYS_LIGHTWEIGHT_PROT 1\n#define MEM_ALIGNMENT 4\n" +
+			"#define LWIP_NETCONN 1\n#define LWIP_SOCKET 0\n#define TCPIP_MBOX_SIZE 8\n#define DEFAULT_TCP_RECVMBOX_SIZE 8\n#define DEFAULT_ACCEPTMBOX_SIZE 8\n#endif\n",
+		"lwip/port/arch/cc.h": "#ifndef TEST_NXP_CC_H\n#define TEST_NXP_CC_H\n#include <stdint.h>\n#include <sys/time.h>\n#define LWIP_TIMEVAL_PRIVATE 0\n" +
+			"#define LWIP_PROVIDE_ERRNO\ntypedef uint32_t sys_prot_t;\n#define LWIP_PLATFORM_DIAG(x)\n#define LWIP_PLATFORM_ASSERT(x)\n#include \"sys_arch.h\"\n#endif\n",
+		// the RTOS's handle types, not the audit's void *
+		"lwip/port/arch/sys_arch.h": "#ifndef TEST_NXP_SYS_ARCH_H\n#define TEST_NXP_SYS_ARCH_H\nstruct rtos_obj;\ntypedef struct rtos_obj *sys_sem_t;\n" +
+			"typedef struct rtos_obj *sys_mutex_t;\ntypedef struct rtos_obj *sys_mbox_t;\ntypedef struct rtos_obj *sys_thread_t;\n" +
+			"#define sys_sem_valid(s) (*(s) != 0)\n#define sys_sem_set_invalid(s) (*(s) = 0)\n#define sys_mutex_valid(m) (*(m) != 0)\n" +
+			"#define sys_mutex_set_invalid(m) (*(m) = 0)\n#define sys_mbox_valid(m) (*(m) != 0)\n#define sys_mbox_set_invalid(m) (*(m) = 0)\n#endif\n",
+	}
+	for rel, body := range files {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, err := audit.Run(audit.Options{File: filepath.Join(root, "source", "lwipopts.h"), IncludeDirs: []string{filepath.Join(root, "lwip", "port")},
+		LwipDir: testenv.LwIP(t), CPU: "cortex-m7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Findings {
+		if f.ID == "audit.port_conflict" || f.Severity == audit.SevError {
+			t.Errorf("%s %s: %s", f.Severity, f.ID, f.Message)
+		}
+	}
+	if !strings.Contains(rep.Port, "the sys_arch.h it includes") || !rep.Compiled {
+		t.Errorf("port %q, compiled %v, diagnostics %v", rep.Port, rep.Compiled, rep.Diagnostics)
+	}
+}

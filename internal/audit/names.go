@@ -40,6 +40,7 @@ var vendorGlue = map[string]string{
 	"NUM_RX_DESCRIPTORS": "TivaWare's EMAC driver (ports/tiva-tm4c129/netif/tiva-tm4c129.c)",
 	"RTOS_FREERTOS":      "TivaWare's lwIP port (ports/tiva-tm4c129/include/arch/sys_arch.h)",
 	"HOST_TMR_INTERVAL":  "TivaWare's utils/lwiplib.c (the application's host timer)",
+	"LWIP_PTPD":          "TivaWare's utils/lwiplib.c (its IEEE 1588 PTP daemon)",
 	// lwIP's own FreeRTOS port reads its LWIP_FREERTOS_* switches
 	// (contrib/ports/freertos/sys_arch.c; Infineon's configs/lwipopts.h sets one)
 	"LWIP_FREERTOS_*": "lwIP's contrib FreeRTOS port (contrib/ports/freertos/sys_arch.c)",
@@ -362,7 +363,7 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 			// typedefs sys_prot_t itself, over a uint32_t its missing
 			// py/mpconfig.h would have declared)
 			a.add(Finding{Severity: SevWarning, ID: "audit.port_conflict", Source: "compiler",
-				Message: fmt.Sprintf("%s: %s: %s: the file clashes with lwipgen's minimal audit port (arch/cc.h), which stands in for the project's; the project's port decides", at, d.Kind, d.Text),
+				Message: fmt.Sprintf("%s: %s: %s: the file clashes with lwipgen's minimal audit port (%s), which stands in for the project's; the project's port decides", at, d.Kind, d.Text, strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(rel, "<audit>/"), "port/"), "osport/")),
 				Fix:     "pass the project's include paths (-I DIR holding arch/cc.h, or --project DIR)"})
 			continue
 		}
@@ -374,6 +375,15 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 			a.add(Finding{Severity: SevWarning, ID: "audit.port_compiler", Source: "compiler",
 				Message: fmt.Sprintf("%s: %s: %s: the project builds with %s, and its %s has no branch for gcc; gcc's C library defines struct timeval too. With %s this compiles; with arm-none-eabi-gcc the port needs LWIP_TIMEVAL_PRIVATE 0 and <sys/time.h>", at, d.Kind, d.Text, a.o.ProjectCompiler, a.comp.projectCC, a.o.ProjectCompiler),
 				Fix:     "if the project moves to gcc: #define LWIP_TIMEVAL_PRIVATE 0 and #include <sys/time.h> in cc.h's __GNUC__ branch"})
+			continue
+		}
+		if rel := a.comp.rel(d.File); filepath.IsAbs(rel) && !inAudited(rel) && len(a.tr.missing) > 0 {
+			// in a project header (not lwIP's, not the configuration) while
+			// headers are missing here: NXP's fsl_common_arm.h after a stubbed
+			// trace header left an implicit declaration behind
+			a.add(Finding{Severity: SevWarning, ID: "audit.project_header", Source: "compiler",
+				Message: fmt.Sprintf("%s: %s: %s: a project header does not compile in the audit's setting, where headers are missing (see the include findings); not a verdict on the lwIP configuration", at, d.Kind, d.Text),
+				Fix:     "pass the include paths the build uses (-I), or check the header with the project's own build"})
 			continue
 		}
 		if via, ids := a.lineFollowsUnresolved(d); via != "" {

@@ -167,6 +167,9 @@ func Run(o Options) (*Report, error) {
 		rep.Port = "lwipgen's minimal audit port (arch/cc.h: stdint types, no-op diagnostics, the C library's struct timeval)" + fallback
 		if comp.projectCC != "" {
 			rep.Port = "the project's " + comp.projectCC + " (arch/sys_arch.h: lwipgen's type stubs)"
+			if comp.projectSysArch {
+				rep.Port = "the project's " + comp.projectCC + " and the sys_arch.h it includes"
+			}
 		}
 		rep.Engine = "compiler: " + compilerVersion(cc)
 		if o.LwipDir != "" {
