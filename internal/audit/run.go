@@ -407,6 +407,7 @@ func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 	a.ruleFindings(src, compileErr)
 	a.otherLine()
 	a.versionFindings()
+	a.undefinedSwitches()
 	a.chipFindings()
 	a.fs = append(a.fs, a.checks(src)...)
 	if a.o.LinkerScript != "" {

@@ -1,10 +1,12 @@
 package audit
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
@@ -130,3 +132,56 @@ func isAre(ids []string) string {
 	}
 	return strings.Join(ids, ", ") + " are"
 }
+
+var reIfLine = regexp.MustCompile(`^\s*#\s*(?:if|elif)\b(.*)$`)
+
+// undefinedSwitches: names the audited file tests in #if/#elif that nothing
+// defines here. #if reads them as 0, so the branch judged may not be the one
+// the build takes (NXP's lwipopts.h picks NO_SYS and the APIs by `#if
+// USE_RTOS`, which the SDK's build passes with -D): an info naming the
+// -D to pass. lwIP's options (opt.h gives them defaults later) and the
+// compiler's own macros are left out.
+func (a *auditor) undefinedSwitches() {
+	b, err := os.ReadFile(a.o.File)
+	if err != nil {
+		return
+	}
+	defined := map[string]bool{}
+	for _, d := range a.o.Defines {
+		name, _, _ := strings.Cut(d, "=")
+		defined[name] = true
+	}
+	seen := map[string]bool{}
+	for i, l := range strings.Split(cheader.StripComments(string(b)), "\n") {
+		m := reIfLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		guarded := map[string]bool{} // `defined(X) && X > 0` tests X's existence first
+		for _, g := range reDefinedOp.FindAllString(m[1], -1) {
+			for _, id := range reIdent.FindAllString(strings.TrimPrefix(g, "defined"), -1) {
+				guarded[id] = true
+			}
+		}
+		expr := reDefinedOp.ReplaceAllString(m[1], "")
+		for _, id := range reIdent.FindAllString(expr, -1) {
+			if guarded[id] {
+				continue
+			}
+			if seen[id] || defined[id] || a.known(id) || strings.HasPrefix(id, "__") || id[0] >= '0' && id[0] <= '9' {
+				continue
+			}
+			if _, ok := a.tr.final[id]; ok {
+				continue
+			}
+			seen[id] = true
+			a.add(Finding{Line: i + 1, Severity: SevInfo, ID: "audit.undefined_switch", Option: id, Source: "rule",
+				Message: fmt.Sprintf("the file tests %s, which nothing defines here: #if reads it as 0, so the options of that branch are the ones judged", id),
+				Fix:     fmt.Sprintf("if the build defines it, pass it: -D %s=1 (or --project DIR)", id)})
+		}
+	}
+}
+
+// reDefinedOp matches defined(X) / defined X: a test of existence, not of a value.
+// (and __has_include("x.h"), string and character literals: no names)
+var reDefinedOp = regexp.MustCompile(`defined\s*\(\s*\w+\s*\)|defined\s+\w+|__has_include(?:_next)?\s*\([^)]*\)|"[^"]*"|'[^']*'`)
