@@ -557,8 +557,15 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		} else {
 			cr.Overrides = append(cr.Overrides, coreLockOverride)
 		}
-		cr.Glue = &GlueRun{Model: m.Name, Sources: dc.Sources, Defines: dc.Defines}
-		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(c.Header, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
+		hdr := c.Header
+		if dc.Config != nil && c.Name == CfgLwipgen {
+			hdr = dc.Config // the vendor build's header (Vitis: the BSP's lwipopts.h), as generated
+		}
+		if m.OwnTimers {
+			cr.Overrides = withoutOverrides(cr.Overrides, "LWIP_TIMERS", "LWIP_TIMERS_CUSTOM")
+		}
+		cr.Glue = &GlueRun{Model: m.Name, Sources: append(append([]string{}, dc.Sources...), dc.Headers...), Defines: dc.Defines}
+		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(hdr, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
 		if err != nil {
 			return fail(err)
 		}
