@@ -37,7 +37,7 @@ type macModel struct {
 	LDFlags   []string // link flags the model needs (-no-pie: 32-bit buffer addresses in descriptors)
 	NoDMA     bool     // a FIFO MAC: there is no DMA to fail (fault dma-error does not apply)
 	// Vendor code the flow does not render (xemacps.go): Adapter is a behavioural model of the
-	// vendor's driver layer compiled with the device; Pick are rendered flow files (path -> name in
+	// vendor's driver layer compiled with the device; Pick are rendered flow files (file name -> name in
 	// the device) it includes; ConfigFile is the rendered header that is the lwipgen configuration
 	// (the BSP's lwipopts.h); OwnTimers: the board runs lwIP's timers itself (no LWIP_TIMERS override).
 	Adapter    string

@@ -205,8 +205,10 @@ func TestGlueBrokenIsCaught(t *testing.T) {
 		{"LAN9118 register store not instrumented", "mps2-an500", []edit{
 			{"LAN_IRQ_CFG = IRQ_CFG_IRQ_EN", "(LAN_IRQ_CFG) = IRQ_CFG_IRQ_EN", "unmodelled_register_write", ""}}},
 		// zynq7035: the xemacps adapter model with the defects the embeddedsw history and users report
-		// (#53: no invalidate of the received length; a TX pbuf never freed; no flush before the DMA)
-		{"xemacps adapter: invalidate, flush and TX free missing", "zynq7035", []edit{
+		// (#53: no invalidate of the received length; a TX pbuf never freed; no flush before the DMA; the BD
+		// space left cacheable)
+		{"xemacps adapter: invalidate, flush, TX free and BD attributes missing", "zynq7035", []edit{
+			{"Xil_SetTlbAttributes((UINTPTR)emac_bd_space, DEVICE_MEMORY);", "/* removed */", "bd_ring_cacheable", ""},
 			{"Xil_DCacheInvalidateRange((UINTPTR)p->payload, len);", "/* removed */", "cache_rx_stale", ""},
 			{"Xil_DCacheFlushRange((UINTPTR)q->payload, q->len);", "/* removed */", "cache_tx_not_cleaned", ""},
 			{"pbuf_free(tx_pbufs[idx]);", "if (idx % 97U != 0U) pbuf_free(tx_pbufs[idx]);", "HEAP", ""}}},

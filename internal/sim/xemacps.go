@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/flow"
@@ -23,7 +24,7 @@ func init() {
 		// the BSP build's headers: its lwipopts.h is the configuration under
 		// test (with the options lwipgen carries in extra_compiler_flags),
 		// xlwipconfig.h gives the adapter its BD counts
-		Pick:       map[string]string{"vitis/xlwipconfig.h": "xlwipconfig.h"},
+		Pick:       map[string]string{"xlwipconfig.h": "xlwipconfig.h"},
 		ConfigFile: "lwipopts.h",
 		OwnTimers:  true,
 		// the received-frame cache check sits in front of lwIP's ethernet_input
@@ -34,12 +35,12 @@ func init() {
 }
 
 // vendorFiles adds what a macModel takes besides the glue: the rendered
-// flow files it picks (under their BSP names), the adapter model's source
+// flow files it picks (by file name: the names the vendor's build uses), the adapter model's source
 // (in the device's files, so that a test can break it like generated code)
 // and the flow's header as the lwipgen configuration.
 func vendorFiles(dc *deviceCode, r *flow.Rendered, m macModel) error {
 	for _, f := range r.Files {
-		if name, ok := m.Pick[f.Path]; ok {
+		if name, ok := m.Pick[path.Base(f.Path)]; ok {
 			dc.Files[name] = f.Content
 			dc.Headers = append(dc.Headers, name)
 		}
