@@ -1,0 +1,50 @@
+package sim
+
+import (
+	"strings"
+	"testing"
+)
+
+// The Zynq device is compiled from what the BSP build uses, rendered by the Vitis flow: xlwipconfig.h
+// with the plan's BD counts, the BSP's lwipopts.h (its MEM_SIZE, NO_SYS_NO_TIMERS) with the options
+// lwipgen carries in extra_compiler_flags, and the adapter model as vendor code (not a generated
+// source). No simulator run.
+func TestZynqDeviceFiles(t *testing.T) {
+	g := prepare(t, "zynq7035")
+	m, ok := runsGlue(g.Plan)
+	if !ok || m.Adapter == "" {
+		t.Fatalf("zynq7035 does not run on the xemacps model: %+v", m)
+	}
+	d := g.Plan.Driver
+	d.RxDescriptors, d.TxDescriptors = 100, 50 // a comparison's own rings reach the adapter
+	dc, err := renderDevice(g, d, m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := string(dc.Files["xlwipconfig.h"])
+	for _, want := range []string{"#define XLWIP_CONFIG_N_RX_DESC 100", "#define XLWIP_CONFIG_N_TX_DESC 50"} {
+		if !strings.Contains(x, want) {
+			t.Errorf("xlwipconfig.h lacks %q:\n%s", want, x)
+		}
+	}
+	cfg := string(dc.Config)
+	if !strings.Contains(cfg, "#define NO_SYS_NO_TIMERS 1") || !strings.Contains(cfg, "#define TCP_SND_QUEUELEN 16 * TCP_SND_BUF/TCP_MSS") {
+		t.Errorf("the configuration is not the BSP's lwipopts.h:\n%s", cfg)
+	}
+	core, err := lwipgenConfig(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasPrefix(cfg, string(core.Header)) || !strings.Contains(cfg, "BSP library generates") {
+		t.Errorf("the configuration is the core lwipopts.h, not the header the BSP generates")
+	}
+	if !strings.Contains(cfg, "#define TCP_OOSEQ_MAX_BYTES ") {
+		t.Errorf("the extra_compiler_flags defines are missing:\n%s", cfg[max(0, len(cfg)-400):])
+	}
+	if len(dc.Sources) != 0 || len(dc.Vendor) != 1 || dc.Vendor[0] != "adapter_xemacpsif.c" || dc.Files["adapter_xemacpsif.c"] == nil {
+		t.Errorf("sources %v, vendor %v: the adapter model must be compiled as vendor code, nothing else", dc.Sources, dc.Vendor)
+	}
+	if got := withoutOverrides(hostOverrides(g.Plan.Config, d.RxModel), "LWIP_TIMERS", "LWIP_TIMERS_CUSTOM"); len(got) != len(hostOverrides(g.Plan.Config, d.RxModel))-2 {
+		t.Errorf("withoutOverrides left %d of %d", len(got), len(hostOverrides(g.Plan.Config, d.RxModel)))
+	}
+}
