@@ -484,12 +484,8 @@ LONG XEmacPs_CfgInitialize(XEmacPs *ip, XEmacPs_Config *c, UINTPTR base)
     memset(ip, 0, sizeof *ip);
     ip->Config = *c;
     ip->Config.BaseAddress = base;
-    ip->Version = (regs[XEMACPS_MODULE_ID_OFFSET / 4] >> 16) & 0xFFFu;
-    if (ip->Version == 0u) {
-        ip->Version = 2u;
-    }
     gem_reset();
-    ip->Version = 2u;
+    ip->Version = (regs[XEMACPS_MODULE_ID_OFFSET / 4] >> 16) & 0xFFFu;
     regs[XEMACPS_NWCTRL_OFFSET / 4] = XEMACPS_NWCTRL_MDEN_MASK; /* the reset leaves the MDIO port enabled */
     ip->IsReady = XIL_COMPONENT_IS_READY;
     inst = ip;
