@@ -219,7 +219,8 @@ func TestGlueBrokenIsCaught(t *testing.T) {
 		// it sets the queue base, the BSP starts the GEM anyway
 		{"xlwipconfig.h: more RX BDs than the pool", "zynq7035", []edit{
 			{"#define XLWIP_CONFIG_N_RX_DESC 256", "#define XLWIP_CONFIG_N_RX_DESC 400", "queue_base_unset", "xlwipconfig.h"},
-			{"", "", "accepted no connection", "xlwipconfig.h"}}},
+			{"", "", "accepted no connection", "xlwipconfig.h"},
+			{"", "", "rx_ring_unarmed", "xlwipconfig.h"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := func(files map[string][]byte) error {

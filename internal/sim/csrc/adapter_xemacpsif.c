@@ -380,6 +380,9 @@ static XStatus init_dma(void)
             LINK_STATS_INC(link.memerr);
             LINK_STATS_INC(link.drop);
             fprintf(stderr, "unable to alloc pbuf in init_dma\n");
+            /* the simulator's check (the BSP only prints): the generated sizes cannot start the board */
+            dev_check_failed("rx_ring_unarmed", "init_dma armed %u of the %u RX BDs (XLWIP_CONFIG_N_RX_DESC) before the PBUF_POOL (PBUF_POOL_SIZE %u) ran out",
+                             (unsigned)i, (unsigned)N_RX, (unsigned)PBUF_POOL_SIZE);
             return XST_FAILURE;
         }
         if (XEmacPs_BdRingAlloc(rxring, 1, &bd) != XST_SUCCESS) {
