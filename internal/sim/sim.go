@@ -652,6 +652,12 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 			for _, ck := range st.Dev.Checks {
 				msg += fmt.Sprintf("; driver check failed: %s (%d times): %s", ck.Kind, ck.Count, ck.First)
 			}
+			if len(st.Dev.Checks) > 0 {
+				// the driver said why (zynq7035 with lwIP's defaults: init_dma cannot arm the RX ring
+				// from a 16-pbuf pool): a configuration the board does not start with, a result
+				cr.StartupFailure = msg
+				return fail(errors.New(startupPrefix + msg))
+			}
 		}
 		return fail(errors.New(msg))
 	}
