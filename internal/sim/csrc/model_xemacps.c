@@ -14,8 +14,10 @@
  *   RX  the GEM walks the BD list from RXQBASE: a frame goes into the buffer of the next BD whose
  *       "used" bit (word 0 bit 0) is clear, at most DMACR's buffer size (1536 B); the GEM writes the
  *       length/SOF/EOF into word 1, sets "used", steps (wrap bit) and raises FRAMERX. A BD with "used"
- *       set means no buffer: the frame is lost, RXSR BUFFNA / ISR RXUSED; a second loss in a row
- *       overflows the receive packet buffer: RXSR/ISR RXOVR. RXCNT counts frames (cleared on read).
+ *       set means no buffer: the frame is lost, RXSR BUFFNA / ISR RXUSED (UG1087 receive_status: the
+ *       DMA re-reads that BD at each end of frame until it finds one armed); a second loss in a row
+ *       with no FLUSH_DPRAM in between raises RXSR/ISR RXOVR (the model's simplification of the packet
+ *       buffer overflowing). RXCNT counts frames (cleared on read).
  *   TX  NWCTRL STARTTX makes the GEM send the frames from its TX pointer while their first BD's "used"
  *       bit (word 1 bit 31) is clear, one frame per run of BDs ending with "last"; when a frame has left
  *       the wire, "used" is set in its first BD and TXSR/ISR TXCOMPL raised.
