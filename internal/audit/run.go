@@ -106,7 +106,7 @@ func Run(o Options) (*Report, error) {
 				v = tv
 				from = "the version in the tree's src/include/lwip/init.h"
 			} else if raw := rawTreeVersion(o.LwipDir); raw != "" {
-				from = "the tree's init.h says " + raw + ", which lwipgen does not model"
+				from = "lwipgen's default for a tree it does not model"
 				// a project on lwIP 1.x / 2.0: its opt.h and sources are compiled, lwipgen's
 				// rules and tables are 2.1.x/2.2.x ones; say so instead of passing it off as 2.1.3
 				unsupported = &Finding{Severity: SevWarning, ID: "audit.lwip_unsupported", Source: "rule",
