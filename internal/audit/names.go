@@ -231,7 +231,7 @@ func (a *auditor) nameFindings() {
 			msg = fmt.Sprintf("lwIP %s has no option %s (per lwipgen's option tables): the line has no effect", a.v, n)
 		}
 		if last, old := lwip.Removed(n); old {
-			msg += fmt.Sprintf(" (an lwIP %s option that later releases removed: the file was written for lwIP %s)", last, last)
+			msg += fmt.Sprintf(" (an lwIP %s option that later releases removed)", last)
 		}
 		fix := "remove the line, or check which code reads it"
 		if hint != "" {

@@ -116,7 +116,7 @@ func (a *auditor) versionFindings() {
 			Fix:     "audit against the lwIP tree the project builds with (--lwip DIR, or --project)"})
 	} else if len(older) > 0 {
 		a.add(Finding{File: older[0].file, Line: older[0].line, Severity: SevInfo, ID: "audit.lwip_version", Option: older[0].name, Source: "rule",
-			Message: fmt.Sprintf("the file sets options of lwIP %s that later releases removed (%s): it was written for lwIP %s, which lwipgen does not model; the findings say what the file means on lwIP %s (%s)", olderLine, older[0].String(), olderLine, judged, judgedFrom),
+			Message: fmt.Sprintf("the file sets options of lwIP %s that later releases removed (%s): it was written for (or carried over from) lwIP %s, which lwipgen does not model; the findings say what the file means on lwIP %s (%s)", olderLine, older[0].String(), olderLine, judged, judgedFrom),
 			Fix:     "audit against the project's own lwIP tree (--lwip DIR, or --project) to see what it compiles with today"})
 	}
 }
