@@ -7,7 +7,7 @@
  * args: --cpu cortex-m7
  * expect: error lwip.init.netif_api_needs_os
  * expect: info audit.undefined_switch USE_RTOS
- * expect: warning audit.reass_pool IP_REASS_MAX_PBUFS
+ * expect: warning audit.reass_pool PBUF_POOL_SIZE
  * expect-not: audit.undefined_switch BOARD_ENET_IS_LPC
  */
 #ifndef LWIPOPTS_BOARD_H
