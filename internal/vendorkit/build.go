@@ -22,6 +22,12 @@ import (
 // from the sources and flags in .cproject) and verifies the ELF against the
 // plan and layout of g.
 func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, progress io.Writer) (string, *verify.Result, error) {
+	// The build tools run inside the project (cmake -S DIR with its working
+	// directory DIR): a relative --project would name DIR/DIR there.
+	projectDir, err := filepath.Abs(projectDir)
+	if err != nil {
+		return "", nil, err
+	}
 	p, err := Detect(projectDir)
 	if err != nil {
 		return "", nil, err

@@ -61,7 +61,9 @@ func TestBuildProjectMakefile(t *testing.T) {
 }
 
 // The CubeMX CMake fixture (f767) builds through its own CMakeLists after
-// vendoring, and its ELF verifies against the plan.
+// vendoring, and its ELF verifies against the plan. The project is named by a
+// relative path, as in `lwipgen build --project proj`: cmake ran in the
+// project with -S proj and found no proj/proj (Channuyoah/stm32-lwip@6d1fa1d).
 func TestBuildProjectCMake(t *testing.T) {
 	testenv.CrossCompiler(t)
 	lw := testenv.LwIP(t)
@@ -75,8 +77,9 @@ func TestBuildProjectCMake(t *testing.T) {
 	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
 		t.Fatal(err)
 	}
+	t.Chdir(filepath.Dir(dir))
 	var log strings.Builder
-	elf, res, err := BuildProject(context.Background(), dir, g, &log)
+	elf, res, err := BuildProject(context.Background(), filepath.Base(dir), g, &log)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, log.String())
 	}
