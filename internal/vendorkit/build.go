@@ -107,11 +107,10 @@ func buildMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progres
 	if _, err := exec.LookPath("make"); err != nil {
 		return "", fmt.Errorf("make not found: %v", err)
 	}
-	args := []string{"-j2", "GCC_PATH=" + filepath.Dir(tc.CC)}
-	if err := run(ctx, p.Dir, progress, "make", args...); err != nil {
+	b, _ := fsutil.ReadText(filepath.Join(p.Dir, p.Makefile), fsutil.MaxInput)
+	if err := run(ctx, p.Dir, progress, "make", makeArgs(string(b), tc)...); err != nil {
 		return "", err
 	}
-	b, _ := fsutil.ReadText(filepath.Join(p.Dir, p.Makefile), fsutil.MaxInput)
 	target, buildDir := "", "build"
 	if m := mkVarRe("TARGET").FindSubmatch(b); m != nil {
 		target = string(m[1])
@@ -125,6 +124,24 @@ func buildMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progres
 		}
 	}
 	return newestELF(filepath.Join(p.Dir, buildDir))
+}
+
+// prefixRe is a Makefile's toolchain prefix: CubeMX writes PREFIX =
+// arm-none-eabi- and CC = $(GCC_PATH)/$(PREFIX)gcc.
+var prefixRe = regexp.MustCompile(`(?m)^PREFIX[ \t]*[:?]?=[ \t]*(\S*-)[ \t]*$`)
+
+// makeArgs are make's arguments for the project's Makefile: lwipgen's
+// toolchain through CubeMX's GCC_PATH and, when the Makefile names a
+// toolchain prefix, that prefix too. A prefix the user edited into a path of
+// their own machine (atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's Makefile:186,
+// PREFIX = /home/.../arm-gnu-toolchain-13.2.Rel1-x86_64-arm-none-eabi/bin/arm-none-eabi-)
+// made CC $(GCC_PATH)//home/.../arm-none-eabi-gcc: not found.
+func makeArgs(makefile string, tc *toolchain.Toolchain) []string {
+	args := []string{"-j2", "GCC_PATH=" + filepath.Dir(tc.CC)}
+	if prefixRe.MatchString(makefile) {
+		args = append(args, "PREFIX="+strings.TrimSuffix(filepath.Base(tc.CC), "gcc"))
+	}
+	return args
 }
 
 func buildCMake(ctx context.Context, p *Project, progress io.Writer) (string, error) {

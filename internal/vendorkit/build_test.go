@@ -16,12 +16,26 @@ import (
 // TestBuildProjectMakefile vendors f407 into the CubeMX Makefile fixture,
 // builds it with the project's own Makefile and arm-none-eabi-gcc, and
 // verifies the ELF against the plan. The lwIP sources are the tree lwipgen
-// fetched, linked where CubeMX keeps them.
+// fetched, linked where CubeMX keeps them. The Makefile's PREFIX names a
+// toolchain on its author's machine, as atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's
+// does (Makefile:186): build --project uses lwipgen's toolchain anyway.
 func TestBuildProjectMakefile(t *testing.T) {
 	testenv.CrossCompiler(t)
 	lw := testenv.LwIP(t)
 	g := generated(t, "f407")
 	dir := copyTree(t, filepath.Join("testdata", "cubemx-makefile-f407"))
+	mk := filepath.Join(dir, "Makefile")
+	text, err := os.ReadFile(mk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := strings.Replace(string(text), "\nPREFIX = arm-none-eabi-\n", "\nPREFIX = /home/someone/arm-gnu-toolchain-13.2.Rel1-x86_64-arm-none-eabi/bin/arm-none-eabi-\n", 1)
+	if own == string(text) {
+		t.Fatal("the fixture's Makefile has no PREFIX = arm-none-eabi- line")
+	}
+	if err := os.WriteFile(mk, []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")); err != nil {
 		t.Fatal(err)
 	}
