@@ -128,14 +128,15 @@ func buildMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progres
 
 // prefixRe is a Makefile's toolchain prefix: CubeMX writes PREFIX =
 // arm-none-eabi- and CC = $(GCC_PATH)/$(PREFIX)gcc.
-var prefixRe = regexp.MustCompile(`(?m)^PREFIX[ \t]*[:?]?=[ \t]*(\S*-)[ \t]*$`)
+var prefixRe = regexp.MustCompile(`(?m)^PREFIX[ \t]*[:?]?=[ \t]*(\S*-)[ \t\r]*$`)
 
 // makeArgs are make's arguments for the project's Makefile: lwipgen's
 // toolchain through CubeMX's GCC_PATH and, when the Makefile names a
 // toolchain prefix, that prefix too. A prefix the user edited into a path of
 // their own machine (atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's Makefile:186,
 // PREFIX = /home/.../arm-gnu-toolchain-13.2.Rel1-x86_64-arm-none-eabi/bin/arm-none-eabi-)
-// made CC $(GCC_PATH)//home/.../arm-none-eabi-gcc: not found.
+// made CC $(GCC_PATH)//home/.../arm-none-eabi-gcc: not found. That line
+// ends in CRLF, the rest of the file in LF.
 func makeArgs(makefile string, tc *toolchain.Toolchain) []string {
 	args := []string{"-j2", "GCC_PATH=" + filepath.Dir(tc.CC)}
 	if prefixRe.MatchString(makefile) {

@@ -18,7 +18,8 @@ import (
 // verifies the ELF against the plan. The lwIP sources are the tree lwipgen
 // fetched, linked where CubeMX keeps them. The Makefile's PREFIX names a
 // toolchain on its author's machine, as atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's
-// does (Makefile:186): build --project uses lwipgen's toolchain anyway.
+// does (Makefile:186, a CRLF line in an LF file): build --project uses
+// lwipgen's toolchain anyway.
 func TestBuildProjectMakefile(t *testing.T) {
 	testenv.CrossCompiler(t)
 	lw := testenv.LwIP(t)
@@ -29,7 +30,7 @@ func TestBuildProjectMakefile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	own := strings.Replace(string(text), "\nPREFIX = arm-none-eabi-\n", "\nPREFIX = /home/someone/arm-gnu-toolchain-13.2.Rel1-x86_64-arm-none-eabi/bin/arm-none-eabi-\n", 1)
+	own := strings.Replace(string(text), "\nPREFIX = arm-none-eabi-\n", "\nPREFIX = /home/someone/arm-gnu-toolchain-13.2.Rel1-x86_64-arm-none-eabi/bin/arm-none-eabi-\r\n", 1)
 	if own == string(text) {
 		t.Fatal("the fixture's Makefile has no PREFIX = arm-none-eabi- line")
 	}
