@@ -232,3 +232,28 @@ func TestMakeVar(t *testing.T) {
 		}
 	}
 }
+
+// A CubeMX CMake project whose toolchain file links with a script the
+// project has only under another letter case (written on Windows or macOS:
+// cxnaive/H743VGTx_lwip@da66a1e's cmake/gcc-arm-none-eabi.cmake:42 names
+// STM32H743VGTx_FLASH.ld, the file is stm32h743vgtx_flash.ld) is refused with
+// both names and the line, and nothing is changed; lwipgen used to edit the
+// only .ld it found, which the build never reads.
+func TestVendorRefusesLinkerScriptCase(t *testing.T) {
+	g := generated(t, "f767")
+	dir := copyTree(t, filepath.Join("testdata", "cubemx-cmake-f767"))
+	if err := os.Rename(filepath.Join(dir, "STM32F767XX_FLASH.ld"), filepath.Join(dir, "stm32f767xx_flash.ld")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "STM32F767XX_FLASH.ld")); err == nil {
+		t.Fatal("the test needs a case-sensitive file system (it models a build that cannot find its script on one)")
+	}
+	before := treeHash(t, dir)
+	_, err := Vendor(g, withGlue(t, g, Options{Project: dir}))
+	if err == nil || !strings.Contains(err.Error(), "cmake/gcc-arm-none-eabi.cmake:13 links with STM32F767XX_FLASH.ld") || !strings.Contains(err.Error(), "the project has stm32f767xx_flash.ld") {
+		t.Fatalf("vendor: %v", err)
+	}
+	if treeHash(t, dir) != before {
+		t.Error("a refused vendor run changed the project")
+	}
+}
