@@ -228,3 +228,57 @@ func TestImportProjectUnsupportedLwIPVersion(t *testing.T) {
 		t.Fatalf("import of an lwIP 2.0.3 project: %v", err)
 	}
 }
+
+// A project that edited lwIP's own opt.h instead of its lwipopts.h
+// (weiyuanzhu/NUCLEO_F429ZI_LWIP@e2283f5: opt.h:1095 `#define LWIP_DNS 1`,
+// lwipopts.h `// #define LWIP_DNS 1`) compiles with the edited default:
+// import pins it and says where, so the vendored header does not turn DNS
+// off under the application's gethostbyname(). Defaults the tree leaves as
+// the version has them, written differently or conditional, are not pinned.
+func TestImportProjectOptHDefaultChanged(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "f767-cmsis1"))); err != nil {
+		t.Fatal(err)
+	}
+	// the guard blocks of lwIP's opt.h, in the shape lwIP writes them
+	optH := strings.Join([]string{
+		"#if !defined LWIP_DNS || defined __DOXYGEN__",
+		"#define LWIP_DNS                        1",
+		"#endif",
+		"#if !defined LWIP_IGMP || defined __DOXYGEN__",
+		"#define LWIP_IGMP                       0 /* as lwIP has it */",
+		"#endif",
+		"#if !defined MEMP_NUM_RAW_PCB || defined __DOXYGEN__",
+		"#define MEMP_NUM_RAW_PCB                (2*2)",
+		"#endif",
+		"#if !defined PBUF_LINK_HLEN || defined __DOXYGEN__",
+		"#if defined LWIP_HOOK_VLAN_SET && !defined __DOXYGEN__",
+		"#define PBUF_LINK_HLEN                  (18 + ETH_PAD_SIZE)",
+		"#else",
+		"#define PBUF_LINK_HLEN                  (14 + ETH_PAD_SIZE)",
+		"#endif",
+		"#endif",
+		"",
+	}, "\n")
+	if err := os.WriteFile(filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src", "include", "lwip", "opt.h"), []byte(optH), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ImportProject(dir, Options{BoardName: "f767-opth", Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil {
+		t.Fatalf("no board: %v", r.Warnings)
+	}
+	if r.Options["LWIP_DNS"] != "1" || !r.Board.Workload.DNS {
+		t.Errorf("LWIP_DNS pinned %q, workload dns %v: want 1 and true (the project's opt.h turns DNS on)", r.Options["LWIP_DNS"], r.Board.Workload.DNS)
+	}
+	if !strings.Contains(string(r.HCL), "lwip/opt.h:2, the project's own lwIP: it changes lwIP 2.1.2's default 0 there") {
+		t.Errorf("the board does not say where LWIP_DNS came from:\n%s", r.HCL)
+	}
+	for _, n := range []string{"LWIP_IGMP", "MEMP_NUM_RAW_PCB", "PBUF_LINK_HLEN"} {
+		if v, ok := r.Options[n]; ok {
+			t.Errorf("%s = %q pinned: the project's opt.h leaves it as lwIP has it", n, v)
+		}
+	}
+}
