@@ -60,8 +60,11 @@ type Usage struct {
 }
 
 // FromELF sums the sections of the ELF at path per memory of chip. lwipSections
-// are the output sections lwipgen placed; region is the board's lwip_region.
-func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []string) (*Usage, error) {
+// are the output sections lwipgen placed; region is the memory lwIP is in
+// (the board's lwip_region, or where the layout put lwIP when the board
+// names none: an imported board without LWIP_RAM_HEAP_POINTER printed
+// "lwIP in  65.6 KiB  0 B  0.0% of memory.lwip_budget").
+func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []string, region string) (*Usage, error) {
 	f, err := elf.Open(path)
 	if err != nil {
 		return nil, err
@@ -90,9 +93,9 @@ func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []strin
 	for _, s := range lwipSections {
 		placed[s] = true
 	}
-	u.LwIP = LwIP{Region: b.Memory.LwIPRegion, Sections: lwipSections, Budget: b.Memory.LwIPBudget, BudgetOf: "memory.lwip_budget"}
+	u.LwIP = LwIP{Region: region, Sections: lwipSections, Budget: b.Memory.LwIPBudget, BudgetOf: "memory.lwip_budget"}
 	if u.LwIP.Budget == 0 {
-		if m, ok := chip.Memory(b.Memory.LwIPRegion); ok {
+		if m, ok := chip.Memory(region); ok {
 			u.LwIP.Budget, u.LwIP.BudgetOf = m.Size, "region size"
 		}
 	}
