@@ -282,3 +282,34 @@ func TestImportProjectOptHDefaultChanged(t *testing.T) {
 		}
 	}
 }
+
+// A chip is derived from the linker script the project's build links with,
+// not from the *_FLASH.ld beside it: atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's
+// Makefile says LDSCRIPT = STM32F767IGTx_QSPIFLASH_EXTSDRAM.ld and carries
+// STM32F767IGTx_FLASH.ld too, and import derived the chip from the latter.
+func TestImportProjectChipFromBuildsLinkerScript(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "h730-cmsis2"))); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "STM32H730ZBTX_FLASH.ld"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := strings.Replace(string(b), "ORIGIN = 0x30000000,   LENGTH = 32K", "ORIGIN = 0x30000000,   LENGTH = 16K", 1)
+	if other == string(b) {
+		t.Fatal("fixture: no RAM_D2 line")
+	}
+	os.WriteFile(filepath.Join(dir, "STM32H730ZBTX_QSPIFLASH.ld"), []byte(other), 0o644)
+	os.WriteFile(filepath.Join(dir, "Makefile"), []byte("TARGET = h730\r\nLDSCRIPT = STM32H730ZBTX_QSPIFLASH.ld\r\n"), 0o644)
+	r, err := ImportProject(dir, Options{Out: filepath.Join(dir, "h730.hcl"), Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil {
+		t.Fatalf("no board: %v", r.Warnings)
+	}
+	if m, _ := r.Board.Chip.Memory("ram_d2"); m.Size != 16<<10 || !strings.Contains(string(r.ChipHCL), "derived by lwipgen import from STM32H730ZBTX_QSPIFLASH.ld") {
+		t.Errorf("ram_d2 %d B, chip file:\n%s\nwant it from the build's STM32H730ZBTX_QSPIFLASH.ld (16 KiB)", m.Size, r.ChipHCL)
+	}
+}
