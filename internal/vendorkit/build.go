@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/flow"
@@ -54,7 +56,7 @@ func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, pro
 		err = fmt.Errorf("%s: no build files lwipgen can drive", projectDir)
 	}
 	if err != nil {
-		return "", nil, err
+		return "", nil, explainOverflow(err, p.Dir, g, tc)
 	}
 	res, err := verify.ELF(elfPath, g.Layout, g.Plan)
 	if c, ok := lwipVersionCheck(projectDir, g); ok && res != nil {
@@ -316,4 +318,66 @@ func newestELF(dir string) (string, error) {
 		return "", fmt.Errorf("the build left no .elf under %s", dir)
 	}
 	return best, nil
+}
+
+var ldBackwardsRe = regexp.MustCompile(`lwip_sections\.ld:\d+:? cannot move location counter backwards`)
+
+// explainOverflow turns the linker's "lwip_sections.ld:N cannot move
+// location counter backwards" (an output section of lwipgen's fragment got
+// more than its planned size) into the objects that compiled larger than
+// planned, read with nm from the project's own object files.
+// cxnaive/H743VGTx_lwip@da66a1e adds two fields to lwIP's struct pbuf
+// (#ifdef LWIP_PTP in pbuf.h): every pbuf pool grew by 8 B an element and the
+// link stopped with nothing but that line.
+func explainOverflow(err error, dir string, g *flow.Generated, tc *toolchain.Toolchain) error {
+	if err == nil || !ldBackwardsRe.MatchString(err.Error()) {
+		return err
+	}
+	planned := map[string]int64{}
+	for _, o := range g.Plan.Objects {
+		if o.Symbol != "" {
+			planned[o.Symbol] = o.Size
+		}
+	}
+	var objs []string
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, e error) error {
+		if e != nil {
+			return nil
+		}
+		if d.IsDir() && (d.Name() == ".lwipgen" || d.Name() == ".git") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && (strings.HasSuffix(path, ".o") || strings.HasSuffix(path, ".obj")) {
+			objs = append(objs, path)
+		}
+		return nil
+	})
+	compiled := map[string]int64{}
+	for i := 0; i < len(objs); i += 200 {
+		batch := objs[i:min(i+200, len(objs))]
+		out, _ := exec.Command(tc.NM, append([]string{"-S", "--defined-only"}, batch...)...).Output()
+		for _, l := range strings.Split(string(out), "\n") {
+			f := strings.Fields(l)
+			if len(f) != 4 {
+				continue
+			}
+			if _, ok := planned[f[3]]; !ok {
+				continue
+			}
+			if n, perr := strconv.ParseInt(f[1], 16, 64); perr == nil && n > compiled[f[3]] {
+				compiled[f[3]] = n
+			}
+		}
+	}
+	var bigger []string
+	for sym, n := range compiled {
+		if n > planned[sym] {
+			bigger = append(bigger, fmt.Sprintf("%s %d B (planned %d B)", sym, n, planned[sym]))
+		}
+	}
+	if len(bigger) == 0 {
+		return fmt.Errorf("%v\nlwipgen: an output section of lwip_sections.ld received more than its planned size; nm found no lwIP object larger than the plan in %s's object files", err, dir)
+	}
+	sort.Strings(bigger)
+	return fmt.Errorf("%v\nlwipgen: the link stopped in lwip_sections.ld because lwIP's objects compiled larger than lwipgen planned for lwIP %s: %s. The project's lwIP is not the lwIP %s lwipgen models (a field added to one of its structs, e.g. struct pbuf, or an option set outside lwipopts.h): lwipgen sizes its sections from that model; build with an unmodified lwIP, or move the addition out of lwIP's structs", err, g.Plan.Version, strings.Join(bigger, ", "), g.Plan.Version)
 }
