@@ -313,3 +313,33 @@ func TestImportProjectChipFromBuildsLinkerScript(t *testing.T) {
 		t.Errorf("ram_d2 %d B, chip file:\n%s\nwant it from the build's STM32H730ZBTX_QSPIFLASH.ld (16 KiB)", m.Size, r.ChipHCL)
 	}
 }
+
+// An STM32F767IG (no chip file) whose linker script declares one RAM of 512K
+// at 0x20000000, as atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's: the derived chip has
+// the F767's DTCM, SRAM1 and SRAM2 there (the same product line as the
+// shipped stm32f767zi), SRAM1 cacheable, not one memory with DTCM's facts.
+func TestImportProjectDerivedChipSplitsRAM(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "f767-cmsis1"))); err != nil {
+		t.Fatal(err)
+	}
+	ioc := filepath.Join(dir, "F767_ETH.ioc")
+	b, _ := os.ReadFile(ioc)
+	os.WriteFile(ioc, []byte(strings.ReplaceAll(string(b), "STM32F767ZITx", "STM32F767IGTx")), 0o644)
+	r, err := ImportProject(dir, Options{Out: filepath.Join(dir, "f767ig.hcl"), Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil || r.Board.Chip.Name != "stm32f767ig" {
+		t.Fatalf("board %v, warnings %v", r.Board, r.Warnings)
+	}
+	for name, want := range map[string][3]uint64{"dtcm": {0x20000000, 128 << 10, 0}, "sram1": {0x20020000, 368 << 10, 1}, "sram2": {0x2007C000, 16 << 10, 1}} {
+		m, ok := r.Board.Chip.Memory(name)
+		if !ok || m.Base != want[0] || m.Size != want[1] || m.Cacheable != (want[2] == 1) || !m.DMA {
+			t.Errorf("memory %s: %v %+v; want base %#x size %d cacheable %v", name, ok, m, want[0], want[1], want[2] == 1)
+		}
+	}
+	if _, ok := r.Board.Chip.Memory("ram"); ok {
+		t.Errorf("the derived chip still has the script's single RAM:\n%s", r.ChipHCL)
+	}
+}
