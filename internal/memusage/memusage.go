@@ -77,17 +77,12 @@ func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []strin
 		u.Regions = append(u.Regions, Region{Name: m.Name, Kind: m.Kind, Base: m.Base, Size: m.Size})
 	}
 	add := func(addr, size uint64, name string) {
-		for i := range u.Regions {
-			r := &u.Regions[i]
-			if addr >= r.Base && addr < r.Base+r.Size {
-				r.Used += size
-				return
+		if rest := spread(u.Regions, addr, size); rest > 0 {
+			if u.Outside == nil {
+				u.Outside = map[string]uint64{}
 			}
+			u.Outside[name] += rest
 		}
-		if u.Outside == nil {
-			u.Outside = map[string]uint64{}
-		}
-		u.Outside[name] += size
 	}
 	placed := map[string]bool{}
 	for _, s := range lwipSections {
@@ -115,6 +110,24 @@ func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []strin
 		}
 	}
 	return u, nil
+}
+
+// spread counts the bytes [addr, addr+size) in every region they overlap
+// and returns those no region holds. A project's linker script may declare
+// one RAM over several chip memories (an F767's 512K over DTCM, SRAM1 and
+// SRAM2): its .bss starts in DTCM and ends in SRAM1, and counting it all in
+// DTCM printed "dtcm 129.8 KiB  128 KiB  101.4%".
+func spread(regions []Region, addr, size uint64) uint64 {
+	rest := size
+	for i := range regions {
+		r := &regions[i]
+		lo, hi := max(addr, r.Base), min(addr+size, r.Base+r.Size)
+		if lo < hi {
+			r.Used += hi - lo
+			rest -= hi - lo
+		}
+	}
+	return rest
 }
 
 // loadAddress is where the section's bytes are loaded from (its LMA), from
