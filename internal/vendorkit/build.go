@@ -207,7 +207,8 @@ func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolc
 		}
 		return filepath.Join(p.Dir, filepath.FromSlash(v))
 	}
-	flags := append(toolchain.CPUFlags(g.Board.Chip.Core), "-Os", "-g", "-std=gnu11", "-Wall", "-ffunction-sections", "-fdata-sections")
+	cpu := cprojectCPUFlags(text, toolchain.CPUFlags(g.Board.Chip.Core))
+	flags := append(append([]string{}, cpu...), "-Os", "-g", "-std=gnu11", "-Wall", "-ffunction-sections", "-fdata-sections")
 	for _, d := range optVals(".c.compiler.option.definedsymbols") {
 		flags = append(flags, "-D"+d)
 	}
@@ -241,7 +242,7 @@ func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolc
 			obj := filepath.Join(out, "obj", strings.TrimSuffix(rel, ext)+".o")
 			f := flags
 			if ext != ".c" {
-				f = append(append([]string{}, toolchain.CPUFlags(g.Board.Chip.Core)...), "-x", "assembler-with-cpp")
+				f = append(append([]string{}, cpu...), "-x", "assembler-with-cpp")
 			}
 			units = append(units, toolchain.Unit{Src: path, Obj: obj, Flags: f})
 			objs = append(objs, obj)
@@ -255,7 +256,7 @@ func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolc
 	if _, err := bld.Compile(ctx, units); err != nil {
 		return "", err
 	}
-	ldflags := append(toolchain.CPUFlags(g.Board.Chip.Core), "--specs=nano.specs", "--specs=nosys.specs", "-Wl,--gc-sections")
+	ldflags := append(append([]string{}, cpu...), "--specs=nano.specs", "--specs=nosys.specs", "-Wl,--gc-sections")
 	for _, l := range optVals(".c.linker.option.directories") {
 		ldflags = append(ldflags, "-L"+abs(l))
 	}
@@ -265,6 +266,42 @@ func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolc
 		return "", err
 	}
 	return elfPath, nil
+}
+
+var cprojectFPRe = regexp.MustCompile(`superClass="com\.st\.stm32cube\.ide\.mcu\.gnu\.managedbuild\.option\.(fpu|floatabi)"[^>]*?value="[^"]*\.value\.([A-Za-z0-9-]+)"`)
+
+// cprojectCPUFlags are the board's CPU flags with the floating-point unit
+// and ABI the .cproject's configuration (text) sets, as STM32CubeIDE passes
+// them: its MCU GCC toolchain options "Floating-point unit" and
+// "Floating-point ABI" (value ...option.fpu.value.fpv4-sp-d16,
+// ...option.floatabi.value.hard), as in
+// krzysiubera/lwip-stm32@743a216's tcp_echo_server/.cproject. A project built
+// with another ABI than the board's (softfp, to link a library built so) did
+// not link; one without the options keeps the board's.
+func cprojectCPUFlags(text string, board []string) []string {
+	set := map[string]string{}
+	for _, m := range cprojectFPRe.FindAllStringSubmatch(text, -1) {
+		if _, ok := set[m[1]]; !ok {
+			set[m[1]] = m[2]
+		}
+	}
+	var out []string
+	for _, f := range board {
+		switch {
+		case strings.HasPrefix(f, "-mfpu=") && set["fpu"] != "":
+			continue
+		case strings.HasPrefix(f, "-mfloat-abi=") && set["floatabi"] != "":
+			continue
+		}
+		out = append(out, f)
+	}
+	if v := set["fpu"]; v != "" && v != "no" && v != "none" {
+		out = append(out, "-mfpu="+v)
+	}
+	if v := set["floatabi"]; v != "" {
+		out = append(out, "-mfloat-abi="+v)
+	}
+	return out
 }
 
 var excludingRe = regexp.MustCompile(`\bexcluding="([^"]*)"`)

@@ -294,3 +294,26 @@ func TestBuildProjectExplainsOverflow(t *testing.T) {
 		t.Fatalf("build: %v", err)
 	}
 }
+
+// An STM32CubeIDE project is compiled with the floating-point unit and ABI
+// its .cproject sets (the MCU GCC toolchain's options, in the shape of
+// krzysiubera/lwip-stm32@743a216's tcp_echo_server/.cproject), not the
+// board's; a .cproject without them keeps the board's.
+func TestCProjectCPUFlags(t *testing.T) {
+	board := []string{"-mcpu=cortex-m7", "-mthumb", "-mfpu=fpv5-d16", "-mfloat-abi=hard"}
+	opt := func(name, value string) string {
+		return `<option id="com.st.stm32cube.ide.mcu.gnu.managedbuild.option.` + name + `.1436977745" name="x" superClass="com.st.stm32cube.ide.mcu.gnu.managedbuild.option.` + name + `" useByScannerDiscovery="true" value="com.st.stm32cube.ide.mcu.gnu.managedbuild.option.` + name + `.value.` + value + `" valueType="enumerated"/>`
+	}
+	for _, c := range []struct {
+		text string
+		want string
+	}{
+		{"<toolChain>" + opt("fpu", "fpv5-sp-d16") + opt("floatabi", "softfp") + "</toolChain>", "-mcpu=cortex-m7 -mthumb -mfpu=fpv5-sp-d16 -mfloat-abi=softfp"},
+		{"<toolChain>" + opt("floatabi", "soft") + "</toolChain>", "-mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -mfloat-abi=soft"},
+		{"<toolChain></toolChain>", "-mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -mfloat-abi=hard"},
+	} {
+		if got := strings.Join(cprojectCPUFlags(c.text, board), " "); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
+	}
+}
