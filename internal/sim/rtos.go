@@ -22,6 +22,8 @@ const (
 	rtosNative  = ""
 	rtosCMSISv1 = "cmsis_v1"
 	rtosCMSISv2 = "cmsis_v2"
+	// rtosRTThread is not a board.RTOSAPI value: it is a board with rtos = "rtthread" (its own kernel API).
+	rtosRTThread = "rtthread"
 )
 
 func rtosAPIName(api string) string {
@@ -30,6 +32,8 @@ func rtosAPIName(api string) string {
 		return "CMSIS-RTOS v1"
 	case rtosCMSISv2:
 		return "CMSIS-RTOS v2"
+	case rtosRTThread:
+		return "RT-Thread API"
 	}
 	return "native FreeRTOS API"
 }
@@ -62,6 +66,12 @@ func rtosProgram(api string) (map[string][]byte, *rtosBuild, error) {
 	b := &rtosBuild{
 		Sources:  []string{"rtos/vrtos.c", "rtos/freertos.c"},
 		Includes: []string{"rtos/include", "rtos", "rtos/lwip"},
+	}
+	if api == rtosRTThread {
+		// RT-Thread's kernel API on the model (rtthread.c) and RT-Thread's lwIP sys_arch on it
+		b.Sources = []string{"rtos/vrtos.c", "rtos/rtthread.c", "rtos/lwip/sys_arch_rtthread.c", "rtos/lwip/vrtos_lwip.c"}
+		b.Defines = []string{"VRTOS_RTTHREAD=1"}
+		return files, b, nil
 	}
 	switch api {
 	case rtosNative:

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/render"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
@@ -129,5 +134,145 @@ func TestRTOSRTThreadFaults(t *testing.T) {
 		if !strings.Contains(string(out), "vrtos FAULT") || !strings.Contains(string(out), msg) {
 			t.Errorf("%s: fault message lacks %q:\n%s", name, msg, out)
 		}
+	}
+}
+
+// rttLwIPOpts is appended to the board's generated lwipopts.h for the RT-Thread lwIP test: the
+// loopback netif the echo uses (the port sets LWIP_HAVE_LOOPIF 0), the pool statistics the idle check reads, the simulation's
+// core-locking check.
+const rttLwIPOpts = `
+/* ---- rtos_rtthread_test: loopback, pool statistics, then the simulation's core-locking check ---- */
+#undef LWIP_NETIF_LOOPBACK
+#define LWIP_NETIF_LOOPBACK 1
+#undef LWIP_HAVE_LOOPIF
+#define LWIP_HAVE_LOOPIF 1
+#undef LWIP_STATS
+#define LWIP_STATS 1
+#undef MEMP_STATS
+#define MEMP_STATS 1
+#undef LWIP_STATS_DISPLAY
+#define LWIP_STATS_DISPLAY 1
+#include "vrtos_lwipopts.h"
+`
+
+var rttLwIP struct {
+	sync.Mutex
+	path string
+	err  error
+}
+
+// buildRTThreadLwIP renders h743-rtthread through its flow and compiles lwIP (core, IPv4, api) with
+// the rendered lwipopts.h, rtconfig.h and rtconfig_project.h, the RT-Thread API layer and RT-Thread's
+// sys_arch on the model, and tests/rtthread_lwip.c.
+func buildRTThreadLwIP(t *testing.T) string {
+	t.Helper()
+	rttLwIP.Lock()
+	defer rttLwIP.Unlock()
+	if rttLwIP.path != "" || rttLwIP.err != nil {
+		if rttLwIP.err != nil {
+			t.Fatal(rttLwIP.err)
+		}
+		return rttLwIP.path
+	}
+	cc := testenv.HostCC(t)
+	tree := testenv.Tree(t)
+	dir, err := os.MkdirTemp(testCache, "rtos-rtthread-lwip-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, diags := pipeline.Prepare(pipeline.Options{Board: "h743-rtthread", Source: board.Source{}})
+	if diags.HasErrors() {
+		t.Fatalf("h743-rtthread: %v", diags)
+	}
+	fl, err := flow.Of(g.Board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := fl.Render(g.Plan, g.Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := filepath.Join(dir, "gen")
+	if err := os.MkdirAll(filepath.Join(gen, "arch"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]byte{"lwipopts.h": nil, "rtconfig.h": nil, "rtconfig_project.h": nil}
+	for _, f := range append(append([]render.File{}, r.Files...), r.Glue...) {
+		if _, ok := want[filepath.Base(f.Path)]; ok && want[filepath.Base(f.Path)] == nil {
+			want[filepath.Base(f.Path)] = f.Content
+		}
+	}
+	for name, data := range want {
+		if data == nil {
+			t.Fatalf("the rtthread flow rendered no %s", name)
+		}
+		if name == "lwipopts.h" {
+			data = append(append([]byte{}, data...), rttLwIPOpts...)
+		}
+		if err := os.WriteFile(filepath.Join(gen, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(gen, "arch", "cc.h"), []byte(rtosHostCC), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rb, err := writeRTOS(dir, rtosRTThread)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lw := filepath.Join(tree.Dir, "src")
+	srcs := append([]string{}, rb.Sources...)
+	srcs = append(srcs, filepath.Join(dir, "rtos", "tests", "rtthread_lwip.c"))
+	for _, pat := range []string{"core/*.c", "core/ipv4/*.c", "api/*.c", "netif/ethernet.c"} {
+		m, _ := filepath.Glob(filepath.Join(lw, pat))
+		srcs = append(srcs, m...)
+	}
+	exe := filepath.Join(dir, "rtthread_lwip")
+	args := []string{"-std=gnu11", "-O1", "-g", "-Werror=implicit-function-declaration", "-o", exe, "-I", gen}
+	for _, inc := range rb.Includes {
+		args = append(args, "-I", inc)
+	}
+	args = append(args, "-I", filepath.Join(lw, "include"))
+	for _, d := range rb.Defines {
+		args = append(args, "-D"+d)
+	}
+	args = append(args, srcs...)
+	if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+		rttLwIP.err = fmt.Errorf("h743-rtthread: host build: %v\n%s", err, firstLines(string(out), 40))
+		t.Fatal(rttLwIP.err)
+	}
+	rttLwIP.path = exe
+	return exe
+}
+
+// TestRTOSRTThreadLwIP: lwIP's tcpip thread on the RT-Thread model with h743-rtthread's generated
+// configuration: lwip_system_init (INIT_PREV_EXPORT) starts it in the main thread at
+// RT_LWIP_TCPTHREAD_PRIORITY with RT_LWIP_TCPTHREAD_STACKSIZE from the generated rtconfig.h; 256 KiB
+// go through a netconn TCP echo over the loopback intact; every pool is back at its count before
+// the echo; two runs give the same schedule; the raw API from a thread without the core lock fails.
+func TestRTOSRTThreadLwIP(t *testing.T) {
+	exe := buildRTThreadLwIP(t)
+	run := func() string {
+		out, err := exec.Command(exe, "echo").CombinedOutput()
+		if err != nil || strings.Contains(string(out), "FAIL") || !strings.Contains(string(out), "done\n") {
+			t.Fatalf("echo: %v\n%s", err, out)
+		}
+		for _, c := range []string{"tcpip_started_by_lwip_system_init", "tcpip_priority_from_rtconfig", "tcpip_stack_from_rtconfig",
+			"connect", "tcp_echo_bytes", "threads_done", "pools_idle"} {
+			if !strings.Contains(string(out), "ok "+c+"\n") {
+				t.Fatalf("check %s did not run:\n%s", c, out)
+			}
+		}
+		return string(out)
+	}
+	a, b := run(), run()
+	if a != b {
+		t.Fatalf("two runs differ:\n%s\n---\n%s", a, b)
+	}
+	t.Logf("%s", a)
+	out, err := exec.Command(exe, "nolock").CombinedOutput()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 70 || !strings.Contains(string(out), `udp_new() `) || !strings.Contains(string(out), `called by thread "app" without the core lock`) {
+		t.Fatalf("nolock: want the core-lock fault naming udp_new and thread app, got %v\n%s", err, out)
 	}
 }

@@ -47,10 +47,11 @@ static uint32_t ticks_of(rt_int32_t t) { return t < 0 ? VRTOS_FOREVER : (uint32_
 
 static void name_copy(char *dst, const char *src)
 {
-    /* RT-Thread keeps RT_NAME_MAX bytes of the name; the model keeps it terminated */
+    /* RT-Thread keeps the first RT_NAME_MAX bytes of the name ("tcpip_thread" -> "tcpip_th" with 8),
+     * and rt_thread_find compares that many; dst has one byte more for the terminator */
     size_t n = src ? strlen(src) : 0;
-    if (n > RT_NAME_MAX - 1) {
-        n = RT_NAME_MAX - 1;
+    if (n > RT_NAME_MAX) {
+        n = RT_NAME_MAX;
     }
     memcpy(dst, src ? src : "", n);
     dst[n] = 0;

@@ -115,7 +115,7 @@ typedef rt_base_t rt_off_t;
 /* The control blocks. Statically initialised objects (rt_thread_init, rt_sem_init, rt_mb_init) live
  * in the caller's memory as on the target; the model object they stand for is behind vobj/vt. */
 struct rt_thread {
-    char name[RT_NAME_MAX];
+    char name[RT_NAME_MAX + 1]; /* RT_NAME_MAX bytes as RT-Thread keeps them, + the model's terminator */
     void (*entry)(void *parameter);
     void *parameter;
     rt_uint32_t stack_size;
@@ -131,7 +131,7 @@ struct rt_thread {
 typedef struct rt_thread *rt_thread_t;
 
 struct rt_semaphore {
-    char name[RT_NAME_MAX];
+    char name[RT_NAME_MAX + 1];
     rt_uint8_t flag;
     rt_uint8_t dynamic;
     vrtos_obj_t *vobj;
@@ -139,7 +139,7 @@ struct rt_semaphore {
 typedef struct rt_semaphore *rt_sem_t;
 
 struct rt_mutex {
-    char name[RT_NAME_MAX];
+    char name[RT_NAME_MAX + 1];
     rt_uint8_t flag;
     rt_uint8_t dynamic;
     vrtos_obj_t *vobj;
@@ -147,7 +147,7 @@ struct rt_mutex {
 typedef struct rt_mutex *rt_mutex_t;
 
 struct rt_mailbox {
-    char name[RT_NAME_MAX];
+    char name[RT_NAME_MAX + 1];
     rt_uint8_t flag;
     rt_uint8_t dynamic;
     rt_uint16_t size; /* mails, as RT-Thread's rt_mailbox.size */

@@ -4,11 +4,28 @@
  *    Middlewares/Third_Party/LwIP/system/arch/sys_arch.h has them (no sys_mutex_valid: ST's port
  *    does not define it, so a glue that needs it fails to link here as on the board);
  *  - native FreeRTOS (VRTOS_SYS_ARCH_FREERTOS): structs around the handles with the valid/invalid
- *    macros, as lwIP's contrib/ports/freertos port has them.
+ *    macros, as lwIP's contrib/ports/freertos port has them;
+ *  - RT-Thread (VRTOS_RTTHREAD): the kernel object pointers themselves, as RT-Thread's
+ *    components/net/lwip-2.1.2/src/arch/include/arch/sys_arch.h has them (valid/invalid are
+ *    functions of sys_arch_rtthread.c, as in RT-Thread's sys_arch.c).
  * lwipgen's own file, written from those ports' documented shape.
  */
 #ifndef VRTOS_LWIP_SYS_ARCH_H
 #define VRTOS_LWIP_SYS_ARCH_H
+
+#if defined(VRTOS_RTTHREAD)
+
+#include "rtthread.h"
+typedef rt_base_t sys_prot_t; /* rt_hw_interrupt_disable's level */
+#define SYS_MBOX_NULL RT_NULL
+#define SYS_SEM_NULL RT_NULL
+typedef rt_sem_t sys_sem_t;
+typedef rt_mutex_t sys_mutex_t;
+typedef rt_mailbox_t sys_mbox_t;
+typedef rt_thread_t sys_thread_t;
+#define VRTOS_SYS_MUTEX_OBJ(m) ((void *)(*(m))->vobj)
+
+#else /* FreeRTOS, native or through CMSIS-RTOS */
 
 #include "FreeRTOS.h"
 
@@ -52,5 +69,7 @@ typedef osThreadId_t sys_thread_t;
 #define VRTOS_SYS_MUTEX_OBJ(m) ((void *)*(m))
 
 #endif
+
+#endif /* RT-Thread / FreeRTOS */
 
 #endif /* VRTOS_LWIP_SYS_ARCH_H */
