@@ -69,7 +69,8 @@ func rtosProgram(api string) (map[string][]byte, *rtosBuild, error) {
 	}
 	if api == rtosRTThread {
 		// RT-Thread's kernel API on the model (rtthread.c) and RT-Thread's lwIP sys_arch on it
-		b.Sources = []string{"rtos/vrtos.c", "rtos/rtthread.c", "rtos/lwip/sys_arch_rtthread.c", "rtos/lwip/vrtos_lwip.c"}
+		b.Sources = []string{"rtos/vrtos.c", "rtos/rtthread.c", "rtos/lwip/sys_arch_rtthread.c",
+			"rtos/lwip/ethernetif_rtthread.c", "rtos/lwip/vrtos_lwip.c"}
 		b.Defines = []string{"VRTOS_RTTHREAD=1"}
 		return files, b, nil
 	}

@@ -12,7 +12,7 @@
  *    (TCPIP_THREAD_PRIO = RT_LWIP_TCPTHREAD_PRIORITY) and a 20-tick slice;
  *  - lwip_system_init is INIT_PREV_EXPORT: it starts tcpip_init and waits for its callback, in the
  *    main thread, before any INIT_DEVICE_EXPORT driver registers its netif.
- * The eth_device layer (ethernetif.c: erx/etx threads, eth_device_ready) is not here yet.
+ * The eth_device layer (erx/etx threads, eth_device_ready) is ethernetif_rtthread.c.
  */
 #include <stdio.h>
 
@@ -165,6 +165,7 @@ sys_thread_t sys_thread_new(const char *name, lwip_thread_fn thread, void *arg, 
 
 /* ---- lwip_system_init: INIT_PREV_EXPORT ---- */
 static struct rt_semaphore init_done;
+int eth_system_device_init_private(void) __attribute__((weak)); /* ethernetif_rtthread.c when linked */
 static void tcpip_init_done(void *arg) { rt_sem_release((rt_sem_t)arg); }
 
 int lwip_system_init(void)
@@ -174,6 +175,9 @@ int lwip_system_init(void)
         return 0;
     }
     inited = 1;
+    if (eth_system_device_init_private) {
+        eth_system_device_init_private(); /* erx and etx before the tcpip thread, as 4.0.3 does */
+    }
     rt_sem_init(&init_done, "done", 0, RT_IPC_FLAG_FIFO);
     tcpip_init(tcpip_init_done, &init_done);
     rt_sem_take(&init_done, RT_WAITING_FOREVER);
