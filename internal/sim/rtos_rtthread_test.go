@@ -202,8 +202,9 @@ func buildRTThreadLwIP(t *testing.T, test string) string {
 	if err := os.MkdirAll(filepath.Join(gen, "arch"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string][]byte{"lwipopts.h": nil, "rtconfig.h": nil, "rtconfig_project.h": nil}
-	for _, f := range append(append([]render.File{}, r.Files...), r.Glue...) {
+	want := map[string][]byte{"lwipopts.h": nil, "rtconfig.h": nil, "rtconfig_project.h": nil, "lwipgen_rtthread.c": nil, "lwipgen_mpu.h": nil}
+	// the flow's files first (its lwipopts.h is the RT-Thread port's), then the core's (lwipgen_mpu.h)
+	for _, f := range append(append(append([]render.File{}, r.Files...), r.Glue...), g.Files...) {
 		if _, ok := want[filepath.Base(f.Path)]; ok && want[filepath.Base(f.Path)] == nil {
 			want[filepath.Base(f.Path)] = f.Content
 		}
@@ -236,7 +237,8 @@ func buildRTThreadLwIP(t *testing.T, test string) string {
 	for _, inc := range rb.Includes {
 		flags = append(flags, "-I", inc)
 	}
-	flags = append(flags, "-I", filepath.Join(lw, "include"))
+	bsp := filepath.Join(dir, "rtos", "rtthread_bsp")
+	flags = append(flags, "-I", bsp, "-I", filepath.Join(lw, "include"))
 	for _, d := range rb.Defines {
 		flags = append(flags, "-D"+d)
 	}
@@ -256,6 +258,10 @@ func buildRTThreadLwIP(t *testing.T, test string) string {
 	for _, name := range []string{"rtthread_lwip", "rtthread_eth"} {
 		exe := filepath.Join(dir, name)
 		args := append(append([]string{}, flags...), "-o", exe, filepath.Join(dir, "rtos", "tests", name+".c"))
+		if name == "rtthread_eth" {
+			// the generated board init (INIT_BOARD_EXPORT) on the BSP model
+			args = append(args, filepath.Join(gen, "lwipgen_rtthread.c"), filepath.Join(bsp, "rtthread_bsp.c"))
+		}
 		if out, err := exec.Command(cc, append(args, objs...)...).CombinedOutput(); err != nil {
 			fail(fmt.Errorf("h743-rtthread: building %s: %v\n%s", name, err, firstLines(string(out), 40)))
 		}
@@ -297,7 +303,9 @@ func TestRTOSRTThreadLwIP(t *testing.T) {
 	}
 }
 
-// TestRTOSRTThreadEth: RT-Thread's eth_device path with h743-rtthread's generated configuration: a
+// TestRTOSRTThreadEth: RT-Thread's eth_device path with h743-rtthread's generated configuration and
+// its generated board init (lwipgen_rtthread.c: INIT_BOARD_EXPORT before the scheduler, the D2 SRAM1
+// clock, then the D-cache clean+invalidate, then lwipgen_mpu_setup, recorded by the BSP model): a
 // driver registered at INIT_DEVICE_EXPORT (eth_device_init_with_flag: netifapi_netif_add with
 // tcpip_input), erx and etx at RT_LWIP_ETHTHREAD_PRIORITY with RT_LWIP_ETHTHREAD_STACKSIZE, the RX
 // interrupt's eth_device_ready mail, erx's PBUF_RAM copy into tcpip_input, linkoutput blocking until
@@ -312,7 +320,7 @@ func TestRTOSRTThreadEth(t *testing.T) {
 			t.Fatalf("%v\n%s", err, out)
 		}
 		for _, c := range []string{"eth_device_init", "erx_etx_started", "eth_threads_from_rtconfig", "netif_registered", "udp_echoes",
-			"done", "pools_idle", "heap_idle", "every_echo_went_through_etx"} {
+			"done", "pools_idle", "heap_idle", "every_echo_went_through_etx", "board_init_generated"} {
 			if !strings.Contains(string(out), "ok "+c+"\n") {
 				t.Fatalf("check %s did not run:\n%s", c, out)
 			}

@@ -182,8 +182,12 @@ static void udp_client(void *a)
     done = 1;
 }
 
+const char *vrtt_bsp_trace(void);
 static int app_main(void)
 {
+    /* lwipgen_rtthread.c's INIT_BOARD_EXPORT ran before the scheduler: clock, cache, MPU in that order */
+    expect("board_init_generated", strcmp(vrtt_bsp_trace(), "clock:D2SRAM1 dcache mpu") == 0);
+    printf("board init: %s\n", vrtt_bsp_trace());
     rt_thread_t erx = rt_thread_find("erx"), etx = rt_thread_find("etx"), tcpip = rt_thread_find(TCPIP_THREAD_NAME);
     expect("erx_etx_started", erx && etx && tcpip);
     if (erx && etx && tcpip) {
