@@ -311,7 +311,8 @@ func TestRTOSRTThreadLwIP(t *testing.T) {
 // interrupt's eth_device_ready mail, erx's PBUF_RAM copy into tcpip_input, linkoutput blocking until
 // etx sent the frame. 2000 UDP echoes of 18..1471 bytes through a far end that answers ARP and
 // echoes UDP all come back intact, every frame goes through etx, every pool and the lwIP heap are
-// back at their counts, and two runs give the same schedule.
+// back at their counts, and two runs give the same schedule. A broken driver that copies the frame
+// into a pbuf in the RX interrupt fails at lwIP's heap mutex (rt_mutex_take from the interrupt).
 func TestRTOSRTThreadEth(t *testing.T) {
 	exe := buildRTThreadLwIP(t, "rtthread_eth")
 	run := func() string {
@@ -332,4 +333,10 @@ func TestRTOSRTThreadEth(t *testing.T) {
 		t.Fatalf("two runs differ:\n%s\n---\n%s", a, b)
 	}
 	t.Logf("%s", a)
+	// a driver that allocates its pbuf in the RX interrupt: lwIP's heap mutex from the ISR stops the run
+	out, err := exec.Command(exe, "isr-rx").CombinedOutput()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 70 || !strings.Contains(string(out), `rt_mutex_take from interrupt "ETH_IRQHandler"`) {
+		t.Fatalf("isr-rx: want the fault of rt_mutex_take from the ETH interrupt, got %v\n%s", err, out)
+	}
 }

@@ -4,7 +4,9 @@
  * copying frames into PBUF_RAM pbufs (the ART-Pi drv_eth.c's eth_rx) and handing them to tcpip_input,
  * linkoutput blocking the tcpip thread until etx sent the frame. The wire's far end is a responder
  * in this harness (ARP replies, UDP echo on port 7 by swapping addresses: the checksums stay valid).
- * Run by internal/sim/rtos_rtthread_test.go. Usage: rtthread_eth echo. Prints "ok NAME", "done".
+ * Run by internal/sim/rtos_rtthread_test.go. Usage: rtthread_eth [isr-rx]. Prints "ok NAME", "done".
+ * isr-rx is a broken driver: it copies the frame into a pbuf inside the RX interrupt (instead of in
+ * erx's eth_rx), which the model stops at lwIP's heap mutex.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +129,7 @@ static int fake_eth_init(void)
 INIT_DEVICE_EXPORT(fake_eth_init);
 
 /* the wire: frames of the responder reach the MAC; one interrupt per frame, as the ETH RX interrupt */
+static int isr_rx; /* the broken driver of the isr-rx scenario */
 static void wire_deliver(void)
 {
     for (uint32_t k = 0; k < out_n; k++) {
@@ -139,6 +142,12 @@ static void wire_deliver(void)
         rx_head++;
         vrtos_isr_enter("ETH_IRQHandler", 0, 16 + 61);
         rt_interrupt_enter();
+        if (isr_rx) {
+            struct pbuf *p = fake_rx(&e0.parent); /* lwIP's heap from the interrupt */
+            if (p) {
+                pbuf_free(p);
+            }
+        }
         eth_device_ready(&e0);
         rt_interrupt_leave();
         vrtos_isr_exit();
@@ -212,8 +221,9 @@ static int app_main(void)
     return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    isr_rx = argc > 1 && strcmp(argv[1], "isr-rx") == 0;
     vrtt_startup(app_main);
     uint64_t t = 0;
     while (!done && t < 600000 * MS) {
