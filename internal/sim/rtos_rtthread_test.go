@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -81,9 +82,11 @@ func TestRTOSRTThreadScenarios(t *testing.T) {
 	}
 }
 
+var rttScheduleRe = regexp.MustCompile(`schedule ([0-9a-f]{16}) switches (\d+) now \d+ full (\d+)`)
+
 // TestRTOSRTThreadDeterministic: erx/tcpip/app-shaped threads on mailboxes and a mutex, fed by
-// 20000 seeded ETH interrupts with seeded CPU bursts, give the same schedule hash in two runs and
-// a different one for another seed.
+// 20000 seeded ETH interrupts (some while the 8-mail box is full: -RT_EFULL) with seeded CPU bursts,
+// give the same schedule hash and refusals in two runs and a different schedule for another seed.
 func TestRTOSRTThreadDeterministic(t *testing.T) {
 	exe := buildRTThreadTest(t)
 	run := func(seed string) []string {
@@ -91,7 +94,7 @@ func TestRTOSRTThreadDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %s: %v\n%s", seed, err, out)
 		}
-		m := scheduleRe.FindStringSubmatch(string(out))
+		m := rttScheduleRe.FindStringSubmatch(string(out))
 		if m == nil {
 			t.Fatalf("no schedule line:\n%s", out)
 		}
@@ -103,6 +106,9 @@ func TestRTOSRTThreadDeterministic(t *testing.T) {
 	}
 	if a[0] == c[0] {
 		t.Fatalf("seeds 1 and 2 gave the same schedule hash %s", a[0])
+	}
+	if n, _ := strconv.Atoi(a[2]); n == 0 || n >= 20000 {
+		t.Fatalf("%s of 20000 mails refused by the full box: the run must fill erxmb at times, not always", a[2])
 	}
 	if n, _ := strconv.Atoi(a[1]); n < 40000 {
 		t.Fatalf("only %s switches for 20000 interrupts: the mails did not go through erx and tcpip", a[1])
