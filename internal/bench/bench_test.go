@@ -176,3 +176,32 @@ func TestResolveNetWithoutRoot(t *testing.T) {
 		t.Errorf("with root: %v %q", err, o.Net)
 	}
 }
+
+// bench --lwipopts: each file is a configuration named after it, placed before
+// lwipgen's (which stays last); a name already taken is refused.
+func TestUserConfigs(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "mine.h")
+	if err := os.WriteFile(f, []byte("#define TCP_MSS 1000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	have := []Config{DefaultsConfig(), {Name: "lwipgen"}}
+	user, err := UserConfigs([]string{f}, have)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := configNames(withUser(have, user))
+	if strings.Join(got, ",") != "lwip-defaults,mine,lwipgen" {
+		t.Errorf("order %v, want lwip-defaults,mine,lwipgen", got)
+	}
+	if SizingOf(user[0]).MSS != 1000 {
+		t.Errorf("sizing of the user's file: %+v", SizingOf(user[0]))
+	}
+	taken := filepath.Join(dir, "lwipgen.h")
+	if err := os.WriteFile(taken, []byte(""), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := UserConfigs([]string{taken}, have); err == nil || !strings.Contains(err.Error(), "already taken") {
+		t.Errorf("a file named lwipgen.h: %v", err)
+	}
+}

@@ -30,6 +30,9 @@ type Options struct {
 	Losses []float64
 	// Configs restricts the configurations by name (empty: all).
 	Configs []string
+	// LwipOpts adds configurations of the user's own (whole lwipopts.h files),
+	// each named after its file (without .h) and always measured.
+	LwipOpts []string
 	// Impairer forces the in-process impairer even where tc netem works.
 	Impairer bool
 	Seed     uint64
@@ -182,10 +185,15 @@ func Run(ctx context.Context, o Options) ([]Row, error) {
 				}
 			}
 		}
-		if len(configs) == 0 {
+		if len(configs) == 0 && len(o.LwipOpts) == 0 {
 			return nil, fmt.Errorf("no configuration named %v (have %v)", o.Configs, configNames(all))
 		}
 	}
+	user, err := UserConfigs(o.LwipOpts, all)
+	if err != nil {
+		return nil, err
+	}
+	configs = withUser(configs, user)
 	cells := Cells(o)
 	var rows []Row
 	for i, c := range configs {
