@@ -1,0 +1,46 @@
+package plan
+
+import "fmt"
+
+// fifoSendSegments is the send buffer of a connection on a NIC whose RX FIFO
+// caps TCP_WND below the window the BDP wants (rxWindowFrames). The FIFO
+// bounds only what the peer may send to us; TCP_SND_BUF loads the heap, not
+// the FIFO, so on such a NIC the send side is sized on its own:
+//
+//   - for one connection carrying the target alone (the BDP x headroom, not
+//     its 1/tcp_connections share): the receive side already assumes one
+//     stream per window (workload.rx_streams), the send side mirrors it, and
+//     the heap still covers every connection's full buffer
+//     (plan.heap_covers_send_buffers), so a second sender slows down instead
+//     of failing an allocation;
+//   - and at least 8 segments whatever the declared loss: lwIP halves cwnd
+//     on a loss, and only a flight of 4 or more after the halving still gets
+//     the three duplicate ACKs of a fast retransmit; with 4 the repair of a
+//     second loss waits for the retransmission timeout (>= 1 s in 500 ms
+//     ticks). On the FIFO NIC the window the peer grants us is no help: it
+//     carries the data we receive, not what we send.
+//
+// Measured on QEMU mps2-an500 (LAN9118, Linux peer through the tap, the
+// bench): see docs/bench.md, "FIFO NICs: the send side".
+//
+// It returns 0 when the rule does not apply (another RX model, or a window
+// the FIFO does not cap).
+func (s *Sizer) fifoSendSegments() (int64, string) {
+	if s.model != rxFIFO {
+		return 0, ""
+	}
+	frames, _ := s.rxWindowFrames()
+	want := ceilDiv(int64(float64(s.bdpBytes())*s.headroom())/s.rxStreams, s.mss)
+	if want <= frames {
+		return 0, "" // the FIFO does not cap the window: the per-connection share holds
+	}
+	alone := ceilDiv(int64(float64(s.bdpBytes())*s.headroom()), s.mss)
+	n := max(alone, fifoMinSendSegments)
+	return n, fmt.Sprintf("%s RX FIFO NIC: the FIFO caps TCP_WND at %d segments, but TCP_SND_BUF loads the heap, not the FIFO: sized for one connection carrying the target alone (BDP %d B x%.1f = %d segments), at least %d so that the window lwIP halves after a loss still holds the 4 segments a fast retransmit needs",
+		s.b.Chip.Ethernet.MAC, frames, s.bdpBytes(), s.headroom(), alone, fifoMinSendSegments)
+}
+
+// fifoMinSendSegments: a flight of 4 after lwIP halves cwnd (tcp_in.c
+// halves ssthresh to max(cwnd/2, 2*MSS) on three duplicate ACKs and on a
+// timeout) needs 8 before it.
+const fifoMinSendSegments = 8

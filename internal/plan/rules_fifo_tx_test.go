@@ -1,0 +1,53 @@
+package plan_test
+
+import "testing"
+
+// On a FIFO NIC the RX FIFO caps TCP_WND, not TCP_SND_BUF: the send buffer
+// is sized for one connection carrying the whole target (the BDP x the
+// profile's headroom, not a 1/tcp_connections share) and holds at least 8
+// segments, so that after lwIP halves the window on a loss 4 are still in
+// flight and the next loss is repaired by fast retransmit (three duplicate
+// ACKs), not by a >= 1 s timeout. The numbers come from the chip's FIFO
+// size, the frame format and TCP arithmetic only.
+func TestFIFOSendBufferIsNotCappedByTheWindow(t *testing.T) {
+	b := load(t, "mps2-an500")
+	p := build(t, b)
+	mss := p.Value("TCP_MSS")
+	wnd, snd := segs(p, "TCP_WND"), segs(p, "TCP_SND_BUF")
+	frameMs := float64(mss+20+20+14+8+12+4) * 8 / (float64(b.Ethernet.SpeedMbps) * 1e6) * 1000
+	bdp := b.Workload.TargetMbps * 1e6 / 8 * (b.Workload.RTTMs + 3*frameMs) / 1000
+	alone := int64(bdp*2/float64(mss)) + 1 // throughput profile: 2 BDPs, rounded up
+	if snd < 8 {
+		t.Errorf("TCP_SND_BUF %d segments: after lwIP halves cwnd fewer than 4 stay in flight, so a second loss waits for the RTO", snd)
+	}
+	if snd < alone-1 {
+		t.Errorf("TCP_SND_BUF %d segments < %d: one connection cannot carry the %g Mbps target alone", snd, alone, b.Workload.TargetMbps)
+	}
+	if snd <= wnd {
+		t.Errorf("TCP_SND_BUF %d segments <= TCP_WND %d: the FIFO's cap on the receive window leaked into the send side", snd, wnd)
+	}
+	// the heap still holds every connection's full send buffer
+	if need := int64(b.Workload.TCPConnections) * snd * (mss + 80); p.Value("MEM_SIZE") < need {
+		t.Errorf("MEM_SIZE %d < %d connections x %d segments x %d B", p.Value("MEM_SIZE"), b.Workload.TCPConnections, snd, mss+80)
+	}
+	if len(p.Failed()) > 0 {
+		t.Errorf("failed: %v", p.Failed())
+	}
+
+	// A window the FIFO does not cap (a BDP below 4 frames) keeps the
+	// per-connection share and the generic fast-retransmit floor.
+	b.Workload.TargetMbps, b.Workload.RTTMs = 5, 0.2
+	if n := segs(build(t, b), "TCP_SND_BUF"); n != 4 {
+		t.Errorf("uncapped window: TCP_SND_BUF %d segments, want the generic 4", n)
+	}
+}
+
+// The rule is about FIFO NICs only: a DMA NIC's send buffers keep their
+// per-connection share of the BDP (h743: 5 connections share 90 Mbps).
+func TestFIFOSendRuleLeavesDMANICsAlone(t *testing.T) {
+	b := load(t, "h743")
+	p := build(t, b)
+	if n := segs(p, "TCP_SND_BUF"); n >= 8 {
+		t.Errorf("h743 TCP_SND_BUF %d segments: the FIFO rule reached a DMA NIC", n)
+	}
+}
