@@ -205,3 +205,24 @@ func TestUserConfigs(t *testing.T) {
 		t.Errorf("a file named lwipgen.h: %v", err)
 	}
 }
+
+// The configurations of a cell are measured run by run in turn: every run
+// measures each configuration once, and over n runs each one is first once.
+func TestRunOrderInterleaves(t *testing.T) {
+	const n = 4
+	first := map[int]bool{}
+	for r := 0; r < n; r++ {
+		o := runOrder(n, r)
+		seen := map[int]bool{}
+		for _, i := range o {
+			seen[i] = true
+		}
+		if len(o) != n || len(seen) != n {
+			t.Fatalf("run %d order %v: not every configuration once", r, o)
+		}
+		first[o[0]] = true
+	}
+	if len(first) != n {
+		t.Errorf("over %d runs only %v ran first", n, first)
+	}
+}
