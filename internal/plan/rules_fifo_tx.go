@@ -1,6 +1,9 @@
 package plan
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // fifoSendSegments is the send buffer of a connection on a NIC whose RX FIFO
 // caps TCP_WND below the window the BDP wants (rxWindowFrames). The FIFO
@@ -13,15 +16,22 @@ import "fmt"
 //     the heap still covers every connection's full buffer
 //     (plan.heap_covers_send_buffers), so a second sender slows down instead
 //     of failing an allocation;
-//   - and at least 8 segments whatever the declared loss: lwIP halves cwnd
-//     on a loss, and only a flight of 4 or more after the halving still gets
-//     the three duplicate ACKs of a fast retransmit; with 4 the repair of a
-//     second loss waits for the retransmission timeout (>= 1 s in 500 ms
-//     ticks). On the FIFO NIC the window the peer grants us is no help: it
-//     carries the data we receive, not what we send.
+//   - and at least 8 segments x the profile's headroom whatever the declared
+//     loss: lwIP halves cwnd on a loss, and only a flight of 4 or more after
+//     the halving still gets the three duplicate ACKs of a fast retransmit
+//     (8 before it); with 4 the repair of a second loss waits for the
+//     retransmission timeout (>= 1 s in 500 ms ticks). The headroom (2 for
+//     throughput, 1.5 balanced, 1 latency) is the one ruleWindow keeps over
+//     the BDP, for the peer's delayed ACKs and the application's refill,
+//     which happens only in tcp_sent, on an ACK. On the FIFO NIC the window
+//     the peer grants us is no help: it carries the data we receive, not
+//     what we send.
 //
-// Measured on QEMU mps2-an500 (LAN9118, Linux peer through the tap, the
-// bench): see docs/bench.md, "FIFO NICs: the send side".
+// Measured on QEMU mps2-an500 (LAN9118, Linux peer through the tap; bench,
+// configurations interleaved, 5 runs): guest->host at +1 ms 4 segments 2.97
+// MB/s, 8 segments 4.97, 16 segments 6.85 (seed-style's 16 5.78); at +10 ms
+// 0.49 / 0.78 / 1.30 (seed-style 1.29). docs/bench.md, "FIFO NICs: the send
+// side".
 //
 // It returns 0 when the rule does not apply (another RX model, or a window
 // the FIFO does not cap).
@@ -35,9 +45,10 @@ func (s *Sizer) fifoSendSegments() (int64, string) {
 		return 0, "" // the FIFO does not cap the window: the per-connection share holds
 	}
 	alone := ceilDiv(int64(float64(s.bdpBytes())*s.headroom()), s.mss)
-	n := max(alone, fifoMinSendSegments)
-	return n, fmt.Sprintf("%s RX FIFO NIC: the FIFO caps TCP_WND at %d segments, but TCP_SND_BUF loads the heap, not the FIFO: sized for one connection carrying the target alone (BDP %d B x%.1f = %d segments), at least %d so that the window lwIP halves after a loss still holds the 4 segments a fast retransmit needs",
-		s.b.Chip.Ethernet.MAC, frames, s.bdpBytes(), s.headroom(), alone, fifoMinSendSegments)
+	floor := int64(math.Ceil(fifoMinSendSegments * s.headroom()))
+	n := max(alone, floor)
+	return n, fmt.Sprintf("%s RX FIFO NIC: the FIFO caps TCP_WND at %d segments, but TCP_SND_BUF loads the heap, not the FIFO: sized for one connection carrying the target alone (BDP %d B x%.1f = %d segments), at least %d x%.1f (%s profile) = %d so that the window lwIP halves after a loss still holds the 4 segments a fast retransmit needs while the application refills only on ACKs",
+		s.b.Chip.Ethernet.MAC, frames, s.bdpBytes(), s.headroom(), alone, fifoMinSendSegments, s.headroom(), s.b.Workload.Profile, floor)
 }
 
 // fifoMinSendSegments: a flight of 4 after lwIP halves cwnd (tcp_in.c

@@ -5,10 +5,10 @@ import "testing"
 // On a FIFO NIC the RX FIFO caps TCP_WND, not TCP_SND_BUF: the send buffer
 // is sized for one connection carrying the whole target (the BDP x the
 // profile's headroom, not a 1/tcp_connections share) and holds at least 8
-// segments, so that after lwIP halves the window on a loss 4 are still in
-// flight and the next loss is repaired by fast retransmit (three duplicate
-// ACKs), not by a >= 1 s timeout. The numbers come from the chip's FIFO
-// size, the frame format and TCP arithmetic only.
+// segments x that headroom, so that after lwIP halves the window on a loss 4
+// are still in flight and the next loss is repaired by fast retransmit (three
+// duplicate ACKs), not by a >= 1 s timeout. The numbers come from the chip's
+// FIFO size, the frame format and TCP arithmetic only.
 func TestFIFOSendBufferIsNotCappedByTheWindow(t *testing.T) {
 	b := load(t, "mps2-an500")
 	p := build(t, b)
@@ -17,8 +17,8 @@ func TestFIFOSendBufferIsNotCappedByTheWindow(t *testing.T) {
 	frameMs := float64(mss+20+20+14+8+12+4) * 8 / (float64(b.Ethernet.SpeedMbps) * 1e6) * 1000
 	bdp := b.Workload.TargetMbps * 1e6 / 8 * (b.Workload.RTTMs + 3*frameMs) / 1000
 	alone := int64(bdp*2/float64(mss)) + 1 // throughput profile: 2 BDPs, rounded up
-	if snd < 8 {
-		t.Errorf("TCP_SND_BUF %d segments: after lwIP halves cwnd fewer than 4 stay in flight, so a second loss waits for the RTO", snd)
+	if snd < 8*2 {                         // throughput profile: headroom 2
+		t.Errorf("TCP_SND_BUF %d segments < 8 x 2 (throughput headroom): after lwIP halves cwnd fewer than 4 stay in flight while chargen-like senders refill on ACKs", snd)
 	}
 	if snd < alone-1 {
 		t.Errorf("TCP_SND_BUF %d segments < %d: one connection cannot carry the %g Mbps target alone", snd, alone, b.Workload.TargetMbps)
@@ -32,6 +32,14 @@ func TestFIFOSendBufferIsNotCappedByTheWindow(t *testing.T) {
 	}
 	if len(p.Failed()) > 0 {
 		t.Errorf("failed: %v", p.Failed())
+	}
+
+	// The latency profile keeps no headroom: the floor is the bare 8 (at a
+	// target whose BDP the FIFO still caps: 80 Mbps wants 6 segments).
+	lat := load(t, "mps2-an500")
+	lat.Workload.Profile, lat.Workload.TargetMbps = "latency", 80
+	if n := segs(build(t, lat), "TCP_SND_BUF"); n != 8 {
+		t.Errorf("latency profile: TCP_SND_BUF %d segments, want 8 (4 in flight after lwIP halves cwnd)", n)
 	}
 
 	// A window the FIFO does not cap (a BDP below 4 frames) keeps the
