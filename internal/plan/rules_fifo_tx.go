@@ -47,8 +47,36 @@ func (s *Sizer) fifoSendSegments() (int64, string) {
 	alone := ceilDiv(int64(float64(s.bdpBytes())*s.headroom()), s.mss)
 	floor := int64(math.Ceil(fifoMinSendSegments * s.headroom()))
 	n := max(alone, floor)
-	return n, fmt.Sprintf("%s RX FIFO NIC: the FIFO caps TCP_WND at %d segments, but TCP_SND_BUF loads the heap, not the FIFO: sized for one connection carrying the target alone (BDP %d B x%.1f = %d segments), at least %d x%.1f (%s profile) = %d so that the window lwIP halves after a loss still holds the 4 segments a fast retransmit needs while the application refills only on ACKs",
-		s.b.Chip.Ethernet.MAC, frames, s.bdpBytes(), s.headroom(), alone, fifoMinSendSegments, s.headroom(), s.b.Workload.Profile, floor)
+	s.fifoSnd = n
+	capped := ""
+	if s.fifoSndCap > 0 && n > s.fifoSndCap {
+		n = s.fifoSndCap
+		capped = fmt.Sprintf("; lowered to %d segments, the most memory.lwip_budget holds for every connection's copies", n)
+	}
+	return n, fmt.Sprintf("%s RX FIFO NIC: the FIFO caps TCP_WND at %d segments, but TCP_SND_BUF loads the heap, not the FIFO: sized for one connection carrying the target alone (BDP %d B x%.1f = %d segments), at least %d x%.1f (%s profile) = %d so that the window lwIP halves after a loss still holds the 4 segments a fast retransmit needs while the application refills only on ACKs%s",
+		s.b.Chip.Ethernet.MAC, frames, s.bdpBytes(), s.headroom(), alone, fifoMinSendSegments, s.headroom(), s.b.Workload.Profile, floor, capped)
+}
+
+// fitFIFOSendBuffers is p rebuilt with the FIFO send buffers lowered, one
+// segment at a time, to the largest that fits memory.lwip_budget: they are
+// off-design headroom (the plan at the declared point needs only the
+// per-connection share), so a tight budget gives them up before the plan
+// reports that the workload does not fit. nil when the rule did not apply or
+// even the generic send buffer does not fit.
+func (p *Plan) fitFIFOSendBuffers() *Plan {
+	for n := p.fifoSnd - 1; n >= 1; n-- {
+		q, err := buildFor(p.Board, p.hooks, p.Board.Workload.TargetMbps, n)
+		if err != nil {
+			return nil
+		}
+		if q.budgetOverrun() == 0 {
+			return q
+		}
+		if q.Value("TCP_SND_BUF")/max(q.Value("TCP_MSS"), 1) < n {
+			return nil // the cap no longer binds: the generic sizing itself does not fit
+		}
+	}
+	return nil
 }
 
 // fifoMinSendSegments: a flight of 4 after lwIP halves cwnd (tcp_in.c

@@ -1,6 +1,12 @@
 package plan_test
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
+)
 
 // On a FIFO NIC the RX FIFO caps TCP_WND, not TCP_SND_BUF: the send buffer
 // is sized for one connection carrying the whole target (the BDP x the
@@ -57,5 +63,30 @@ func TestFIFOSendRuleLeavesDMANICsAlone(t *testing.T) {
 	p := build(t, b)
 	if n := segs(p, "TCP_SND_BUF"); n >= 8 {
 		t.Errorf("h743 TCP_SND_BUF %d segments: the FIFO rule reached a DMA NIC", n)
+	}
+}
+
+// The FIFO send buffers are headroom beyond the declared point: a budget
+// too small for them lowers them (to the most that fits) instead of failing
+// a board the per-connection sizing fits (mps2-an500 with 64 KiB: 50091 B
+// at 4 segments fit before the rule, 125674 B at 16 do not).
+func TestFIFOSendBuffersYieldToTheBudget(t *testing.T) {
+	b := load(t, "mps2-an500")
+	b.Memory.LwIPBudget = 64 << 10
+	p := build(t, b)
+	n := segs(p, "TCP_SND_BUF")
+	if n <= 4 || n >= 16 {
+		t.Errorf("TCP_SND_BUF %d segments in a 64 KiB budget: want between the generic 4 and the unconstrained 16", n)
+	}
+	if used := p.PlacedBytes(); used > int64(b.Memory.LwIPBudget) {
+		t.Errorf("placed %d B > budget %d B", used, b.Memory.LwIPBudget)
+	}
+	if len(p.Failed()) > 0 {
+		t.Errorf("failed: %v", p.Failed())
+	}
+	// one segment more does not fit: the largest that fits was taken
+	b.Options = []board.Option{{Name: "TCP_SND_BUF", Expr: fmt.Sprintf("(%d * TCP_MSS)", n+1)}}
+	if _, err := flow.Plan(b); err == nil {
+		t.Errorf("TCP_SND_BUF pinned at %d segments fits the 64 KiB budget too: the search stopped short", n+1)
 	}
 }

@@ -40,6 +40,9 @@ type Sizer struct {
 	target    float64 // Mbps the plan is sized for (the fit search may lower it)
 	version   lwip.Version
 	hooks     Hooks // what the board's flow contributes
+	// fifoSnd is what fifoSendSegments asked for; fifoSndCap (> 0) lowers
+	// it to what memory.lwip_budget holds (fitFIFOSendBuffers).
+	fifoSnd, fifoSndCap int64
 }
 
 // constraints runs the flow's Hooks.Constraints in the generic rule order.
