@@ -229,3 +229,24 @@ func TestOverBudgetCountsTheDriver(t *testing.T) {
 		t.Errorf("without a budget nothing is over it")
 	}
 }
+
+// The RAM goal's reason says what the goal leaves for the heap: with the
+// rest of lwipgen's RAM unchanged, either no heap size meets it, or how many
+// copied segments the heap left would hold against the send buffers'.
+func TestRAMGoalSaysWhatHeapIsLeft(t *testing.T) {
+	r := synthetic() // lwipgen 48000 B with a 31744 B heap; example 43000 B: goal 21500
+	g := ramGoal(r)
+	if g.Met || g.HeapLeftBytes != 21500-(48000-31744) || g.HeapSegments != g.HeapLeftBytes/1540 || g.SendSegments != 20 ||
+		!strings.Contains(g.Breakdown, "the goal leaves 5244 B of heap (3 copied segments of 1540 B) for the 20") {
+		t.Errorf("goal %+v", g)
+	}
+	r.Configs[1].RAMBytes = 30000 // goal 15000 < 16256 B outside the heap
+	g = ramGoal(r)
+	if g.HeapLeftBytes >= 0 || !strings.Contains(g.Breakdown, "without any heap lwipgen's lwIP RAM would still be 16256 B, above the goal of 15000 B") {
+		t.Errorf("goal %+v", g)
+	}
+	r.Configs[1].RAMBytes = 96000
+	if g = ramGoal(r); !g.Met || strings.Contains(g.Breakdown, "goal leaves") {
+		t.Errorf("met goal: %+v", g)
+	}
+}
