@@ -110,12 +110,12 @@ func TestRTOSDefaultsFailAtStartup(t *testing.T) {
 // buffers + 8 copies = 16; with at most 4 in the mailbox (TCPIP_MSG_INPKT max 4, no refusal), the
 // out-of-order queues held at least 12: four connections' full 3-segment queues at once. Binding the
 // mailbox alone (MEMP_NUM_TCPIP_MSG_INPKT 16 -> 4, batch 8 -> 4, PBUF_POOL still 4) gave bit-identical
-// results (59.87, 3 drops): the mailbox never held more than 4. Not established: why four overlap on
-// the RTOS path while the NO_SYS model stays clean with the same 8 spare buffers. The likely cause is
-// that the NO_SYS model has no mailbox (its 8 spare buffers are all out-of-order room, the RTOS path's
-// 4), and a queue is held for as long as its sender takes to repair the hole (a retransmission
-// timeout when fast retransmit cannot fire), so a few connections stalled at once is what the
-// 1 % loss draws; the drop a short pool causes is one more hole to repair.
+// results (59.87, 3 drops): the mailbox never held more than 4. The NO_SYS model has no mailbox: all
+// 8 spare buffers are out-of-order room there, 4 here. Given the same 4 (12 RX buffers,
+// TCP_OOSEQ_MAX_PBUFS 3, PBUF_POOL_SIZE 4, --nosys-model) it drops too: seeds 1-3 rx 93.91 / 24.93 /
+// 84.87 with 0 / 8 / 2 drops. So most of the difference is the room the mailbox takes; why seed 1
+// here held at least 12 frames outside the ring and the mailbox is not established (the schedules
+// differ from the first frame on).
 func TestH743Loss1Pct_RTOSGlue_DriverDrops3To0_Rx59p87To93p81(t *testing.T) {
 	run := func(board string) ConfigResult {
 		r, err := Run(context.Background(), prepare(t, board), Options{CacheDir: testCache, Seed: 1, Loss: 0.01, Workload: "bulk", Duration: 500 * time.Millisecond})
