@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
@@ -35,7 +37,7 @@ func pbufPoolMin(p *plan.Plan) int64 {
 func sizingWarnings(p *plan.Plan) []string {
 	var w []string
 	for _, d := range p.Diagnostics() {
-		if d.Severity == 2 { // hcl.DiagWarning
+		if d.Severity == hcl.DiagWarning {
 			w = append(w, d.Detail)
 		}
 	}
@@ -124,5 +126,25 @@ func TestNoMailboxNoExtraReserve(t *testing.T) {
 	p = rxPlan(t, b)
 	if d := p.Driver; d.RxReserve != d.RxDescriptors || d.RxBudget != 8 || p.Value("PBUF_POOL_SIZE") != pbufPoolMin(p) || len(sizingWarnings(p)) != 0 {
 		t.Errorf("h743 with LWIP_TCPIP_CORE_LOCKING_INPUT 1: reserve %d, batch %d, PBUF_POOL_SIZE %d, warnings %q", d.RxReserve, d.RxBudget, p.Value("PBUF_POOL_SIZE"), sizingWarnings(p))
+	}
+}
+
+// The warning reaches the user: pipeline.Prepare (check, generate, build,
+// import) returns it with the plan, on the board file's rx_buffers line.
+func TestSizingWarningReachesTheUser(t *testing.T) {
+	g, diags := pipeline.Prepare(pipeline.Options{Board: "h743", Source: board.Source{}})
+	if diags.HasErrors() || g == nil {
+		t.Fatal(diags)
+	}
+	r := g.Board.RangeOf("ethernet.rx_buffers")
+	n := 0
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning && strings.Contains(d.Detail, "rx_buffers = 16 is pinned") &&
+			d.Subject != nil && d.Subject.Filename == r.Filename && d.Subject.Start.Line == r.Start.Line {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d rx_buffers warnings from Prepare, want 1: %v", n, diags)
 	}
 }
