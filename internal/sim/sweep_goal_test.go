@@ -250,3 +250,28 @@ func TestRAMGoalSaysWhatHeapIsLeft(t *testing.T) {
 		t.Errorf("met goal: %+v", g)
 	}
 }
+
+// A p99 shortfall behind a deeper TX ring than the best baseline's says so,
+// with both rings (h743 at loss 0 %: 8 against ST's example's 4).
+func TestShortfallNamesTheDeeperTxRing(t *testing.T) {
+	r := synthetic()
+	r.Configs[0].Driver = DriverRings{RxDescriptors: 8, RxBuffers: 16, TxDescriptors: 8}
+	r.Configs[1].Driver = DriverRings{RxDescriptors: 4, RxBuffers: 12, TxDescriptors: 4}
+	decl := SweepPoint{Name: "loss 0%", LossPct: 0, RTTMs: 0.5, CPUx: 1, Conns: 5}
+	r.Rows = []SweepRow{{Point: decl, Cells: []SweepCell{cell(CfgLwipgen, 94, 94, 146, 1483), cell("st-h7-example", 94, 94, 146, 1341)}}}
+	var rr *Shortfall
+	for _, s := range shortfalls(r) {
+		if s.Metric == "rr_p99_us" {
+			rr = &s
+		}
+	}
+	if rr == nil || !strings.Contains(rr.Reason, "up to 8 bulk frames in lwipgen's TX ring (ethernet.tx_descriptors 8), 4 in st-h7-example's") {
+		t.Fatalf("p99 shortfall %+v", rr)
+	}
+	r.Configs[1].Driver.TxDescriptors = 8
+	for _, s := range shortfalls(r) {
+		if strings.Contains(s.Reason, "TX ring") {
+			t.Errorf("equal rings named: %+v", s)
+		}
+	}
+}
