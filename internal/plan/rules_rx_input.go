@@ -12,10 +12,16 @@ import "fmt"
 // while two connections' out-of-order queues held the rest of lwIP's share;
 // the pool ran dry, the glue's PBUF_POOL fallback too, and 3 frames were
 // dropped (59.87 Mbps RX); with 4 more RX buffers the same run was clean.
-// So the reserve counts what that path can hold, and lwIP bounds it:
-// tcpip_inpkt takes one MEMP_TCPIP_MSG_INPKT per queued frame and refuses the
-// frame (ERR_MEM, the glue frees it and counts a drop) when the pool is
-// empty, so MEMP_NUM_TCPIP_MSG_INPKT is the most the mailbox can hold.
+//
+// So the reserve counts what that path holds at the declared load: one RX
+// batch (the RX task yields to the tcpip thread after each). lwIP would let
+// us bound it exactly (tcpip_inpkt refuses a frame when MEMP_TCPIP_MSG_INPKT
+// is empty), but measured that costs more than it saves: with the message
+// pool at one batch (4) h743 at twice its connections refused 34/41 frames
+// per run at tcpip_input, with two batches (8, = TCPIP_MBOX_SIZE) 9/11, and
+// the 1 % loss case was clean with both. So the pool keeps two batches; a
+// second one waiting (the tcpip thread lagging under more load than
+// declared) takes lwIP's share or the glue's PBUF_POOL copies.
 
 // rtosZeroCopy says whether received frames wait in the tcpip mailbox
 // holding zero-copy pool buffers: an RTOS board, a zero-copy pool, and input
@@ -42,8 +48,9 @@ func (s *Sizer) rtosRxBudget(descriptors int) (int, string) {
 	return n, fmt.Sprintf("half the %d-descriptor RX ring (at most 8): the RX task yields to the tcpip thread after each batch, so one batch waits in the tcpip mailbox, each frame holding a zero-copy RX buffer", descriptors)
 }
 
-// inputQueue is how many received frames the RTOS input path may hold in
-// the tcpip mailbox (0 where frames do not wait there holding pool buffers).
+// inputQueue is how many received frames wait in the tcpip mailbox holding
+// zero-copy buffers at the declared load: one RX batch (0 where frames do not
+// wait there holding pool buffers).
 func (s *Sizer) inputQueue() int64 {
 	if !s.rtosZeroCopy() {
 		return 0
@@ -70,7 +77,7 @@ func (s *Sizer) pinnedShare() (int64, string) {
 	n := int64(e.RxBuffers-e.RxDescriptors) - q
 	why := fmt.Sprintf("ethernet.rx_buffers %d - rx_descriptors %d that must stay armed", e.RxBuffers, e.RxDescriptors)
 	if q > 0 {
-		why += fmt.Sprintf(" - %d frames waiting in the tcpip mailbox (MEMP_NUM_TCPIP_MSG_INPKT)", q)
+		why += fmt.Sprintf(" - %d frames waiting in the tcpip mailbox (one RX batch)", q)
 	}
 	return max(n, 0), why + fmt.Sprintf(" = %d buffers lwIP may hold", max(n, 0))
 }
@@ -92,7 +99,7 @@ func warnPinnedShare(s *Sizer) {
 	fb := s.fallbackCopies()
 	pbuf := alignUp(16, s.align) + s.val["PBUF_POOL_BUFSIZE"] // struct pbuf + payload, per PBUF_POOL element
 	s.warn("ethernet.rx_buffers",
-		"ethernet.rx_buffers = %d is pinned: %d stay armed on the ring and up to %d received frames wait in the tcpip mailbox (MEMP_NUM_TCPIP_MSG_INPKT), so lwIP may hold %d zero-copy buffers; with TCP_OOSEQ_MAX_PBUFS %d that covers %d connection(s) recovering from a loss at once instead of %d. When more overlap, the glue copies frames into PBUF_POOL, which gets %d more pbufs for that (%d B of lwIP RAM); rx_buffers = %d (%d B of driver RAM more than now) would cover %d without copying",
+		"ethernet.rx_buffers = %d is pinned: %d stay armed on the ring and one RX batch of %d received frames waits in the tcpip mailbox, so lwIP may hold %d zero-copy buffers; with TCP_OOSEQ_MAX_PBUFS %d that covers %d connection(s) recovering from a loss at once instead of %d. When more overlap, the glue copies frames into PBUF_POOL, which gets %d more pbufs for that (%d B of lwIP RAM); rx_buffers = %d (%d B of driver RAM more than now) would cover %d without copying",
 		s.b.Ethernet.RxBuffers, d.RxDescriptors, q, d.RxLwIPShare, min(per, int64(max(d.RxLwIPShare, 1))), int64(d.RxLwIPShare)/per, k,
 		fb, fb*pbuf, need, (need-int64(s.b.Ethernet.RxBuffers))*int64(d.RxBufferSize), k)
 }
@@ -123,6 +130,6 @@ func (s *Sizer) fallbackCopies() int64 {
 
 func (s *Sizer) fallbackWhy() string {
 	share, _ := s.pinnedShare()
-	return fmt.Sprintf("the pinned ethernet.rx_buffers leave lwIP %d zero-copy buffers, fewer than %d connection(s) recovering at once queue out of order (%d each), so the glue's reserve copies land here and wait in the tcpip mailbox (up to MEMP_NUM_TCPIP_MSG_INPKT %d)",
+	return fmt.Sprintf("the pinned ethernet.rx_buffers leave lwIP %d zero-copy buffers, fewer than %d connection(s) recovering at once queue out of order (%d each), so the glue's reserve copies land here and wait in the tcpip mailbox (one RX batch, %d)",
 		share, s.recoveries(), max(s.wndSegs-1, 1), s.inputQueue())
 }
