@@ -557,8 +557,15 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		} else {
 			cr.Overrides = append(cr.Overrides, coreLockOverride)
 		}
-		cr.Glue = &GlueRun{Model: m.Name, Sources: dc.Sources, Defines: dc.Defines}
-		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(c.Header, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
+		hdr := c.Header
+		if dc.Config != nil && c.Name == CfgLwipgen {
+			hdr = dc.Config // the vendor build's header (Vitis: the BSP's lwipopts.h), as generated
+		}
+		if m.OwnTimers {
+			cr.Overrides = withoutOverrides(cr.Overrides, "LWIP_TIMERS", "LWIP_TIMERS_CUSTOM")
+		}
+		cr.Glue = &GlueRun{Model: m.Name, Sources: append(append([]string{}, dc.Sources...), dc.Headers...), Defines: dc.Defines}
+		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(hdr, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
 		if err != nil {
 			return fail(err)
 		}
@@ -644,6 +651,12 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		if st.Dev != nil {
 			for _, ck := range st.Dev.Checks {
 				msg += fmt.Sprintf("; driver check failed: %s (%d times): %s", ck.Kind, ck.Count, ck.First)
+			}
+			if len(st.Dev.Checks) > 0 {
+				// the driver said why (zynq7035 with lwIP's defaults: init_dma cannot arm the RX ring
+				// from a 16-pbuf pool): a configuration the board does not start with, a result
+				cr.StartupFailure = msg
+				return fail(errors.New(startupPrefix + msg))
 			}
 		}
 		return fail(errors.New(msg))
