@@ -99,7 +99,7 @@ func warnPinnedShare(s *Sizer) {
 	fb := s.fallbackCopies()
 	pbuf := alignUp(16, s.align) + s.val["PBUF_POOL_BUFSIZE"] // struct pbuf + payload, per PBUF_POOL element
 	s.warn("ethernet.rx_buffers",
-		"ethernet.rx_buffers = %d is pinned: %d stay armed on the ring and one RX batch of %d received frames waits in the tcpip mailbox, so lwIP may hold %d zero-copy buffers; with TCP_OOSEQ_MAX_PBUFS %d that covers %d connection(s) recovering from a loss at once instead of %d. When more overlap, the glue copies frames into PBUF_POOL, which gets %d more pbufs for that (%d B of lwIP RAM); rx_buffers = %d (%d B of driver RAM more than now) would cover %d without copying",
+		"ethernet.rx_buffers = %d is pinned: %d stay armed on the ring and one RX batch of %d received frames waits in the tcpip mailbox, so lwIP may hold %d zero-copy buffers; with TCP_OOSEQ_MAX_PBUFS %d that covers %d connection(s) recovering from a loss at once instead of %d. When more overlap, the glue copies frames into PBUF_POOL, which gets %d more pbufs for that (%d B of lwIP RAM); rx_buffers = %d (%d B of driver RAM more than now) would leave lwIP room for %d without copies",
 		s.b.Ethernet.RxBuffers, d.RxDescriptors, q, d.RxLwIPShare, min(per, int64(max(d.RxLwIPShare, 1))), int64(d.RxLwIPShare)/per, k,
 		fb, fb*pbuf, need, (need-int64(s.b.Ethernet.RxBuffers))*int64(d.RxBufferSize), k)
 }
@@ -115,7 +115,10 @@ func warnPinnedShare(s *Sizer) {
 // (RX 59.87/75.57/80.26 Mbps), 8 was clean (93.81/93.91/93.77); reducing the
 // out-of-order limit instead (TCP_OOSEQ_MAX_PBUFS 2, two recoveries in the
 // 4 buffers lwIP may hold) was clean but reached 12.66 Mbps, since the
-// window's tail is then re-sent by timeout.
+// window's tail is then re-sent by timeout. With 18 buffers (room for two
+// recoveries, so no extra PBUF_POOL) the same case dropped 1/0/0 frames
+// (69.78/93.91/93.77 Mbps): at 1 % loss, ten times the declared, seed 1
+// overlaps more than two recoveries.
 func (s *Sizer) fallbackCopies() int64 {
 	q := s.inputQueue()
 	if q == 0 || s.b.Ethernet.RxBuffers == 0 {
