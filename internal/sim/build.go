@@ -150,8 +150,13 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 			files[name] = data
 		}
 		srcs = append(srcs, rb.Sources...)
-		srcs = append(srcs, "rtos/board_rtos_common.c") // what every RTOS board file shares
 		includes = append(includes, rb.Includes...)
+		if dc.Model.RTOSAPI == rtosRTThread {
+			srcs = append(srcs, rtthreadSources...) // the BSP's drv_eth.c and board.h models (rtthread.go)
+			includes = append(includes, "rtos/rtthread_bsp")
+		} else {
+			srcs = append(srcs, "rtos/board_rtos_common.c") // what every FreeRTOS board file shares
+		}
 		port = &lwipPort{Files: rfiles, Includes: rb.Includes, Defines: rb.Defines}
 		cf = append(cf, "-DSIM_RTOS=1")
 		for _, d := range rb.Defines {

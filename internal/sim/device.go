@@ -97,6 +97,8 @@ func runsGlue(p *plan.Plan) (macModel, bool) {
 		m.RTOSAPI = p.Board.RTOSAPI
 		m.Name += " on the virtual-time FreeRTOS model (" + rtosAPIName(p.Board.RTOSAPI) + ")"
 		return m, true
+	case "rtthread":
+		return rtthreadModel(p.Board.Chip.Ethernet.MAC) // rtthread.go
 	}
 	return macModel{}, false
 }
@@ -135,6 +137,11 @@ func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel, patch func(m
 	}
 	if err := vendorFiles(dc, r, m); err != nil {
 		return nil, fmt.Errorf("the %s flow's files for the %s model: %v", fl.Name(), m.Name, err)
+	}
+	if m.RTOSAPI == rtosRTThread {
+		if err := rtthreadDevice(dc, g); err != nil {
+			return nil, fmt.Errorf("the %s flow's files for the %s model: %v", fl.Name(), m.Name, err)
+		}
 	}
 	for _, f := range r.Files {
 		rest, ok := strings.CutPrefix(f.Path, "firmware/")

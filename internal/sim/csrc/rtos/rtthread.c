@@ -507,7 +507,9 @@ rt_uint16_t rt_mb_entry(rt_mailbox_t mb) { return (rt_uint16_t)vrtos_queue_count
 #endif
 typedef union {
     size_t size;
-    max_align_t align;
+    long double ld; /* the strictest host alignment (the device is built -std=gnu99: no max_align_t) */
+    long long ll;
+    void *p;
 } heap_hdr;
 
 void *rt_malloc(rt_size_t size)
