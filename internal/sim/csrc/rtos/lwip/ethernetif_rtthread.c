@@ -30,6 +30,16 @@
 #ifndef RT_LWIP_ETHTHREAD_MBOX_SIZE
 #define RT_LWIP_ETHTHREAD_MBOX_SIZE 48
 #endif
+#if !LWIP_NETIF_API
+/* RT-Thread's ethernetif.c calls netifapi_netif_add / netifapi_netif_set_link_up: its lwipopts.h sets
+ * LWIP_NETIF_API 1, and a configuration without it does not link on the board either */
+#error "RT-Thread's lwIP port (ethernetif.c) needs LWIP_NETIF_API 1, which this configuration does not set"
+#endif
+#ifndef RT_LWIP_IPADDR /* Kconfig's defaults (only written to rtconfig.h without RT_LWIP_DHCP) */
+#define RT_LWIP_IPADDR "192.168.1.30"
+#define RT_LWIP_GWADDR "192.168.1.1"
+#define RT_LWIP_MSKADDR "255.255.255.0"
+#endif
 #ifndef RT_LWIP_ETHTHREAD_STACKSIZE
 #define RT_LWIP_ETHTHREAD_STACKSIZE 1024
 #endif
