@@ -54,17 +54,19 @@ func prepare(t testing.TB, name string) *pipeline.Generated {
 
 func zero() *float64 { z := 0.0; return &z }
 
-// validation runs a synthetic device configuration on the h743's NIC model
-// with the CPU cost set to zero, so that only the link and TCP are measured.
-// These tests validate the simulator's TCP and link model against formulas,
-// not the board: they stay on the simulator's own NO_SYS model (NoSysModel),
-// where a frame's path has no thread or driver in it. On the RTOS path the
-// synthetic headers would not even start (their TCPIP_MBOX_SIZE is lwIP's 0),
-// and the board's glue is covered by the rtos_*_test.go tests.
+// validation runs a synthetic device configuration on a bare-metal board's generated driver (f767:
+// CubeMX's ethernetif.c on the STM32 HAL ETH model, the board's own RX rings) with the CPU cost set
+// to zero, so that only the link and TCP are measured: the simulator's TCP and link model against
+// closed-form values. The frames take the board's path (descriptors, the zero-copy RX pool, the
+// poll loop); with a zero CPU cost that path adds no time, so the formulas still hold. A
+// configuration that could not start (or moved no frame) fails here with the glue's reason.
 func validation(t *testing.T, header string, rttMs float64, conns int, phases []string) *Result {
 	t.Helper()
 	needHost(t)
-	g := prepare(t, "h743")
+	g := prepare(t, "f767")
+	if m, ok := runsGlue(g.Plan); !ok || m.RTOS {
+		t.Fatalf("f767 no longer runs its bare-metal generated driver in the simulator")
+	}
 	c, err := fromDefines(g.Plan, "validation", "validation config", []byte(header))
 	if err != nil {
 		t.Fatal(err)
@@ -72,13 +74,16 @@ func validation(t *testing.T, header string, rttMs float64, conns int, phases []
 	if len(c.Checks) > 0 {
 		t.Fatalf("validation config fails lwIP checks: %v", c.Checks)
 	}
-	r, err := Run(context.Background(), g, Options{CacheDir: testCache, NoSysModel: true, deviceOverride: c, rttOverride: rttMs, connsOverride: conns, phasesOverride: phases,
+	r, err := Run(context.Background(), g, Options{CacheDir: testCache, deviceOverride: c, rttOverride: rttMs, connsOverride: conns, phasesOverride: phases,
 		CPUNsPerFrame: zero(), CPUNsPerByte: zero(), Duration: 400 * time.Millisecond, Warmup: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e := r.Configs[0].Error; e != "" {
 		t.Fatal(e)
+	}
+	if r.Configs[0].Glue == nil {
+		t.Fatal("the validation configuration did not run through the generated driver")
 	}
 	return r
 }
@@ -169,17 +174,16 @@ func TestH743Goal(t *testing.T) {
 	}
 }
 
-// The comparison's shape (--compare: lwIP's defaults and every baseline run,
-// with RAM predictions, side by side in the table). It checks the comparison
-// machinery, not the board, so it runs on the simulator's NO_SYS model
-// (NoSysModel) where all five configurations start and a run takes seconds;
-// on the RTOS path lwIP's defaults fail at start-up, which
-// TestRTOSDefaultsFailAtStartup checks.
+// The comparison's shape (--compare: lwIP's defaults and every baseline run, with RAM predictions,
+// side by side in the table), on h743 as the board runs: every configuration through its generated
+// RTOS glue (re-rendered with the configuration's rings) on the virtual-time RTOS model. lwIP's own
+// defaults cannot start there (TCPIP_MBOX_SIZE 0: no tcpip mailbox), which the table states as a
+// result; every baseline starts and carries traffic both ways.
 func TestH743CompareTable(t *testing.T) {
 	needHost(t)
 	g := prepare(t, "h743")
-	r, err := Run(context.Background(), g, Options{CacheDir: testCache, Compare: true, NoSysModel: true,
-		Duration: 100 * time.Millisecond, Warmup: 20 * time.Millisecond})
+	r, err := Run(context.Background(), g, Options{CacheDir: testCache, Compare: true, Workload: "bulk",
+		Duration: 30 * time.Millisecond, Warmup: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,14 +198,28 @@ func TestH743CompareTable(t *testing.T) {
 		}
 	}
 	for _, n := range []string{CfgLwipgen, CfgDefaults, "cubemx-h7", "st-h7-example", "seed000-h7"} {
-		if _, ok := names[n]; !ok {
+		c, ok := names[n]
+		if !ok {
 			t.Fatalf("comparison lacks %s", n)
 		}
-		if e := names[n].Error; e != "" {
-			t.Fatalf("%s: %s", n, e)
+		if n == CfgDefaults {
+			if !strings.Contains(c.StartupFailure, "failed to create tcpip_thread mbox") {
+				t.Errorf("%s on the RTOS glue: error %q, want the stated start-up failure", n, c.Error)
+			}
+			continue
+		}
+		if c.Error != "" {
+			t.Fatalf("%s: %s", n, c.Error)
+		}
+		if c.Glue == nil || !strings.Contains(c.Glue.Model, "virtual-time FreeRTOS model") {
+			t.Errorf("%s did not run through the generated RTOS glue", n)
+		}
+		if c.TxMbps <= 0 || c.RxMbps <= 0 {
+			t.Errorf("%s: tx %.2f rx %.2f Mbps", n, c.TxMbps, c.RxMbps)
 		}
 	}
-	if !strings.Contains(tab.String(), "seed000-h7") || !strings.Contains(tab.String(), "lwip-defaults") {
+	if !strings.Contains(tab.String(), "seed000-h7") || !strings.Contains(tab.String(), "lwip-defaults    ") ||
+		!strings.Contains(tab.String(), "fails at start-up") {
 		t.Error("table lacks the comparison rows")
 	}
 }

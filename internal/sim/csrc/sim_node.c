@@ -6,13 +6,13 @@
  *
  *  - the NO_SYS port: sys_now() reads the node's *virtual* clock, LWIP_RAND
  *    a seeded PRNG; there is no wall clock anywhere;
- *  - a NIC model: the RX descriptor ring and the RX buffers of the board's
- *    driver design (zero-copy custom pool, DMA into PBUF_POOL, copy into
- *    PBUF_POOL, FIFO) and a TX ring that drains at line rate (the MAC is the
- *    serializer of the point-to-point link; a full ring makes the CPU wait,
- *    as lwipgen's glue does);
- *  - a CPU model: per-frame and per-byte processing cost; while the CPU is
- *    busy, arriving frames wait in the RX ring (or are dropped when it is full);
+ *  - the peer's NIC: an RX ring with its own buffers copied into PBUF_POOL and a
+ *    TX ring that drains at line rate (the MAC is the serializer of the
+ *    point-to-point link; a full ring makes the CPU wait). A device runs its
+ *    board's generated driver on a driver model instead (SIM_DEVICE_GLUE,
+ *    devhost.c, model_*.c); only zynq7035 still runs on this NIC with its
+ *    DMA-into-PBUF_POOL ring and a per-frame/per-byte CPU cost, until the
+ *    XEmacPs model (branch iA) lands;
  *  - the workload application on the raw TCP API (bulk source/sink,
  *    request/response server/client) and counters.
  *
@@ -133,11 +133,10 @@ unsigned int sim_rand(void)
 }
 
 /* ------------------------------------------------------------- parameters */
-enum { RX_CUSTOM_POOL, RX_PBUF_POOL_DMA, RX_COPY_TO_POOL, RX_FIFO, RX_IDEAL };
+enum { RX_PBUF_POOL_DMA, RX_IDEAL };
 static int role_device;
 static int rx_model = RX_IDEAL;
-static int rx_desc = 1024, rx_bufs = 1024, rx_buf_size = 1536, tx_desc = 128;
-static uint32_t fifo_bytes;
+static int rx_desc = 1024, rx_buf_size = 1536, tx_desc = 128;
 static uint64_t rate_bps = 100000000ull;
 static uint64_t cpu_rx_frame_ns, cpu_tx_frame_ns, cpu_rx_byte_ps, cpu_tx_byte_ps;
 static uint8_t my_mac[6], my_ip[4];
@@ -161,42 +160,22 @@ struct rxdesc {
   int state;
   uint64_t armed_at;
   uint16_t len;
-  int buf;         /* custom pool buffer index */
   struct pbuf *p;  /* pbuf_pool_dma: the armed pool pbuf */
-  uint8_t *data;   /* copy/fifo/ideal: the descriptor's own buffer */
+  uint8_t *data;   /* ideal (the peer): the descriptor's own buffer */
 };
 static struct rxdesc *ring;
 static int r_dma, r_cpu, r_build, r_unarmed, r_filled;
-static uint32_t fifo_used;
-
-/* zero-copy custom pool (STM32 glue design) */
-struct rxbuf {
-  struct pbuf_custom pc;
-  int idx;
-};
-static struct rxbuf *rxb;
-static uint8_t *rxmem;
-static int *rx_free, rx_nfree;
-static uint64_t rx_out; /* buffers lwIP holds */
 
 static int rx_get_buffer(struct rxdesc *d)
 {
-  switch (rx_model) {
-  case RX_CUSTOM_POOL:
-    if (rx_nfree == 0) {
-      return 0;
-    }
-    d->buf = rx_free[--rx_nfree];
-    return 1;
-  case RX_PBUF_POOL_DMA:
+  if (rx_model == RX_PBUF_POOL_DMA) { /* zynq7035 until the XEmacPs model (branch iA) lands */
     d->p = pbuf_alloc(PBUF_RAW, MAX_FRAME, PBUF_POOL);
     return d->p != NULL;
-  default:
-    return 1; /* the descriptor owns its buffer */
   }
+  return 1; /* the descriptor owns its buffer */
 }
 
-/* Arm descriptors in ring order, as the HAL's descriptor rebuild does. */
+/* Arm descriptors in ring order, as a DMA driver's descriptor rebuild does. */
 static void rx_refill(void)
 {
   while (r_unarmed > 0) {
@@ -211,41 +190,19 @@ static void rx_refill(void)
   }
 }
 
-#if LWIP_SUPPORT_CUSTOM_PBUF
-static void rx_custom_free(struct pbuf *p)
-{
-  struct rxbuf *b = (struct rxbuf *)p;
-  rx_free[rx_nfree++] = b->idx;
-  rx_out--;
-  rx_refill();
-}
-#endif
-
 static void mac_rx(const uint8_t *frame, uint16_t len, uint64_t t)
 {
   struct rxdesc *d = &ring[r_dma];
-  if (rx_model == RX_FIFO) {
-    uint32_t need = ((uint32_t)len + 4u + 3u) & ~3u; /* data words + status word */
-    if (fifo_used + need > fifo_bytes || d->state != D_ARMED) {
-      nic.rx_missed++;
-      return;
-    }
-    fifo_used += need;
-  } else if (d->state != D_ARMED || d->armed_at > t) {
+  if (d->state != D_ARMED || d->armed_at > t) {
     nic.rx_missed++; /* no descriptor owned by the DMA: the MAC drops the frame */
     if (d->state == D_UNARMED) {
       nic.rx_starved++; /* ... because the driver had no free buffer to arm it with (lwIP holds them) */
     }
     return;
   }
-  switch (rx_model) {
-  case RX_CUSTOM_POOL:
-    memcpy(rxmem + (size_t)d->buf * (size_t)rx_buf_size, frame, len);
-    break;
-  case RX_PBUF_POOL_DMA:
+  if (rx_model == RX_PBUF_POOL_DMA) { /* zynq7035 until the XEmacPs model (branch iA) lands */
     pbuf_take(d->p, frame, len);
-    break;
-  default:
+  } else {
     memcpy(d->data, frame, len);
   }
   d->len = len;
@@ -271,42 +228,20 @@ static void rx_one(void)
   cpu_ns += c;
   nic.cpu_busy_ns += c;
   nic.rx_frames++;
-  switch (rx_model) {
-  case RX_CUSTOM_POOL:
-#if LWIP_SUPPORT_CUSTOM_PBUF
-  {
-    struct rxbuf *b = &rxb[d->buf];
-    b->pc.custom_free_function = rx_custom_free;
-    p = pbuf_alloced_custom(PBUF_RAW, len, PBUF_REF, &b->pc, rxmem + (size_t)d->buf * (size_t)rx_buf_size, (u16_t)rx_buf_size);
-    rx_out++;
-    if (rx_out > nic.rx_inflight_max) {
-      nic.rx_inflight_max = rx_out;
-    }
-  }
-#endif
-    d->state = D_UNARMED;
-    r_unarmed++;
-    break;
-  case RX_PBUF_POOL_DMA:
+  if (rx_model == RX_PBUF_POOL_DMA) { /* zynq7035 until the XEmacPs model (branch iA) lands */
     p = d->p;
     d->p = NULL;
     pbuf_realloc(p, len);
-    d->state = D_UNARMED;
-    r_unarmed++;
-    break;
-  default:
+  } else {
     p = pbuf_alloc(PBUF_RAW, len, PBUF_POOL);
     if (p) {
       pbuf_take(p, d->data, len);
     } else {
-      nic.rx_nobuf++; /* copy driver: no pbuf, the frame is dropped */
+      nic.rx_nobuf++; /* no pbuf: the frame is dropped */
     }
-    if (rx_model == RX_FIFO) {
-      fifo_used -= ((uint32_t)len + 4u + 3u) & ~3u;
-    }
-    d->state = D_UNARMED;
-    r_unarmed++;
   }
+  d->state = D_UNARMED;
+  r_unarmed++;
   r_filled--;
   r_cpu = (r_cpu + 1) % rx_desc;
   if (p) {
@@ -948,16 +883,20 @@ int main(int argc, char **argv)
   setvbuf(proto, NULL, _IOFBF, 1 << 20);
   role_device = strcmp(args(argc, argv, "role", "peer"), "device") == 0;
   model = args(argc, argv, "rx_model", "ideal");
-  if (strcmp(model, "custom_pool") == 0) rx_model = RX_CUSTOM_POOL;
-  else if (strcmp(model, "pbuf_pool_dma") == 0) rx_model = RX_PBUF_POOL_DMA;
-  else if (strcmp(model, "copy_to_pool") == 0) rx_model = RX_COPY_TO_POOL;
-  else if (strcmp(model, "fifo") == 0) rx_model = RX_FIFO;
-  else rx_model = RX_IDEAL;
+#if !SIM_DEVICE_GLUE
+  if (strcmp(model, "pbuf_pool_dma") == 0) { /* zynq7035 until the XEmacPs model (branch iA) lands */
+    rx_model = RX_PBUF_POOL_DMA;
+  } else if (strcmp(model, "ideal") == 0) {
+    rx_model = RX_IDEAL;
+  } else {
+    /* every other driver design runs the board's generated driver on its model (SIM_DEVICE_GLUE) */
+    fprintf(stderr, "sim: the simulator's own NIC models no %s driver (only the peer's and zynq7035's pbuf_pool_dma)\n", model);
+    return 2;
+  }
+#endif
   rx_desc = (int)argu(argc, argv, "rx_desc", 1024);
-  rx_bufs = (int)argu(argc, argv, "rx_bufs", (uint64_t)rx_desc);
   rx_buf_size = (int)argu(argc, argv, "rx_buf_size", 1536);
   tx_desc = (int)argu(argc, argv, "tx_desc", 128);
-  fifo_bytes = (uint32_t)argu(argc, argv, "fifo_bytes", 0);
   rate_bps = argu(argc, argv, "rate_bps", 100000000ull);
   cpu_rx_frame_ns = argu(argc, argv, "cpu_rx_frame_ns", 0);
   cpu_tx_frame_ns = argu(argc, argv, "cpu_tx_frame_ns", 0);
@@ -967,13 +906,12 @@ int main(int argc, char **argv)
   if (rng_state == 0) {
     rng_state = 1;
   }
-  if (rx_model == RX_FIFO) {
-    rx_desc = 4096; /* frames are bounded by fifo_bytes, not descriptors */
-  }
-  if (rx_desc < 1 || rx_buf_size < MAX_FRAME || tx_desc < 1 || rx_bufs < 0) {
+#if !SIM_DEVICE_GLUE
+  if (rx_desc < 1 || rx_buf_size < MAX_FRAME || tx_desc < 1) {
     fprintf(stderr, "sim: bad NIC parameters\n");
     return 2;
   }
+#endif
   for (i = 0; i < 6; i++) {
     my_mac[i] = (uint8_t)(i == 0 ? 0x02 : i == 5 ? (role_device ? 2 : 0xFE) : 0); /* the peer's differs from every board's */
   }
@@ -1006,20 +944,7 @@ int main(int argc, char **argv)
   if (!ring || !txq) {
     return 2;
   }
-  if (rx_model == RX_CUSTOM_POOL) {
-#if !LWIP_SUPPORT_CUSTOM_PBUF
-    fprintf(stderr, "sim: the custom_pool RX model needs LWIP_SUPPORT_CUSTOM_PBUF\n");
-    return 2;
-#else
-    rxb = calloc((size_t)rx_bufs, sizeof *rxb);
-    rxmem = calloc((size_t)rx_bufs, (size_t)rx_buf_size);
-    rx_free = calloc((size_t)rx_bufs + 1, sizeof *rx_free);
-    for (i = rx_bufs; i > 0; i--) {
-      rxb[i - 1].idx = i - 1;
-      rx_free[rx_nfree++] = i - 1;
-    }
-#endif
-  } else if (rx_model != RX_PBUF_POOL_DMA) {
+  if (rx_model != RX_PBUF_POOL_DMA) {
     for (i = 0; i < rx_desc; i++) {
       ring[i].data = malloc(MAX_FRAME);
     }
