@@ -21,6 +21,7 @@ const (
 	opStats   = 5
 	opQuit    = 6
 	opFault   = 7
+	opConns   = 8 // only the connections' counters (the polling loops)
 
 	recFrame = 1
 	recText  = 2
