@@ -54,7 +54,7 @@ type Options struct {
 	Duplicate     float64 // link duplication probability per frame
 	// Faults are injected into the device (sim --fault): link flaps, a DMA
 	// fatal bus error, an application that stops reading, receive bursts.
-	Faults []Fault
+	Faults   []Fault
 	LwIPDir  string // lwIP tree (else LWIP_DIR / cache, as lwipsrc.Resolve)
 	CacheDir string // compiled simulators (default <lwipgen cache>/sim)
 	Progress io.Writer
@@ -68,6 +68,9 @@ type Options struct {
 	patchGlue      func(files map[string][]byte) error
 	connsOverride  int
 	phasesOverride []string
+	// rrRefuse makes the device's request/response server treat its first rrRefuse response
+	// writes as refused by tcp_write (tests: the retry from the sent/poll callbacks)
+	rrRefuse int
 }
 
 // Result is what a run measured; it is embedded in report.json as "sim".
@@ -236,7 +239,11 @@ type Phase struct {
 	RetxDevice int64   `json:"retransmissions_device"`
 	RetxPeer   int64   `json:"retransmissions_peer"`
 	RxMissed   int64   `json:"nic_rx_missed"`
-	CPUPct     float64 `json:"device_cpu_pct"`
+	// RRWriteRefused counts the device's request/response responses that tcp_write refused during
+	// the phase (lwIP's send buffer, queue or segment pool full); the server writes them again from
+	// its sent and poll callbacks.
+	RRWriteRefused int64   `json:"rr_write_refused,omitempty"`
+	CPUPct         float64 `json:"device_cpu_pct"`
 }
 
 // Pool is a pool's (or the heap's) high-water mark and failures on the device.
@@ -457,6 +464,9 @@ type nodeStats struct {
 		Acked  int64 `json:"acked"`
 		Werr   int64 `json:"werr"`
 		Reqs   int64 `json:"reqs"`
+		// RRRefused: the request/response server's responses tcp_write refused (written again
+		// from the sent/poll callbacks)
+		RRRefused int64 `json:"rr_refused"`
 	} `json:"conns"`
 	Accepted int64            `json:"accepted"`
 	Lat      []int64          `json:"lat"`
@@ -465,6 +475,14 @@ type nodeStats struct {
 	TCP      map[string]int64 `json:"tcp"`
 	NIC      map[string]int64 `json:"nic"`
 	Dev      *devStats        `json:"dev"`
+}
+
+func (n *nodeStats) rrRefused() int64 {
+	var s int64
+	for _, c := range n.Conns {
+		s += c.RRRefused
+	}
+	return s
 }
 
 func (n *nodeStats) rxOf(pred func(i int) bool) int64 {
@@ -606,6 +624,9 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		fmt.Sprintf("cpu_tx_frame_ns=%d", int64(math.Round(cpu.TxNsPerFrame))),
 		fmt.Sprintf("cpu_rx_byte_ps=%d", int64(math.Round(cpu.RxNsPerByte*1000))),
 		fmt.Sprintf("cpu_tx_byte_ps=%d", int64(math.Round(cpu.TxNsPerByte*1000))),
+	}
+	if o.rrRefuse > 0 {
+		args = append(args, fmt.Sprintf("rr_refuse=%d", o.rrRefuse))
 	}
 
 	dn, err := startNode(ctx, "device", dev.Exe, args)
@@ -843,6 +864,7 @@ func (r *runner) phase(ph string, last bool) (Phase, error) {
 	res.RetxDevice = d1.NIC["retx_segs"] - d0.NIC["retx_segs"]
 	res.RetxPeer = p1.NIC["retx_segs"] - p0.NIC["retx_segs"]
 	res.RxMissed = d1.NIC["rx_missed"] - d0.NIC["rx_missed"]
+	res.RRWriteRefused = d1.rrRefused() - d0.rrRefused()
 	res.CPUPct = round2(100 * float64(d1.NIC["cpu_busy_ns"]-d0.NIC["cpu_busy_ns"]) / dt)
 	if last {
 		return res, nil

@@ -384,6 +384,7 @@ struct conn {
   int mode, established, closed;
   uint32_t msg, acc, inflight;
   uint64_t rx, tx, acked, werr, t0, reqs;
+  uint64_t rr_refused; /* request/response server: responses tcp_write refused (written again later) */
   struct pbuf *held; /* data the stalled application has not read */
 };
 static struct conn conns[MAX_CONNS];
@@ -459,22 +460,54 @@ static void start_mode(struct conn *c)
   }
 }
 
+/* The request/response server writes every complete request's response. tcp_write is all or nothing:
+ * when it is refused (the send buffer, the queue or lwIP's segment pool is full, e.g. taken by bulk
+ * connections) the responses stay owed and are written again from the sent and poll callbacks, as a
+ * real server does; the client sends no next request before it has the response, so waiting for
+ * one would stall the connection for good. */
+static uint64_t rr_refuse; /* tests: refuse this many response writes as tcp_write's ERR_MEM would */
+static int rr_respond(struct conn *c)
+{
+  int wrote = 0;
+  while (c->pcb && c->acc >= c->msg && c->msg > 0) {
+    err_t e = ERR_MEM;
+    if (rr_refuse > 0) {
+      rr_refuse--;
+    } else {
+      e = tcp_write(c->pcb, appbuf, (u16_t)c->msg, TCP_WRITE_FLAG_COPY);
+    }
+    if (e != ERR_OK) {
+      c->werr++;
+      c->rr_refused++;
+      break;
+    }
+    c->acc -= c->msg;
+    c->tx += c->msg;
+    wrote = 1;
+  }
+  return wrote;
+}
+
 static err_t on_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
 {
   struct conn *c = arg;
-  LWIP_UNUSED_ARG(pcb);
   c->acked += len;
   fill(c);
+  if (c->mode == M_RR_SERVER && rr_respond(c)) {
+    tcp_output(pcb);
+  }
   return ERR_OK;
 }
 
 static err_t on_poll(void *arg, struct tcp_pcb *pcb)
 {
   struct conn *c = arg;
-  LWIP_UNUSED_ARG(pcb);
   fill(c);
   if (c->mode == M_RR_CLIENT && !c->inflight) {
     rr_request(c);
+  }
+  if (c->mode == M_RR_SERVER && rr_respond(c)) {
+    tcp_output(pcb);
   }
   return ERR_OK;
 }
@@ -513,14 +546,7 @@ static err_t on_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
   pbuf_free(p);
   if (c->mode == M_RR_SERVER) {
     c->acc += n;
-    while (c->acc >= c->msg && c->msg > 0) {
-      if (tcp_write(pcb, appbuf, (u16_t)c->msg, TCP_WRITE_FLAG_COPY) != ERR_OK) {
-        c->werr++;
-        break;
-      }
-      c->acc -= c->msg;
-      c->tx += c->msg;
-    }
+    rr_respond(c);
     tcp_output(pcb);
   } else if (c->mode == M_RR_CLIENT && c->inflight) {
     c->acc += n;
@@ -727,9 +753,9 @@ static void conns_json(void)
     if (!c->established && !c->pcb) {
       continue;
     }
-    tprintf("%s{\"i\":%d,\"up\":%d,\"closed\":%d,\"rx\":%llu,\"tx\":%llu,\"acked\":%llu,\"werr\":%llu,\"reqs\":%llu}", text_len && text[text_len - 1] == '}' ? "," : "",
-            i, c->pcb != NULL, c->closed, (unsigned long long)c->rx, (unsigned long long)c->tx, (unsigned long long)c->acked,
-            (unsigned long long)c->werr, (unsigned long long)c->reqs);
+    tprintf("%s{\"i\":%d,\"up\":%d,\"closed\":%d,\"rx\":%llu,\"tx\":%llu,\"acked\":%llu,\"werr\":%llu,\"reqs\":%llu,\"rr_refused\":%llu}",
+            text_len && text[text_len - 1] == '}' ? "," : "", i, c->pcb != NULL, c->closed, (unsigned long long)c->rx, (unsigned long long)c->tx,
+            (unsigned long long)c->acked, (unsigned long long)c->werr, (unsigned long long)c->reqs, (unsigned long long)c->rr_refused);
   }
 }
 
@@ -921,6 +947,7 @@ int main(int argc, char **argv)
   cpu_tx_frame_ns = argu(argc, argv, "cpu_tx_frame_ns", 0);
   cpu_rx_byte_ps = argu(argc, argv, "cpu_rx_byte_ps", 0);
   cpu_tx_byte_ps = argu(argc, argv, "cpu_tx_byte_ps", 0);
+  rr_refuse = argu(argc, argv, "rr_refuse", 0);
   rng_state ^= argu(argc, argv, "seed", 1) * 0x9E3779B97F4A7C15ull + (role_device ? 1u : 2u);
   if (rng_state == 0) {
     rng_state = 1;
