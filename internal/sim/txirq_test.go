@@ -11,7 +11,7 @@ import (
 // bit to its TX-complete handler over a bulk run: what is left is interrupt masking (PRIMASK,
 // another handler, a critical section). Raised lazily (before), it was up to 952 us late on f767.
 func TestTxCompleteInterruptOnTime(t *testing.T) {
-	for _, board := range []string{"f767", "h743"} {
+	for _, board := range []string{"f767", "h743", "gd32f407"} {
 		t.Run(board, func(t *testing.T) {
 			c := glueRun(t, board, Options{Workload: "bulk", Duration: 40 * time.Millisecond, Warmup: 10 * time.Millisecond})
 			if c.Error != "" {
