@@ -166,7 +166,8 @@ type ConfigResult struct {
 	TCP         map[string]int64 `json:"tcp"`
 	NIC         map[string]int64 `json:"nic"`
 	Connections int              `json:"connections_established"`
-	// Glue is the run of the board's generated driver (nil: the simulator's own NIC model ran).
+	// Glue is the run of the board's generated driver (nil: the simulator's own NIC model ran,
+	// zynq7035 until the XEmacPs model (branch iA) lands).
 	Glue  *GlueRun `json:"glue,omitempty"`
 	Error string   `json:"error,omitempty"`
 	// StartupFailure is why the device did not start with this configuration (what lwIP or the
