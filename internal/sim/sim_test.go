@@ -61,11 +61,15 @@ func zero() *float64 { z := 0.0; return &z }
 // poll loop); with a zero CPU cost that path adds no time, so the formulas still hold. A
 // configuration that could not start (or moved no frame) fails here with the glue's reason.
 func validation(t *testing.T, header string, rttMs float64, conns int, phases []string) *Result {
+	return validationOn(t, "f767", false, header, rttMs, conns, phases)
+}
+
+func validationOn(t *testing.T, board string, rtos bool, header string, rttMs float64, conns int, phases []string) *Result {
 	t.Helper()
 	needHost(t)
-	g := prepare(t, "f767")
-	if m, ok := runsGlue(g.Plan); !ok || m.RTOS {
-		t.Fatalf("f767 no longer runs its bare-metal generated driver in the simulator")
+	g := prepare(t, board)
+	if m, ok := runsGlue(g.Plan); !ok || m.RTOS != rtos {
+		t.Fatalf("%s no longer runs its generated driver in the simulator (RTOS model: %v)", board, rtos)
 	}
 	c, err := fromDefines(g.Plan, "validation", "validation config", []byte(header))
 	if err != nil {
@@ -108,6 +112,24 @@ func TestValidationWindowLimited(t *testing.T) {
 `, 20, 1, []string{"rx"})
 	want := 4 * 1460 * 8 / 20e-3 / 1e6 // window / RTT
 	within(t, "window-limited (TCP_WND 5840 B, RTT 20 ms)", r.Configs[0].RxMbps, want, 0.03)
+}
+
+// Window-limited on the RTOS model: the same connection through h743's generated RTOS glue (the RX
+// task, the tcpip thread's mailbox, the application thread under the core lock). With zero CPU cost
+// the threads add no time either, so window/RTT holds there too. The header adds what an RTOS
+// board cannot start without (lwIP's TCPIP_MBOX_SIZE 0 cannot be created, TestRTOSDefaultsFailAtStartup).
+func TestValidationWindowLimitedRTOS(t *testing.T) {
+	r := validationOn(t, "h743", true, `
+#define TCP_MSS 1460
+#define TCP_WND (4 * TCP_MSS)
+#define TCP_SND_BUF (4 * TCP_MSS)
+#define MEM_SIZE 32000
+#define TCPIP_MBOX_SIZE 16
+#define TCPIP_THREAD_STACKSIZE 1024
+#define TCPIP_THREAD_PRIO 24
+`, 20, 1, []string{"rx"})
+	want := 4 * 1460 * 8 / 20e-3 / 1e6
+	within(t, "window-limited on the RTOS glue (TCP_WND 5840 B, RTT 20 ms)", r.Configs[0].RxMbps, want, 0.03)
 }
 
 // Rate-limited: with windows far above the bandwidth-delay product the
