@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -156,6 +157,30 @@ func deriveChip(mcu, ldFile string, ld []byte, chips board.Chips) (*derivedChip,
 	d.Inferred = append(d.Inferred, fmt.Sprintf("core, MPU (%d regions), cache and Ethernet MAC from %s; clock_hz %d is %s's", c.MPURegions, ref.Name, c.ClockHz, ref.Name))
 	var code, data string
 	for _, m := range mems {
+		// A RAM the script declares as one over several memories of the same
+		// product line (STM32F767IG's RAM 512K = DTCM 128K + SRAM1 368K + SRAM2
+		// 16K, as on the F767ZI): the reference chip's memories, which differ in
+		// cacheability, instead of one memory with the facts of its first.
+		if parts := sameLineParts(name, ref, m); len(parts) > 1 {
+			for _, r := range parts {
+				mb := blk.AppendNewBlock("memory", []string{r.Name}).Body()
+				comment(mb, fmt.Sprintf("%s line %d: %s (%s) ORIGIN 0x%08X LENGTH %d holds %s at 0x%08X, %s as on %s (the same product line)", ldFile, m.Line, m.Name, m.Attr, m.Base, m.Size, r.Name, r.Base, sizeString(r.Size), ref.Name))
+				mb.SetAttributeValue("base", cty.StringVal(fmt.Sprintf("0x%08X", r.Base)))
+				mb.SetAttributeValue("size", cty.StringVal(sizeString(r.Size)))
+				mb.SetAttributeValue("dma", cty.BoolVal(r.DMA))
+				if r.Cacheable {
+					mb.SetAttributeValue("cacheable", cty.True)
+				}
+				if r.Note != "" {
+					mb.SetAttributeValue("note", cty.StringVal(r.Note))
+				}
+				if data == "" {
+					data = r.Name
+				}
+			}
+			d.Inferred = append(d.Inferred, fmt.Sprintf("memory %s split into %s's %d memories at the same addresses (same product line)", m.Name, ref.Name, len(parts)))
+			continue
+		}
 		// the most specific rule: the one starting closest below the base
 		var rule *addrRule
 		for i := range rules {
@@ -219,6 +244,34 @@ func deriveChip(mcu, ldFile string, ld []byte, chips board.Chips) (*derivedChip,
 	}
 	d.HCL = hclwrite.Format(f.Bytes())
 	return d, nil
+}
+
+// sameLineParts returns the reference chip's RAMs that tile linker memory m
+// exactly, when part (e.g. stm32f767ig) is of the reference's product line
+// (stm32f767zi: the same first nine characters, the same die and RAM map);
+// nil otherwise.
+func sameLineParts(part string, ref *board.Chip, m ldMemory) []board.Memory {
+	if len(part) < 9 || len(ref.Name) < 9 || part[:9] != ref.Name[:9] {
+		return nil
+	}
+	var parts []board.Memory
+	for _, r := range ref.Memories {
+		if r.Kind != "flash" && r.Base >= m.Base && r.Base+r.Size <= m.Base+m.Size {
+			parts = append(parts, r)
+		}
+	}
+	sort.Slice(parts, func(i, j int) bool { return parts[i].Base < parts[j].Base })
+	at := m.Base
+	for _, r := range parts {
+		if r.Base != at {
+			return nil
+		}
+		at += r.Size
+	}
+	if at != m.Base+m.Size {
+		return nil
+	}
+	return parts
 }
 
 func sizeString(n uint64) string {

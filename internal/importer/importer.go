@@ -376,6 +376,8 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown chip %q", chipName)
 	}
+	// an opt.h default the project's own lwIP changed is compiled like an lwipopts.h option
+	addChangedOptDefaults(in, proj, v, verText)
 	// the input's lwIP options, and what it leaves out
 	set := map[string]string{}
 	why := map[string]string{}

@@ -97,6 +97,9 @@ func findProject(dir string) (*projectFiles, error) {
 	if p.linker == "" {
 		p.linker = pick(nil, func(f string) bool { return strings.HasSuffix(f, ".ld") && !strings.Contains(f, "lwipgen") })
 	}
+	if ld := p.buildLinkerScript(); ld != "" {
+		p.linker = ld
+	}
 	p.ccH = pick([]string{"Middlewares/Third_Party/LwIP/system/arch/cc.h"}, func(f string) bool {
 		return strings.HasSuffix(f, "/arch/cc.h") && !strings.Contains(f, "/test/") && !strings.Contains(f, "/contrib/")
 	})
@@ -245,4 +248,30 @@ func (p *projectFiles) buildMCU() (string, string) {
 	}
 	line := 1 + bytes.Count(b[:loc[0]], []byte("\n"))
 	return strings.TrimSuffix(string(b[loc[2]:loc[3]]), "xx"), fmt.Sprintf("%s:%d", p.build, line)
+}
+
+var (
+	mkLdscriptRe    = regexp.MustCompile(`(?m)^LDSCRIPT[ \t]*[:?]?=[ \t]*([^\s$]+\.ld)[ \t\r]*$`)
+	cmakeLdscriptRe = regexp.MustCompile(`-T\s*\\?"?(?:\$\{CMAKE_SOURCE_DIR\}/)?([^"$}\s\\]+\.ld)`)
+)
+
+// buildLinkerScript is the script the project's own build links with, when
+// its Makefile (LDSCRIPT) or CubeMX's cmake/gcc-arm-none-eabi.cmake (-T)
+// names one that is there: a project may carry several
+// (atk-sheep/XIP_EXTRAM_LWIP@2fe92b4 links STM32F767IGTx_QSPIFLASH_EXTSDRAM.ld
+// beside STM32F767IGTx_FLASH.ld, which import used to derive the chip from).
+func (p *projectFiles) buildLinkerScript() string {
+	for _, c := range []struct {
+		file string
+		re   *regexp.Regexp
+	}{{"Makefile", mkLdscriptRe}, {"cmake/gcc-arm-none-eabi.cmake", cmakeLdscriptRe}} {
+		if m := c.re.FindSubmatch(p.read(c.file)); m != nil {
+			if rel := filepath.ToSlash(filepath.Clean(string(m[1]))); !strings.HasPrefix(rel, "../") && !filepath.IsAbs(rel) {
+				if _, err := os.Stat(filepath.Join(p.dir, rel)); err == nil {
+					return rel
+				}
+			}
+		}
+	}
+	return ""
 }

@@ -228,3 +228,118 @@ func TestImportProjectUnsupportedLwIPVersion(t *testing.T) {
 		t.Fatalf("import of an lwIP 2.0.3 project: %v", err)
 	}
 }
+
+// A project that edited lwIP's own opt.h instead of its lwipopts.h
+// (weiyuanzhu/NUCLEO_F429ZI_LWIP@e2283f5: opt.h:1095 `#define LWIP_DNS 1`,
+// lwipopts.h `// #define LWIP_DNS 1`) compiles with the edited default:
+// import pins it and says where, so the vendored header does not turn DNS
+// off under the application's gethostbyname(). Defaults the tree leaves as
+// the version has them, written differently or conditional, are not pinned.
+func TestImportProjectOptHDefaultChanged(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "f767-cmsis1"))); err != nil {
+		t.Fatal(err)
+	}
+	// the guard blocks of lwIP's opt.h, in the shape lwIP writes them
+	optH := strings.Join([]string{
+		"#if !defined LWIP_DNS || defined __DOXYGEN__",
+		"#define LWIP_DNS                        1",
+		"#endif",
+		"#if !defined LWIP_IGMP || defined __DOXYGEN__",
+		"#define LWIP_IGMP                       0 /* as lwIP has it */",
+		"#endif",
+		"#if !defined MEMP_NUM_RAW_PCB || defined __DOXYGEN__",
+		"#define MEMP_NUM_RAW_PCB                (2*2)",
+		"#endif",
+		"#if !defined PBUF_LINK_HLEN || defined __DOXYGEN__",
+		"#if defined LWIP_HOOK_VLAN_SET && !defined __DOXYGEN__",
+		"#define PBUF_LINK_HLEN                  (18 + ETH_PAD_SIZE)",
+		"#else",
+		"#define PBUF_LINK_HLEN                  (14 + ETH_PAD_SIZE)",
+		"#endif",
+		"#endif",
+		"",
+	}, "\n")
+	if err := os.WriteFile(filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src", "include", "lwip", "opt.h"), []byte(optH), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ImportProject(dir, Options{BoardName: "f767-opth", Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil {
+		t.Fatalf("no board: %v", r.Warnings)
+	}
+	if r.Options["LWIP_DNS"] != "1" || !r.Board.Workload.DNS {
+		t.Errorf("LWIP_DNS pinned %q, workload dns %v: want 1 and true (the project's opt.h turns DNS on)", r.Options["LWIP_DNS"], r.Board.Workload.DNS)
+	}
+	if !strings.Contains(string(r.HCL), "lwip/opt.h:2, the project's own lwIP: it changes lwIP 2.1.2's default 0 there") {
+		t.Errorf("the board does not say where LWIP_DNS came from:\n%s", r.HCL)
+	}
+	for _, n := range []string{"LWIP_IGMP", "MEMP_NUM_RAW_PCB", "PBUF_LINK_HLEN"} {
+		if v, ok := r.Options[n]; ok {
+			t.Errorf("%s = %q pinned: the project's opt.h leaves it as lwIP has it", n, v)
+		}
+	}
+}
+
+// A chip is derived from the linker script the project's build links with,
+// not from the *_FLASH.ld beside it: atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's
+// Makefile says LDSCRIPT = STM32F767IGTx_QSPIFLASH_EXTSDRAM.ld and carries
+// STM32F767IGTx_FLASH.ld too, and import derived the chip from the latter.
+func TestImportProjectChipFromBuildsLinkerScript(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "h730-cmsis2"))); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "STM32H730ZBTX_FLASH.ld"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := strings.Replace(string(b), "ORIGIN = 0x30000000,   LENGTH = 32K", "ORIGIN = 0x30000000,   LENGTH = 16K", 1)
+	if other == string(b) {
+		t.Fatal("fixture: no RAM_D2 line")
+	}
+	os.WriteFile(filepath.Join(dir, "STM32H730ZBTX_QSPIFLASH.ld"), []byte(other), 0o644)
+	os.WriteFile(filepath.Join(dir, "Makefile"), []byte("TARGET = h730\r\nLDSCRIPT = STM32H730ZBTX_QSPIFLASH.ld\r\n"), 0o644)
+	r, err := ImportProject(dir, Options{Out: filepath.Join(dir, "h730.hcl"), Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil {
+		t.Fatalf("no board: %v", r.Warnings)
+	}
+	if m, _ := r.Board.Chip.Memory("ram_d2"); m.Size != 16<<10 || !strings.Contains(string(r.ChipHCL), "derived by lwipgen import from STM32H730ZBTX_QSPIFLASH.ld") {
+		t.Errorf("ram_d2 %d B, chip file:\n%s\nwant it from the build's STM32H730ZBTX_QSPIFLASH.ld (16 KiB)", m.Size, r.ChipHCL)
+	}
+}
+
+// An STM32F767IG (no chip file) whose linker script declares one RAM of 512K
+// at 0x20000000, as atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's: the derived chip has
+// the F767's DTCM, SRAM1 and SRAM2 there (the same product line as the
+// shipped stm32f767zi), SRAM1 cacheable, not one memory with DTCM's facts.
+func TestImportProjectDerivedChipSplitsRAM(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "f767-cmsis1"))); err != nil {
+		t.Fatal(err)
+	}
+	ioc := filepath.Join(dir, "F767_ETH.ioc")
+	b, _ := os.ReadFile(ioc)
+	os.WriteFile(ioc, []byte(strings.ReplaceAll(string(b), "STM32F767ZITx", "STM32F767IGTx")), 0o644)
+	r, err := ImportProject(dir, Options{Out: filepath.Join(dir, "f767ig.hcl"), Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil || r.Board.Chip.Name != "stm32f767ig" {
+		t.Fatalf("board %v, warnings %v", r.Board, r.Warnings)
+	}
+	for name, want := range map[string][3]uint64{"dtcm": {0x20000000, 128 << 10, 0}, "sram1": {0x20020000, 368 << 10, 1}, "sram2": {0x2007C000, 16 << 10, 1}} {
+		m, ok := r.Board.Chip.Memory(name)
+		if !ok || m.Base != want[0] || m.Size != want[1] || m.Cacheable != (want[2] == 1) || !m.DMA {
+			t.Errorf("memory %s: %v %+v; want base %#x size %d cacheable %v", name, ok, m, want[0], want[1], want[2] == 1)
+		}
+	}
+	if _, ok := r.Board.Chip.Memory("ram"); ok {
+		t.Errorf("the derived chip still has the script's single RAM:\n%s", r.ChipHCL)
+	}
+}

@@ -60,8 +60,11 @@ type Usage struct {
 }
 
 // FromELF sums the sections of the ELF at path per memory of chip. lwipSections
-// are the output sections lwipgen placed; region is the board's lwip_region.
-func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []string) (*Usage, error) {
+// are the output sections lwipgen placed; region is the memory lwIP is in
+// (the board's lwip_region, or where the layout put lwIP when the board
+// names none: an imported board without LWIP_RAM_HEAP_POINTER printed
+// "lwIP in  65.6 KiB  0 B  0.0% of memory.lwip_budget").
+func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []string, region string) (*Usage, error) {
 	f, err := elf.Open(path)
 	if err != nil {
 		return nil, err
@@ -74,25 +77,20 @@ func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []strin
 		u.Regions = append(u.Regions, Region{Name: m.Name, Kind: m.Kind, Base: m.Base, Size: m.Size})
 	}
 	add := func(addr, size uint64, name string) {
-		for i := range u.Regions {
-			r := &u.Regions[i]
-			if addr >= r.Base && addr < r.Base+r.Size {
-				r.Used += size
-				return
+		if rest := spread(u.Regions, addr, size); rest > 0 {
+			if u.Outside == nil {
+				u.Outside = map[string]uint64{}
 			}
+			u.Outside[name] += rest
 		}
-		if u.Outside == nil {
-			u.Outside = map[string]uint64{}
-		}
-		u.Outside[name] += size
 	}
 	placed := map[string]bool{}
 	for _, s := range lwipSections {
 		placed[s] = true
 	}
-	u.LwIP = LwIP{Region: b.Memory.LwIPRegion, Sections: lwipSections, Budget: b.Memory.LwIPBudget, BudgetOf: "memory.lwip_budget"}
+	u.LwIP = LwIP{Region: region, Sections: lwipSections, Budget: b.Memory.LwIPBudget, BudgetOf: "memory.lwip_budget"}
 	if u.LwIP.Budget == 0 {
-		if m, ok := chip.Memory(b.Memory.LwIPRegion); ok {
+		if m, ok := chip.Memory(region); ok {
 			u.LwIP.Budget, u.LwIP.BudgetOf = m.Size, "region size"
 		}
 	}
@@ -112,6 +110,24 @@ func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []strin
 		}
 	}
 	return u, nil
+}
+
+// spread counts the bytes [addr, addr+size) in every region they overlap
+// and returns those no region holds. A project's linker script may declare
+// one RAM over several chip memories (an F767's 512K over DTCM, SRAM1 and
+// SRAM2): its .bss starts in DTCM and ends in SRAM1, and counting it all in
+// DTCM printed "dtcm 129.8 KiB  128 KiB  101.4%".
+func spread(regions []Region, addr, size uint64) uint64 {
+	rest := size
+	for i := range regions {
+		r := &regions[i]
+		lo, hi := max(addr, r.Base), min(addr+size, r.Base+r.Size)
+		if lo < hi {
+			r.Used += hi - lo
+			rest -= hi - lo
+		}
+	}
+	return rest
 }
 
 // loadAddress is where the section's bytes are loaded from (its LMA), from

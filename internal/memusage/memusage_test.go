@@ -26,3 +26,17 @@ func TestTable(t *testing.T) {
 		t.Fatalf("table:\n%s", b.String())
 	}
 }
+
+// A section that starts in one memory and ends in the next is counted in
+// both, by the bytes in each (an F767IG's .bss over DTCM and SRAM1, as in
+// atk-sheep/XIP_EXTRAM_LWIP@2fe92b4, showed DTCM 101.4% used); bytes in no
+// memory are left over.
+func TestSpreadAcrossMemories(t *testing.T) {
+	regs := []Region{{Name: "dtcm", Base: 0x20000000, Size: 128 << 10}, {Name: "sram1", Base: 0x20020000, Size: 368 << 10}}
+	if rest := spread(regs, 0x2001F000, 8<<10); rest != 0 || regs[0].Used != 4<<10 || regs[1].Used != 4<<10 {
+		t.Errorf("dtcm %d, sram1 %d, outside %d; want 4096, 4096, 0", regs[0].Used, regs[1].Used, rest)
+	}
+	if rest := spread(regs, 0x2007B000, 8<<10); rest != 4<<10 || regs[1].Used != 8<<10 {
+		t.Errorf("sram1 %d, outside %d; want 8192 and 4096 past its end", regs[1].Used, rest)
+	}
+}

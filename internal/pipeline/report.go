@@ -86,10 +86,14 @@ func WriteReport(g *Generated, v *verify.Result, elfPath string) (*memusage.Usag
 // the report when it lies under it (the report stays byte-reproducible).
 func usage(g *Generated, el *Linked) (*memusage.Usage, error) {
 	var secs []string
+	region := g.Board.Memory.LwIPRegion
 	for _, s := range g.Layout.Sections {
 		secs = append(secs, s.Name)
+		if region == "" {
+			region = s.Memory // the board names none: where the layout put lwIP
+		}
 	}
-	u, err := memusage.FromELF(el.ELF, g.Board.Chip, g.Board, secs)
+	u, err := memusage.FromELF(el.ELF, g.Board.Chip, g.Board, secs, region)
 	if err != nil {
 		return nil, err
 	}

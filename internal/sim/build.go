@@ -134,7 +134,7 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 		files["glue/"+name] = data
 	}
 	srcs := []string{"sim_node.c", "devhost.c", dc.Model.Model, dc.Model.Board}
-	for _, s := range dc.Sources {
+	for _, s := range append(append([]string{}, dc.Sources...), dc.Vendor...) {
 		srcs = append(srcs, "glue/"+s)
 	}
 	cf := []string{"-DSIM_DEVICE_GLUE=1"}

@@ -36,6 +36,14 @@ type macModel struct {
 	RTOSAPI   string
 	LDFlags   []string // link flags the model needs (-no-pie: 32-bit buffer addresses in descriptors)
 	NoDMA     bool     // a FIFO MAC: there is no DMA to fail (fault dma-error does not apply)
+	// Vendor code the flow does not render (xemacps.go): Adapter is a behavioural model of the
+	// vendor's driver layer compiled with the device; Pick are rendered flow files (file name -> name in
+	// the device) it includes; ConfigFile is the rendered header that is the lwipgen configuration
+	// (the BSP's lwipopts.h); OwnTimers: the board runs lwIP's timers itself (no LWIP_TIMERS override).
+	Adapter    string
+	Pick       map[string]string
+	ConfigFile string
+	OwnTimers  bool
 }
 
 var rxPoolWraps = []string{"lwipgen_rxpool_get", "lwipgen_rxpool_put"}
@@ -59,15 +67,19 @@ type deviceCode struct {
 	Sources []string
 	Defines []string
 	Model   macModel
-	// Patch edits the rendered text before it is compiled (negative tests:
-	// a deliberately broken glue).
+	// Headers are the generated headers the device includes (reported with Sources), Vendor the
+	// vendor-model sources compiled with it, Config the lwipgen configuration the flow rendered
+	// (nil: the core lwipopts.h). See xemacps.go.
+	Headers []string
+	Vendor  []string
+	Config  []byte
 }
 
 // runsGlue says whether the board's generated driver runs in the simulator (a driver model exists
 // for its MAC, and the board is bare metal or runs FreeRTOS with a board file for its project
-// shape): every board but zynq7035. FreeRTOS boards run on the virtual-time RTOS model (rtos.go):
-// their tcpip thread, the glue's RX task and link thread.
-/* zynq7035 until the XEmacPs model (branch iA) lands: false sends it to the simulator's own NIC */
+// shape): every board but h743-rtthread. FreeRTOS boards run on the virtual-time RTOS model (rtos.go):
+// their tcpip thread, the glue's RX task and link thread. False sends the board to the simulator's
+// own NIC (sim_node.c without SIM_DEVICE_GLUE; h743-rtthread's RT-Thread port has no model).
 func runsGlue(p *plan.Plan) (macModel, bool) {
 	m, ok := macModels[p.Board.Chip.Ethernet.MAC]
 	if !ok {
@@ -121,6 +133,9 @@ func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel, patch func(m
 	for _, f := range r.Glue {
 		add(f.Path, f.Content)
 	}
+	if err := vendorFiles(dc, r, m); err != nil {
+		return nil, fmt.Errorf("the %s flow's files for the %s model: %v", fl.Name(), m.Name, err)
+	}
 	for _, f := range r.Files {
 		rest, ok := strings.CutPrefix(f.Path, "firmware/")
 		if !ok {
@@ -153,8 +168,12 @@ func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel, patch func(m
 		}
 		dc.Files[f] = out
 	}
+	vendor := map[string]bool{}
+	for _, v := range dc.Vendor {
+		vendor[v] = true
+	}
 	for name := range dc.Files {
-		if strings.HasSuffix(name, ".c") {
+		if strings.HasSuffix(name, ".c") && !vendor[name] {
 			dc.Sources = append(dc.Sources, name)
 		}
 	}

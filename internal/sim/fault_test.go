@@ -37,7 +37,6 @@ func TestParseFaults(t *testing.T) {
 func TestFaultNotApplicable(t *testing.T) {
 	for _, c := range []struct{ board, want string }{
 		{"mps2-an500", "has no DMA"},
-		{"zynq7035", "still runs the simulator's own NIC model"},
 	} {
 		g := prepare(t, c.board)
 		_, err := Run(context.Background(), g, Options{Faults: []Fault{{Kind: "dma-error", At: time.Millisecond}}, LwIPDir: "/nonexistent"})

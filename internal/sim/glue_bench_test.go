@@ -28,7 +28,7 @@ func BenchmarkGlueMillionFrames(b *testing.B) {
 	// h743 and gd32f407 are FreeRTOS boards: their glue runs here rendered for rtos = "none" until the
 	// virtual-time RTOS model (engineer 19b) runs their threads
 	bareMetal := [2]string{`rtos        = "freertos"`, `rtos        = "none"`}
-	for _, board := range []string{"f407", "f767", "mps2-an500", "h743-none", "gd32f407-none"} {
+	for _, board := range []string{"f407", "f767", "mps2-an500", "h743-none", "gd32f407-none", "zynq7035"} {
 		b.Run(board, func(b *testing.B) {
 			needHost(b)
 			ref := board
@@ -66,8 +66,14 @@ func BenchmarkGlueMillionFrames(b *testing.B) {
 				wall := time.Since(t0)
 				tx := int64(c.TxMbps * 1e6 * dur.Seconds() / 8 / mssStd)
 				rx := int64(c.RxMbps * 1e6 * dur.Seconds() / 8 / mssStd)
-				b.Logf("%s: %d data frames device->peer, %d peer->device (%.0f s virtual per phase), two runs in %s wall; rx pool low-water %d of %d; MAC drops %v",
-					board, tx, rx, dur.Seconds(), wall.Round(time.Second), c.Glue.RxPool.Low, c.Glue.RxPool.Total, c.Glue.MACDrops)
+				var pool string
+				for _, p := range c.Pools {
+					if p.Name == "PBUF_POOL" {
+						pool = fmt.Sprintf("; PBUF_POOL max %d of %d, %d errors", p.Max, p.Avail, p.Err)
+					}
+				}
+				b.Logf("%s: %d data frames device->peer, %d peer->device (%.0f s virtual per phase), two runs in %s wall; rx pool low-water %d of %d%s; MAC drops %v",
+					board, tx, rx, dur.Seconds(), wall.Round(time.Second), c.Glue.RxPool.Low, c.Glue.RxPool.Total, pool, c.Glue.MACDrops)
 				if !bytes.Equal(out[0], out[1]) {
 					b.Fatal("two runs with the same seed differ")
 				}

@@ -166,8 +166,8 @@ type ConfigResult struct {
 	TCP         map[string]int64 `json:"tcp"`
 	NIC         map[string]int64 `json:"nic"`
 	Connections int              `json:"connections_established"`
-	// Glue is the run of the board's generated driver (nil: the simulator's own NIC model ran,
-	// zynq7035 until the XEmacPs model (branch iA) lands).
+	// Glue is the run of the board's generated driver (nil: the simulator's own NIC ran, for a
+	// board without a driver model: h743-rtthread).
 	Glue  *GlueRun `json:"glue,omitempty"`
 	Error string   `json:"error,omitempty"`
 	// StartupFailure is why the device did not start with this configuration (what lwIP or the
@@ -583,14 +583,22 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		} else {
 			cr.Overrides = append(cr.Overrides, coreLockOverride)
 		}
-		cr.Glue = &GlueRun{Model: m.Name, Sources: dc.Sources, Defines: dc.Defines}
-		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(c.Header, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
+		hdr := c.Header
+		if dc.Config != nil && c.Name == CfgLwipgen {
+			hdr = dc.Config // the vendor build's header (Vitis: the BSP's lwipopts.h), as generated
+		}
+		if m.OwnTimers {
+			cr.Overrides = withoutOverrides(cr.Overrides, "LWIP_TIMERS", "LWIP_TIMERS_CUSTOM")
+		}
+		cr.Glue = &GlueRun{Model: m.Name, Sources: append(append([]string{}, dc.Sources...), dc.Headers...), Defines: dc.Defines}
+		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(hdr, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
 		if err != nil {
 			return fail(err)
 		}
 	} else {
 		/* zynq7035 until the XEmacPs model (branch iA) lands */
-		// the simulator's own NIC (sim_node.c without SIM_DEVICE_GLUE): its pbuf_pool_dma ring
+		// the simulator's own NIC (sim_node.c without SIM_DEVICE_GLUE): a board without a driver
+		// model (h743-rtthread, a copy ring); its pbuf_pool_dma ring was zynq7035's
 		if dev, err = buildNode(ctx, tree, cache, optsHeader(c.Header, cr.Overrides), ipv6 != 0); err != nil {
 			return fail(err)
 		}
@@ -617,8 +625,8 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	if txDesc <= 0 {
 		txDesc = 2 // FIFO MACs have no TX descriptors: about two full frames fit their TX FIFO
 	}
-	// rx_model, rx_desc, rx_buf_size and tx_desc are read by the simulator's own NIC only (zynq7035
-	// until the XEmacPs model (branch iA) lands); a generated driver has its rings compiled in.
+	// rx_model, rx_desc, rx_buf_size and tx_desc are read by the simulator's own NIC only (a board
+	// without a driver model); a generated driver has its rings compiled in.
 	args := []string{
 		"role=device", "rx_model=" + d.RxModel,
 		fmt.Sprintf("rx_desc=%d", d.RxDescriptors),
@@ -673,6 +681,12 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		if st.Dev != nil {
 			for _, ck := range st.Dev.Checks {
 				msg += fmt.Sprintf("; driver check failed: %s (%d times): %s", ck.Kind, ck.Count, ck.First)
+			}
+			if len(st.Dev.Checks) > 0 {
+				// the driver said why (zynq7035 with lwIP's defaults: init_dma cannot arm the RX ring
+				// from a 16-pbuf pool): a configuration the board does not start with, a result
+				cr.StartupFailure = msg
+				return fail(errors.New(startupPrefix + msg))
 			}
 		}
 		return fail(errors.New(msg))

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/flow"
@@ -22,6 +24,12 @@ import (
 // from the sources and flags in .cproject) and verifies the ELF against the
 // plan and layout of g.
 func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, progress io.Writer) (string, *verify.Result, error) {
+	// The build tools run inside the project (cmake -S DIR with its working
+	// directory DIR): a relative --project would name DIR/DIR there.
+	projectDir, err := filepath.Abs(projectDir)
+	if err != nil {
+		return "", nil, err
+	}
 	p, err := Detect(projectDir)
 	if err != nil {
 		return "", nil, err
@@ -48,7 +56,7 @@ func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, pro
 		err = fmt.Errorf("%s: no build files lwipgen can drive", projectDir)
 	}
 	if err != nil {
-		return "", nil, err
+		return "", nil, explainOverflow(err, p.Dir, g, tc)
 	}
 	res, err := verify.ELF(elfPath, g.Layout, g.Plan)
 	if c, ok := lwipVersionCheck(projectDir, g); ok && res != nil {
@@ -101,11 +109,10 @@ func buildMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progres
 	if _, err := exec.LookPath("make"); err != nil {
 		return "", fmt.Errorf("make not found: %v", err)
 	}
-	args := []string{"-j2", "GCC_PATH=" + filepath.Dir(tc.CC)}
-	if err := run(ctx, p.Dir, progress, "make", args...); err != nil {
+	b, _ := fsutil.ReadText(filepath.Join(p.Dir, p.Makefile), fsutil.MaxInput)
+	if err := run(ctx, p.Dir, progress, "make", makeArgs(string(b), tc)...); err != nil {
 		return "", err
 	}
-	b, _ := fsutil.ReadText(filepath.Join(p.Dir, p.Makefile), fsutil.MaxInput)
 	target, buildDir := "", "build"
 	if m := mkVarRe("TARGET").FindSubmatch(b); m != nil {
 		target = string(m[1])
@@ -119,6 +126,25 @@ func buildMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progres
 		}
 	}
 	return newestELF(filepath.Join(p.Dir, buildDir))
+}
+
+// prefixRe is a Makefile's toolchain prefix: CubeMX writes PREFIX =
+// arm-none-eabi- and CC = $(GCC_PATH)/$(PREFIX)gcc.
+var prefixRe = regexp.MustCompile(`(?m)^PREFIX[ \t]*[:?]?=[ \t]*(\S*-)[ \t\r]*$`)
+
+// makeArgs are make's arguments for the project's Makefile: lwipgen's
+// toolchain through CubeMX's GCC_PATH and, when the Makefile names a
+// toolchain prefix, that prefix too. A prefix the user edited into a path of
+// their own machine (atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's Makefile:186,
+// PREFIX = /home/.../arm-gnu-toolchain-13.2.Rel1-x86_64-arm-none-eabi/bin/arm-none-eabi-)
+// made CC $(GCC_PATH)//home/.../arm-none-eabi-gcc: not found. That line
+// ends in CRLF, the rest of the file in LF.
+func makeArgs(makefile string, tc *toolchain.Toolchain) []string {
+	args := []string{"-j2", "GCC_PATH=" + filepath.Dir(tc.CC)}
+	if prefixRe.MatchString(makefile) {
+		args = append(args, "PREFIX="+strings.TrimSuffix(filepath.Base(tc.CC), "gcc"))
+	}
+	return args
 }
 
 func buildCMake(ctx context.Context, p *Project, progress io.Writer) (string, error) {
@@ -181,7 +207,8 @@ func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolc
 		}
 		return filepath.Join(p.Dir, filepath.FromSlash(v))
 	}
-	flags := append(toolchain.CPUFlags(g.Board.Chip.Core), "-Os", "-g", "-std=gnu11", "-Wall", "-ffunction-sections", "-fdata-sections")
+	cpu := cprojectCPUFlags(text, toolchain.CPUFlags(g.Board.Chip.Core))
+	flags := append(append([]string{}, cpu...), "-Os", "-g", "-std=gnu11", "-Wall", "-ffunction-sections", "-fdata-sections")
 	for _, d := range optVals(".c.compiler.option.definedsymbols") {
 		flags = append(flags, "-D"+d)
 	}
@@ -215,7 +242,7 @@ func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolc
 			obj := filepath.Join(out, "obj", strings.TrimSuffix(rel, ext)+".o")
 			f := flags
 			if ext != ".c" {
-				f = append(append([]string{}, toolchain.CPUFlags(g.Board.Chip.Core)...), "-x", "assembler-with-cpp")
+				f = append(append([]string{}, cpu...), "-x", "assembler-with-cpp")
 			}
 			units = append(units, toolchain.Unit{Src: path, Obj: obj, Flags: f})
 			objs = append(objs, obj)
@@ -229,7 +256,7 @@ func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolc
 	if _, err := bld.Compile(ctx, units); err != nil {
 		return "", err
 	}
-	ldflags := append(toolchain.CPUFlags(g.Board.Chip.Core), "--specs=nano.specs", "--specs=nosys.specs", "-Wl,--gc-sections")
+	ldflags := append(append([]string{}, cpu...), "--specs=nano.specs", "--specs=nosys.specs", "-Wl,--gc-sections")
 	for _, l := range optVals(".c.linker.option.directories") {
 		ldflags = append(ldflags, "-L"+abs(l))
 	}
@@ -239,6 +266,42 @@ func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolc
 		return "", err
 	}
 	return elfPath, nil
+}
+
+var cprojectFPRe = regexp.MustCompile(`superClass="com\.st\.stm32cube\.ide\.mcu\.gnu\.managedbuild\.option\.(fpu|floatabi)"[^>]*?value="[^"]*\.value\.([A-Za-z0-9-]+)"`)
+
+// cprojectCPUFlags are the board's CPU flags with the floating-point unit
+// and ABI the .cproject's configuration (text) sets, as STM32CubeIDE passes
+// them: its MCU GCC toolchain options "Floating-point unit" and
+// "Floating-point ABI" (value ...option.fpu.value.fpv4-sp-d16,
+// ...option.floatabi.value.hard), as in
+// krzysiubera/lwip-stm32@743a216's tcp_echo_server/.cproject. A project built
+// with another ABI than the board's (softfp, to link a library built so) did
+// not link; one without the options keeps the board's.
+func cprojectCPUFlags(text string, board []string) []string {
+	set := map[string]string{}
+	for _, m := range cprojectFPRe.FindAllStringSubmatch(text, -1) {
+		if _, ok := set[m[1]]; !ok {
+			set[m[1]] = m[2]
+		}
+	}
+	var out []string
+	for _, f := range board {
+		switch {
+		case strings.HasPrefix(f, "-mfpu=") && set["fpu"] != "":
+			continue
+		case strings.HasPrefix(f, "-mfloat-abi=") && set["floatabi"] != "":
+			continue
+		}
+		out = append(out, f)
+	}
+	if v := set["fpu"]; v != "" && v != "no" && v != "none" {
+		out = append(out, "-mfpu="+v)
+	}
+	if v := set["floatabi"]; v != "" {
+		out = append(out, "-mfloat-abi="+v)
+	}
+	return out
 }
 
 var excludingRe = regexp.MustCompile(`\bexcluding="([^"]*)"`)
@@ -292,4 +355,66 @@ func newestELF(dir string) (string, error) {
 		return "", fmt.Errorf("the build left no .elf under %s", dir)
 	}
 	return best, nil
+}
+
+var ldBackwardsRe = regexp.MustCompile(`lwip_sections\.ld:\d+:? cannot move location counter backwards`)
+
+// explainOverflow turns the linker's "lwip_sections.ld:N cannot move
+// location counter backwards" (an output section of lwipgen's fragment got
+// more than its planned size) into the objects that compiled larger than
+// planned, read with nm from the project's own object files.
+// cxnaive/H743VGTx_lwip@da66a1e adds two fields to lwIP's struct pbuf
+// (#ifdef LWIP_PTP in pbuf.h): every pbuf pool grew by 8 B an element and the
+// link stopped with nothing but that line.
+func explainOverflow(err error, dir string, g *flow.Generated, tc *toolchain.Toolchain) error {
+	if err == nil || !ldBackwardsRe.MatchString(err.Error()) {
+		return err
+	}
+	planned := map[string]int64{}
+	for _, o := range g.Plan.Objects {
+		if o.Symbol != "" {
+			planned[o.Symbol] = o.Size
+		}
+	}
+	var objs []string
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, e error) error {
+		if e != nil {
+			return nil
+		}
+		if d.IsDir() && (d.Name() == ".lwipgen" || d.Name() == ".git") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && (strings.HasSuffix(path, ".o") || strings.HasSuffix(path, ".obj")) {
+			objs = append(objs, path)
+		}
+		return nil
+	})
+	compiled := map[string]int64{}
+	for i := 0; i < len(objs); i += 200 {
+		batch := objs[i:min(i+200, len(objs))]
+		out, _ := exec.Command(tc.NM, append([]string{"-S", "--defined-only"}, batch...)...).Output()
+		for _, l := range strings.Split(string(out), "\n") {
+			f := strings.Fields(l)
+			if len(f) != 4 {
+				continue
+			}
+			if _, ok := planned[f[3]]; !ok {
+				continue
+			}
+			if n, perr := strconv.ParseInt(f[1], 16, 64); perr == nil && n > compiled[f[3]] {
+				compiled[f[3]] = n
+			}
+		}
+	}
+	var bigger []string
+	for sym, n := range compiled {
+		if n > planned[sym] {
+			bigger = append(bigger, fmt.Sprintf("%s %d B (planned %d B)", sym, n, planned[sym]))
+		}
+	}
+	if len(bigger) == 0 {
+		return fmt.Errorf("%v\nlwipgen: an output section of lwip_sections.ld received more than its planned size; nm found no lwIP object larger than the plan in %s's object files", err, dir)
+	}
+	sort.Strings(bigger)
+	return fmt.Errorf("%v\nlwipgen: the link stopped in lwip_sections.ld because lwIP's objects compiled larger than lwipgen planned for lwIP %s: %s. The project's lwIP is not the lwIP %s lwipgen models (a field added to one of its structs, e.g. struct pbuf, or an option set outside lwipopts.h): lwipgen sizes its sections from that model; build with an unmodified lwIP, or move the addition out of lwIP's structs", err, g.Plan.Version, strings.Join(bigger, ", "), g.Plan.Version)
 }

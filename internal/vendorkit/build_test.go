@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -16,12 +17,27 @@ import (
 // TestBuildProjectMakefile vendors f407 into the CubeMX Makefile fixture,
 // builds it with the project's own Makefile and arm-none-eabi-gcc, and
 // verifies the ELF against the plan. The lwIP sources are the tree lwipgen
-// fetched, linked where CubeMX keeps them.
+// fetched, linked where CubeMX keeps them. The Makefile's PREFIX names a
+// toolchain on its author's machine, as atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's
+// does (Makefile:186, a CRLF line in an LF file): build --project uses
+// lwipgen's toolchain anyway.
 func TestBuildProjectMakefile(t *testing.T) {
 	testenv.CrossCompiler(t)
 	lw := testenv.LwIP(t)
 	g := generated(t, "f407")
 	dir := copyTree(t, filepath.Join("testdata", "cubemx-makefile-f407"))
+	mk := filepath.Join(dir, "Makefile")
+	text, err := os.ReadFile(mk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := strings.Replace(string(text), "\nPREFIX = arm-none-eabi-\n", "\nPREFIX = /home/someone/arm-gnu-toolchain-13.2.Rel1-x86_64-arm-none-eabi/bin/arm-none-eabi-\r\n", 1)
+	if own == string(text) {
+		t.Fatal("the fixture's Makefile has no PREFIX = arm-none-eabi- line")
+	}
+	if err := os.WriteFile(mk, []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +77,9 @@ func TestBuildProjectMakefile(t *testing.T) {
 }
 
 // The CubeMX CMake fixture (f767) builds through its own CMakeLists after
-// vendoring, and its ELF verifies against the plan.
+// vendoring, and its ELF verifies against the plan. The project is named by a
+// relative path, as in `lwipgen build --project proj`: cmake ran in the
+// project with -S proj and found no proj/proj (Channuyoah/stm32-lwip@6d1fa1d).
 func TestBuildProjectCMake(t *testing.T) {
 	testenv.CrossCompiler(t)
 	lw := testenv.LwIP(t)
@@ -75,8 +93,9 @@ func TestBuildProjectCMake(t *testing.T) {
 	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
 		t.Fatal(err)
 	}
+	t.Chdir(filepath.Dir(dir))
 	var log strings.Builder
-	elf, res, err := BuildProject(context.Background(), dir, g, &log)
+	elf, res, err := BuildProject(context.Background(), filepath.Base(dir), g, &log)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, log.String())
 	}
@@ -211,6 +230,90 @@ func TestMakeVar(t *testing.T) {
 		got := []string{src, def, inc, lib}
 		if want := []string{c.src, c.def, c.inc, c.lib}; strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("got %v, want %v for\n%s", got, want, c.text)
+		}
+	}
+}
+
+// A CubeMX CMake project whose toolchain file links with a script the
+// project has only under another letter case (written on Windows or macOS:
+// cxnaive/H743VGTx_lwip@da66a1e's cmake/gcc-arm-none-eabi.cmake:42 names
+// STM32H743VGTx_FLASH.ld, the file is stm32h743vgtx_flash.ld) is refused with
+// both names and the line, and nothing is changed; lwipgen used to edit the
+// only .ld it found, which the build never reads.
+func TestVendorRefusesLinkerScriptCase(t *testing.T) {
+	g := generated(t, "f767")
+	dir := copyTree(t, filepath.Join("testdata", "cubemx-cmake-f767"))
+	if err := os.Rename(filepath.Join(dir, "STM32F767XX_FLASH.ld"), filepath.Join(dir, "stm32f767xx_flash.ld")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "STM32F767XX_FLASH.ld")); err == nil {
+		t.Fatal("the test needs a case-sensitive file system (it models a build that cannot find its script on one)")
+	}
+	before := treeHash(t, dir)
+	_, err := Vendor(g, withGlue(t, g, Options{Project: dir}))
+	if err == nil || !strings.Contains(err.Error(), "cmake/gcc-arm-none-eabi.cmake:13 links with STM32F767XX_FLASH.ld") || !strings.Contains(err.Error(), "the project has stm32f767xx_flash.ld") {
+		t.Fatalf("vendor: %v", err)
+	}
+	if treeHash(t, dir) != before {
+		t.Error("a refused vendor run changed the project")
+	}
+}
+
+// A project whose lwIP has a field added to struct pbuf (as
+// cxnaive/H743VGTx_lwip@da66a1e's pbuf.h adds time_sec/time_nsec for PTP)
+// compiles its pbuf pools larger than lwipgen's model of lwIP: the link stops
+// in lwip_sections.ld with "cannot move location counter backwards" only.
+// build --project names the objects that grew, with both sizes, and why.
+func TestBuildProjectExplainsOverflow(t *testing.T) {
+	testenv.CrossCompiler(t)
+	lw := testenv.LwIP(t)
+	g := generated(t, "f407")
+	dir := copyTree(t, filepath.Join("testdata", "cubemx-makefile-f407"))
+	src := filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join(lw, "src"))); err != nil {
+		t.Fatal(err)
+	}
+	pbufH := filepath.Join(src, "include", "lwip", "pbuf.h")
+	b, err := os.ReadFile(pbufH)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grown := regexp.MustCompile(`(?m)^  u8_t if_idx;\r?$`).ReplaceAllString(string(b), "  u8_t if_idx;\n  s32_t time_sec;\n  s32_t time_nsec;")
+	if grown == string(b) {
+		t.Fatal("lwIP's pbuf.h has no if_idx field")
+	}
+	os.Chmod(pbufH, 0o644)
+	if err := os.WriteFile(pbufH, []byte(grown), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = BuildProject(context.Background(), dir, g, nil)
+	if err == nil || !strings.Contains(err.Error(), "cannot move location counter backwards") || !strings.Contains(err.Error(), "compiled larger than lwipgen planned for lwIP 2.1.3") || !regexp.MustCompile(`memp_memory_PBUF\w*_base \d+ B \(planned \d+ B\)`).MatchString(err.Error()) {
+		t.Fatalf("build: %v", err)
+	}
+}
+
+// An STM32CubeIDE project is compiled with the floating-point unit and ABI
+// its .cproject sets (the MCU GCC toolchain's options, in the shape of
+// krzysiubera/lwip-stm32@743a216's tcp_echo_server/.cproject), not the
+// board's; a .cproject without them keeps the board's.
+func TestCProjectCPUFlags(t *testing.T) {
+	board := []string{"-mcpu=cortex-m7", "-mthumb", "-mfpu=fpv5-d16", "-mfloat-abi=hard"}
+	opt := func(name, value string) string {
+		return `<option id="com.st.stm32cube.ide.mcu.gnu.managedbuild.option.` + name + `.1436977745" name="x" superClass="com.st.stm32cube.ide.mcu.gnu.managedbuild.option.` + name + `" useByScannerDiscovery="true" value="com.st.stm32cube.ide.mcu.gnu.managedbuild.option.` + name + `.value.` + value + `" valueType="enumerated"/>`
+	}
+	for _, c := range []struct {
+		text string
+		want string
+	}{
+		{"<toolChain>" + opt("fpu", "fpv5-sp-d16") + opt("floatabi", "softfp") + "</toolChain>", "-mcpu=cortex-m7 -mthumb -mfpu=fpv5-sp-d16 -mfloat-abi=softfp"},
+		{"<toolChain>" + opt("floatabi", "soft") + "</toolChain>", "-mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -mfloat-abi=soft"},
+		{"<toolChain></toolChain>", "-mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -mfloat-abi=hard"},
+	} {
+		if got := strings.Join(cprojectCPUFlags(c.text, board), " "); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
 		}
 	}
 }

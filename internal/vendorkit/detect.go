@@ -1,6 +1,7 @@
 package vendorkit
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -207,7 +208,7 @@ func pathDir(p string) string {
 
 var (
 	ldscriptMk  = regexp.MustCompile(`(?m)^LDSCRIPT\s*[:+]?=\s*(\S+)`)
-	ldscriptAny = regexp.MustCompile(`-T\s*"?(?:\$\{CMAKE_SOURCE_DIR\}/|\$\{workspace_loc:/\$\{ProjName\}/)?([^"}\s]+\.ld)`)
+	ldscriptAny = regexp.MustCompile(`-T\s*\\?"?(?:\$\{CMAKE_SOURCE_DIR\}/|\$\{workspace_loc:/\$\{ProjName\}/)?([^"}\s]+\.ld)`)
 	ldscriptXML = regexp.MustCompile(`linker\.option\.script"[^>]*value="(?:\$\{workspace_loc:/\$\{ProjName\}/)?([^"}]+\.ld)\}?"`)
 )
 
@@ -223,13 +224,22 @@ func linkerScript(p *Project) (script string, err error) {
 		if err != nil {
 			return ""
 		}
-		if m := re.FindSubmatch(b); m != nil && exists(p.Dir, string(m[1])) {
-			if err := insideProject(p.Dir, string(m[1])); err != nil {
-				outside = fmt.Errorf("project %s: %s links with %s, %v. lwipgen edits only files inside the project: copy the script into the project and point the build at the copy, or add INCLUDE lwip_sections.ld to it yourself (lwipgen generate writes the fragment)", p.Dir, rel, m[1], err)
-			}
-			return string(m[1])
+		loc := re.FindSubmatchIndex(b)
+		if loc == nil {
+			return ""
 		}
-		return ""
+		named := string(b[loc[2]:loc[3]])
+		if !exists(p.Dir, named) {
+			if other := caseOnly(p.Dir, named); other != "" && outside == nil {
+				line := 1 + bytes.Count(b[:loc[2]], []byte("\n"))
+				outside = fmt.Errorf("project %s: %s:%d links with %s, which is not there: the project has %s, a name that differs in letter case only (a case-insensitive file system finds it, this one does not, so the project's own build cannot link either); rename the file or correct %s, then vendor again", p.Dir, rel, line, named, other, rel)
+			}
+			return ""
+		}
+		if err := insideProject(p.Dir, named); err != nil {
+			outside = fmt.Errorf("project %s: %s links with %s, %v. lwipgen edits only files inside the project: copy the script into the project and point the build at the copy, or add INCLUDE lwip_sections.ld to it yourself (lwipgen generate writes the fragment)", p.Dir, rel, named, err)
+		}
+		return named
 	}
 	defer func() {
 		if outside != nil {
@@ -268,6 +278,25 @@ func linkerScript(p *Project) (script string, err error) {
 		return "", fmt.Errorf("project %s: no linker script (.ld) found", p.Dir)
 	}
 	return "", fmt.Errorf("project %s: several linker scripts (%s) and the build files do not say which one links", p.Dir, strings.Join(all, ", "))
+}
+
+// caseOnly returns the file in rel's folder whose name equals rel's but for
+// letter case: a build written on Windows or macOS that names
+// STM32H743VGTx_FLASH.ld while the file is stm32h743vgtx_flash.ld
+// (cxnaive/H743VGTx_lwip@da66a1e, cmake/gcc-arm-none-eabi.cmake:42).
+func caseOnly(dir, rel string) string {
+	sub := pathDir(rel)
+	ents, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(sub)))
+	if err != nil {
+		return ""
+	}
+	base := filepath.Base(filepath.FromSlash(rel))
+	for _, e := range ents {
+		if e.Name() != base && strings.EqualFold(e.Name(), base) {
+			return strings.TrimPrefix(sub+"/"+e.Name(), "/")
+		}
+	}
+	return ""
 }
 
 // noBuildFiles says why a CubeMX project has no build lwipgen can add its

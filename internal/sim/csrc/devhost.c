@@ -43,6 +43,9 @@ uint32_t dev_ticks_ms(void) { return ticks_ms; }
 __attribute__((weak)) void board_isr_enter(int systick) { (void)systick; }
 __attribute__((weak)) void board_isr_exit(void) {}
 __attribute__((weak)) void board_stats(void (*kv)(const char *key, uint64_t v)) { (void)kv; }
+/* A board whose main loop never calls sys_check_timeouts (Xilinx's echo server: the application runs
+ * tcp_fasttmr/tcp_slowtmr itself) says so: the loop model then does not wake up for lwIP's timeouts. */
+__attribute__((weak)) int board_runs_lwip_timeouts(void) { return 1; }
 
 static void run_isr(void (*fn)(void))
 {
@@ -364,8 +367,8 @@ uint64_t dev_next_event(void)
     if (loop_more) {
         next = dev_cpu_ns > dev_now_ns ? dev_cpu_ns : dev_now_ns;
     }
-#if NO_SYS /* with an RTOS the tcpip thread runs lwIP's timeouts: the board file reports its wake-ups */
-    sl = sys_timeouts_sleeptime();
+#if NO_SYS && LWIP_TIMERS /* with an RTOS the tcpip thread runs lwIP's timeouts: the board file reports its wake-ups */
+    sl = board_runs_lwip_timeouts() ? sys_timeouts_sleeptime() : SYS_TIMEOUTS_SLEEPTIME_INFINITE;
 #else
     sl = SYS_TIMEOUTS_SLEEPTIME_INFINITE;
 #endif

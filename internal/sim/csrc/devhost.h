@@ -109,6 +109,7 @@ void board_loop_once(void);         /* one pass of the main loop's network part 
 uint64_t board_next_event(void);    /* next time the loop has timed work, or UINT64_MAX */
 /* Counters of the board's own (an RTOS board: context switches, per-thread stack use); weak no-op. */
 void board_stats(void (*kv)(const char *key, uint64_t v));
+int board_runs_lwip_timeouts(void); /* 0: the loop never calls sys_check_timeouts (weak: 1) */
 
 /* ---- the application (sim_node.c) ----------------------------------------------------------------- */
 /* A frame the device's MAC put on the wire (the node reports it to the scheduler). */
