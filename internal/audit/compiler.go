@@ -67,6 +67,15 @@ typedef void *sys_thread_t;
 #endif
 `
 
+// portPerf is the measuring hooks def.h expects with LWIP_PERF 1, as no-ops.
+const portPerf = `/* audit port written by lwipgen */
+#ifndef LWIPGEN_AUDIT_PERF_H
+#define LWIPGEN_AUDIT_PERF_H
+#define PERF_START do { } while (0)
+#define PERF_STOP(x) do { } while (0)
+#endif
+`
+
 // compiler runs one gcc over one audited file.
 type compiler struct {
 	cc      string
@@ -78,6 +87,7 @@ type compiler struct {
 	work    string
 	stubs   []string // headers that were not found and are empty stubs
 	redefs  []compilerDiag
+	late    []missingInclude // headers only compiling lwIP's sources met (stubbed)
 	// projectCC is the project's arch/cc.h (found in incDirs), which the
 	// values and the lwIP compile use instead of the audit's own: it may set
 	// options (LWIP_TIMEVAL_PRIVATE, LWIP_PROVIDE_ERRNO) and the types lwIP
@@ -85,7 +95,12 @@ type compiler struct {
 	// (arch/sys_arch.h) stays the audit's stubs: a project's pulls in its
 	// RTOS, which only a full project build has.
 	projectCC string
+	// projectSysArch: the project's cc.h includes its own sys_arch.h, so the
+	// audit's OS type stubs stay out
+	projectSysArch bool
 }
+
+var reIncludesSysArch = regexp.MustCompile(`(?m)^\s*#\s*include\s*["<](?:arch/)?sys_arch\.h[">]`)
 
 // projectCC finds the first arch/cc.h in the include directories (the
 // order gcc searches them).
@@ -127,11 +142,25 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 	c := &compiler{cc: cc, flags: flags, incDirs: absInc, defines: defines, lwipDir: lwipDir, file: abs, work: work}
 	if !ownPort {
 		c.projectCC = findProjectCC(absInc)
+		if c.projectCC != "" {
+			// NXP's lwip/port/arch/cc.h includes its own "sys_arch.h" (the
+			// FreeRTOS types): the audit's stand-in would clash with it
+			if b, err := os.ReadFile(c.projectCC); err == nil && reIncludesSysArch.Match(b) {
+				c.projectSysArch = true
+			}
+		}
 	}
 	files := map[string]string{
 		"cfg/lwipopts.h":         fmt.Sprintf("#include %q\n", abs),
 		"port/arch/cc.h":         portCC,
 		"osport/arch/sys_arch.h": portSysArch,
+		// headers lwIP's own headers include on an option's say, which a
+		// project's port directory holds: def.h takes arch/perf.h with
+		// LWIP_PERF 1 (an STM32CubeMX F1 project's lwIP 2.0 file sets it),
+		// PACK_STRUCT_USE_INCLUDES takes arch/bpstruct.h and arch/epstruct.h
+		"port/arch/perf.h":     portPerf,
+		"port/arch/bpstruct.h": "/* audit port written by lwipgen: no packing pragma needed with gcc */\n",
+		"port/arch/epstruct.h": "/* audit port written by lwipgen: no packing pragma needed with gcc */\n",
 		// as inside lwip/opt.h, which sets its guard and then includes
 		// lwipopts.h: a file that includes lwip/debug.h or lwip/opt.h itself
 		// (lwIP's unix port lwipopts.h) must not get opt.h's defaults ahead
@@ -160,7 +189,10 @@ func (c *compiler) args(extra ...string) []string {
 	for _, d := range c.defines {
 		a = append(a, "-D"+d)
 	}
-	a = append(a, "-fdiagnostics-plain-output", "-I", filepath.Join(c.work, "cfg"), "-I", filepath.Join(c.work, "osport"))
+	a = append(a, "-fdiagnostics-plain-output", "-I", filepath.Join(c.work, "cfg"))
+	if !c.projectSysArch {
+		a = append(a, "-I", filepath.Join(c.work, "osport"))
+	}
 	if c.projectCC == "" {
 		a = append(a, "-I", filepath.Join(c.work, "port"))
 	}
@@ -208,8 +240,24 @@ func (c *compiler) trace() (*trace, error) {
 		if err == nil {
 			break
 		}
+		if tries > 32 {
+			return nil, fmt.Errorf("%s -E: %s", c.cc, strings.TrimSpace(string(errb)))
+		}
+		if mi, ok := c.computedInclude(errb); ok {
+			// `#include STM32_HAL_H` (MicroPython's stm32 port) with the macro
+			// set by the build: read as an empty header, like one not found
+			t.missing = append(t.missing, mi)
+			continue
+		}
 		m := reNotFound.FindSubmatch(firstFatal(errb))
-		if m == nil || tries > 32 {
+		if m == nil {
+			if e := reHeaderError.FindSubmatch(errb); e != nil && c.rel(string(e[1])) != "" {
+				// a HAL/device header the file includes refuses without the
+				// build's defines (stm32f1xx.h: "Please select first the target
+				// STM32F1xx device"): say what is missing, not only gcc's dump
+				return nil, fmt.Errorf("%s:%s: %s: a header the file includes refuses to preprocess without the project's defines; pass them (-D, e.g. the device define the build sets) or --project DIR with its build files\n%s -E: %s",
+					e[1], e[2], e[3], c.cc, strings.TrimSpace(string(errb)))
+			}
 			return nil, fmt.Errorf("%s -E: %s", c.cc, strings.TrimSpace(string(errb)))
 		}
 		name := string(m[3])
@@ -258,6 +306,61 @@ func (c *compiler) trace() (*trace, error) {
 	// the preprocessor's own "redefined" warnings, verbatim
 	c.redefs = parseDiags(errb)
 	return t, nil
+}
+
+var reHeaderError = regexp.MustCompile(`(?m)^(.*?):(\d+):\d+: error: (#error .*)$`)
+
+var reComputedInclude = regexp.MustCompile(`(?m)^(.*?):(\d+)(?::\d+)?: error: #include expects "FILENAME" or <FILENAME>`)
+var reIncludeMacro = regexp.MustCompile(`^\s*#\s*include\s+([A-Za-z_][A-Za-z0-9_]*)\s*$`)
+
+// computedInclude handles gcc's "#include expects FILENAME" for an
+// `#include MACRO` whose macro nothing defines here: the macro is defined to
+// an empty stub header for every later run (the values, the compile), and
+// the include is reported like one that was not found.
+func (c *compiler) computedInclude(stderr []byte) (missingInclude, bool) {
+	m := reComputedInclude.FindSubmatch(stderr)
+	if m == nil {
+		return missingInclude{}, false
+	}
+	file := string(m[1])
+	line, _ := strconv.Atoi(string(m[2]))
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return missingInclude{}, false
+	}
+	lines := strings.Split(string(b), "\n")
+	if line < 1 || line > len(lines) {
+		return missingInclude{}, false
+	}
+	mm := reIncludeMacro.FindStringSubmatch(strings.TrimRight(lines[line-1], "\r"))
+	if mm == nil {
+		return missingInclude{}, false
+	}
+	name := mm[1]
+	stub := "lwipgen_undefined_" + name + ".h"
+	for _, d := range c.defines {
+		if strings.HasPrefix(d, name+"=") {
+			return missingInclude{}, false // already tried: another cause
+		}
+	}
+	if err := os.WriteFile(filepath.Join(c.work, "stubs", stub), []byte("/* the include macro is undefined here: empty stub written by lwipgen audit */\n"), 0o644); err != nil {
+		return missingInclude{}, false
+	}
+	c.defines = append(c.defines, fmt.Sprintf("%s=%q", name, stub))
+	return missingInclude{Name: name, File: c.rel(file), Line: line, Macro: true}, true
+}
+
+// stub writes an empty header where gcc looks through -I stubs; false when
+// one is already there (the error has another cause).
+func (c *compiler) stub(name string) bool {
+	p := filepath.Join(c.work, "stubs", filepath.Clean("/"+name))
+	if _, err := os.Stat(p); err == nil {
+		return false
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return false
+	}
+	return os.WriteFile(p, []byte("/* not found: empty stub written by lwipgen audit */\n"), 0o644) == nil
 }
 
 func firstFatal(stderr []byte) []byte {
@@ -312,7 +415,8 @@ func parseDiags(stderr []byte) []compilerDiag {
 // Values are the preprocessor's expansion; numeric ones are evaluated.
 func (c *compiler) values(names []string) (map[string]string, error) {
 	var b strings.Builder
-	b.WriteString("#include \"lwip/opt.h\"\n#include \"lwip/init.h\"\n#include \"lwip/pbuf.h\"\n#if LWIP_TCP\n#include \"lwip/priv/tcp_priv.h\"\n#endif\n")
+	// tcp_priv.h is lwip/tcp_impl.h in a 1.4 tree (a CubeMX F1 project's copy)
+	b.WriteString("#include \"lwip/opt.h\"\n#include \"lwip/init.h\"\n#include \"lwip/pbuf.h\"\n#if LWIP_TCP && __has_include(\"lwip/priv/tcp_priv.h\")\n#include \"lwip/priv/tcp_priv.h\"\n#elif LWIP_TCP && __has_include(\"lwip/tcp_impl.h\")\n#include \"lwip/tcp_impl.h\"\n#endif\n")
 	for _, n := range names {
 		fmt.Fprintf(&b, "#ifdef %s\n@lwipgen \"%s\" = %s ;\n#endif\n", n, n, n)
 	}
@@ -393,7 +497,20 @@ func (c *compiler) compile(names []string) ([]compilerDiag, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("no lwIP sources under %s/src", c.lwipDir)
 	}
-	_, errb, err := c.run(append([]string{"-fsyntax-only", "-std=gnu11"}, srcs...)...)
+	var errb []byte
+	var err error
+	for tries := 0; ; tries++ {
+		_, errb, err = c.run(append([]string{"-fsyntax-only", "-std=gnu11"}, srcs...)...)
+		// a header only lwIP's sources pull in through the file's options
+		// (LWIP_HOOK_FILENAME, QNEthernet's "qnethernet/lwip_hooks.h"),
+		// which the trace of the file alone did not meet: an empty stub, as there
+		m := reNotFound.FindSubmatch(firstFatal(errb))
+		if m == nil || tries > 8 || !c.stub(string(m[3])) {
+			break
+		}
+		line, _ := strconv.Atoi(string(m[2]))
+		c.late = append(c.late, missingInclude{Name: string(m[3]), File: c.rel(string(m[1])), Line: line})
+	}
 	ds := parseDiags(errb)
 	if err != nil && len(ds) == 0 {
 		return nil, fmt.Errorf("%s: %v: %s", c.cc, err, strings.TrimSpace(string(errb)))

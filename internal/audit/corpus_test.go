@@ -33,6 +33,11 @@ var corpusSample = map[string]bool{
 	// sockets without LWIP_TIMEVAL_PRIVATE (the port's struct timeval), and
 	// an #error only lwIP's PPP sources raise
 	"39_cubemx_f4_sockets_no_timeval.h": true, "40_cubemx_f4_ppp_user_code.h": true,
+	// refusals that only follow from a header not found here (a vendor
+	// macro read as 0, a type), a header only lwIP's sources include, and
+	// a refusal only the tree's line (not the file's) raises
+	"43_infineon_whd_mtu_undefined.h": true, "44_micropython_computed_include.h": true,
+	"48_qnethernet_22_names_hooks.h": true, "49_lwip22_said_21_tree_refuses.h": true,
 }
 
 type corpusCase struct {
@@ -165,7 +170,11 @@ func (c corpusCase) options(t *testing.T, chips board.Chips, lwipDir string) aud
 // facts are the compiler facts of NAME.expect.
 type facts struct {
 	compiles bool
-	diags    []string
+	// explained: the compile failed, but each error is one the audit reports
+	// as a warning (it follows from a header not found here, or only the
+	// tree's lwIP line, not the file's, raises it)
+	explained bool
+	diags     []string
 }
 
 func readFacts(path string) (facts, error) {
@@ -178,6 +187,8 @@ func readFacts(path string) (facts, error) {
 		switch {
 		case strings.HasPrefix(l, "compiles: yes"):
 			f.compiles = true
+		case strings.HasPrefix(l, "compiles: no") && strings.Contains(l, explainedNote):
+			f.explained = true
 		case strings.HasPrefix(l, "compile: "):
 			f.diags = append(f.diags, strings.TrimPrefix(l, "compile: "))
 		}
@@ -203,6 +214,9 @@ func writeFacts(path string, rep *audit.Report, names map[string]bool) error {
 		ok = false
 	}
 	verdict := map[bool]string{true: "yes", false: "no"}[ok]
+	if !ok && explained(rep) {
+		verdict += " (" + explainedNote + ")"
+	}
 	if len(env) > 0 {
 		verdict += " (except identifiers a project header supplies: " + strings.Join(env, ", ") + ")"
 	}
@@ -211,6 +225,32 @@ func writeFacts(path string, rep *audit.Report, names map[string]bool) error {
 		fmt.Fprintf(&b, "compile: %s\n", d)
 	}
 	return os.WriteFile(strings.TrimSuffix(path, ".h")+".expect", []byte(b.String()), 0o644)
+}
+
+const explainedNote = "each error is reported as a warning: it follows from a header not found here, or only the tree's lwIP line raises it"
+
+// explained says whether every compile error of the report is quoted by a
+// finding that is not an error.
+func explained(rep *audit.Report) bool {
+	for _, d := range rep.Diagnostics {
+		i := strings.Index(d, ": error: ")
+		if i < 0 {
+			continue
+		}
+		text, quoted := d[i+len(": error: "):], false
+		if audit.Undeclared(text) != "" {
+			continue // a project header's identifier (writeFacts counts it apart)
+		}
+		for _, f := range rep.Findings {
+			if f.Severity != audit.SevError && f.Source == "compiler" && strings.Contains(f.Message, text) {
+				quoted = true
+			}
+		}
+		if !quoted {
+			return false
+		}
+	}
+	return true
 }
 
 // refusal says whether an error finding claims that lwIP does not compile.
@@ -312,7 +352,7 @@ func scoreCorpus(t *testing.T, lwipDir, cc, confirmSel string, report func(strin
 				hasRefusal = true
 			}
 		}
-		if hasRefusal == fx.compiles {
+		if hasRefusal == fx.compiles && !(fx.explained && !hasRefusal) {
 			t.Errorf("%s: expectations say refused=%v, the compiler says compiles=%v", c.name, hasRefusal, fx.compiles)
 		}
 		fs := rep.Findings
@@ -370,7 +410,7 @@ func scoreCorpus(t *testing.T, lwipDir, cc, confirmSel string, report func(strin
 					t.Errorf("%s: %s claims lwIP refuses the file, but lwIP compiles with it", c.name, f.ID)
 				}
 			}
-			if (f.ID == "audit.unknown_option" || f.ID == "audit.not_an_option") && names[f.Option] {
+			if (f.ID == "audit.unknown_option" || f.ID == "audit.not_an_option") && names[f.Option] && (o.Version == "" || lwip.SameLine(o.Version, lwip.V213)) {
 				sc.provenWrong++
 				t.Errorf("%s: %s says %s is not an option, but lwIP's sources read it", c.name, f.ID, f.Option)
 			}

@@ -32,6 +32,20 @@ var vendorGlue = map[string]string{
 	"CYW43_LWIP":            "the cyw43 Wi-Fi driver (pico-sdk)",
 	"PICO_CYW43_ARCH_POLL":  "pico-sdk's cyw43_arch",
 	"MICROPY_PY_LWIP":       "MicroPython's modlwip.c",
+	// TivaWare's lwIP port (third_party/lwip-1.4.1/ports/tiva-tm4c129 and
+	// utils/lwiplib.c, timothybrown/TivaWare_GCC@681a586d75)
+	"EMAC_PHY_CONFIG":    "TivaWare's EMAC driver (ports/tiva-tm4c129/netif/tiva-tm4c129.c)",
+	"PHY_PHYS_ADDR":      "TivaWare's EMAC driver (ports/tiva-tm4c129/netif/tiva-tm4c129.c)",
+	"NUM_TX_DESCRIPTORS": "TivaWare's EMAC driver (ports/tiva-tm4c129/netif/tiva-tm4c129.c)",
+	"NUM_RX_DESCRIPTORS": "TivaWare's EMAC driver (ports/tiva-tm4c129/netif/tiva-tm4c129.c)",
+	"RTOS_FREERTOS":      "TivaWare's lwIP port (ports/tiva-tm4c129/include/arch/sys_arch.h)",
+	"HOST_TMR_INTERVAL":  "TivaWare's utils/lwiplib.c (the application's host timer)",
+	"LWIP_PTPD":          "TivaWare's utils/lwiplib.c (its IEEE 1588 PTP daemon)",
+	// lwIP's own FreeRTOS port reads its LWIP_FREERTOS_* switches
+	// (contrib/ports/freertos/sys_arch.c; Infineon's configs/lwipopts.h sets one)
+	"LWIP_FREERTOS_*": "lwIP's contrib FreeRTOS port (contrib/ports/freertos/sys_arch.c)",
+	// stm32duino/STM32Ethernet@d6f3a8e95f src/utility/ethernetif.cpp
+	"ETHERNET_RMII_MODE_CONFIGURATION": "stm32duino STM32Ethernet's ethernetif.cpp (RMII vs MII pin set-up)",
 }
 
 var glueMu sync.RWMutex
@@ -216,6 +230,9 @@ func (a *auditor) nameFindings() {
 		if a.names == nil {
 			msg = fmt.Sprintf("lwIP %s has no option %s (per lwipgen's option tables): the line has no effect", a.v, n)
 		}
+		if last, old := lwip.Removed(n); old {
+			msg += fmt.Sprintf(" (an lwIP %s option that later releases removed)", last)
+		}
 		fix := "remove the line, or check which code reads it"
 		if hint != "" {
 			fix = "did you mean " + hint + "?"
@@ -284,11 +301,27 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 			if text == "" {
 				text = strings.Trim(strings.TrimPrefix(d.Text, "#error "), "\"")
 			}
-			seen[text] = true
 			file, line, opt := a.blame(d.Text)
 			if opt == "" {
 				file, line, opt = a.blameApp(d.File)
 			}
+			if via, ids := a.errorFollowsUnresolved(d); via != "" {
+				// the condition reads an option whose value names what a
+				// header that is not here defines (Infineon's TCP_MSS
+				// (WHD_PAYLOAD_MTU) from whd_types.h): #if reads it as 0
+				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
+					Message: fmt.Sprintf("lwIP refuses to compile here, but only because %s undefined here (%s uses it; #if reads it as 0): %s: %s", isAre(ids), via, where, d.Text),
+					Fix:     "pass the project's include paths (-I, --project) so the compiler judges the real value"})
+				continue
+			}
+			if target, _ := a.targetLine(); target != "" && strings.HasPrefix(a.ruleIDFor(text), "lwip.") && a.ruleIDFor(text) != "lwip.compile.error" && !a.otherRefuses(target, a.ruleIDFor(text)) {
+				// the tree judged is not the line the file is written for, and
+				// that line's rules accept it (audit.lwip_version says so)
+				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
+					Message: fmt.Sprintf("lwIP %s (the tree judged) refuses to compile this, but the file is written for lwIP %s, whose rules (lwipgen's tables) accept it: %s: %s", a.judged, lineName(target), where, d.Text)})
+				continue
+			}
+			seen[text] = true
 			a.add(Finding{File: file, Line: line, Severity: SevError, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
 				Message: fmt.Sprintf("lwIP refuses to compile: %s: %s", where, d.Text)})
 		default:
@@ -309,12 +342,65 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 		g := groups[key]
 		d := g.first
 		at := strings.Join(g.where, ", ")
-		if _, related := relatedOption[undeclared(d.Text)]; len(seen) > 0 && !related {
+		id := undeclared(d.Text)
+		if t := unknownType(d.Text); t != "" && len(a.tr.missing) > 0 {
+			// a type a header that is not here brings: the file's own C
+			// declarations (MicroPython's `typedef uint32_t sys_prot_t`
+			// relies on py/mpconfig.h having included stdint.h) or lwIP's
+			// (altcp_tls.h's mbedtls_ssl_session from the stubbed mbedtls/ssl.h)
+			file, line := a.comp.rel(d.File), d.Line
+			if !inAudited(file) {
+				file, line = "", 0
+			}
+			a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Source: "compiler",
+				Message: fmt.Sprintf("%s: %s: %s: the type comes from a header that is not found here (see the include findings)", at, d.Kind, d.Text),
+				Fix:     "pass the project's include paths (-I, --project) to check it"})
+			continue
+		}
+		if rel := a.comp.rel(d.File); strings.HasPrefix(rel, "<audit>/") {
+			// in lwipgen's own minimal port, which the project's arch/cc.h
+			// replaces: not a verdict on the file (MicroPython's lwipopts
+			// typedefs sys_prot_t itself, over a uint32_t its missing
+			// py/mpconfig.h would have declared)
+			a.add(Finding{Severity: SevWarning, ID: "audit.port_conflict", Source: "compiler",
+				Message: fmt.Sprintf("%s: %s: %s: the file clashes with lwipgen's minimal audit port (%s), which stands in for the project's; the project's port decides", at, d.Kind, d.Text, strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(rel, "<audit>/"), "port/"), "osport/")),
+				Fix:     "pass the project's include paths (-I DIR holding arch/cc.h, or --project DIR)"})
+			continue
+		}
+		if a.o.ProjectCompiler != "" && a.comp.projectCC != "" && strings.Contains(d.Text, "redefinition of 'struct timeval'") {
+			// the port's cc.h was written for Keil/IAR, whose C libraries have no
+			// struct timeval: lwIP's own (LWIP_TIMEVAL_PRIVATE 1) is right there,
+			// and only gcc's newlib brings a second one (CubeMX F1 projects for
+			// MDK-ARM and EWARM, Lexatagan/F103_FreeRTOS_lwIP, AnselPeng2019/LWIP_F107_Test)
+			a.add(Finding{Severity: SevWarning, ID: "audit.port_compiler", Source: "compiler",
+				Message: fmt.Sprintf("%s: %s: %s: the project builds with %s, and its %s has no branch for gcc; gcc's C library defines struct timeval too. With %s this compiles; with arm-none-eabi-gcc the port needs LWIP_TIMEVAL_PRIVATE 0 and <sys/time.h>", at, d.Kind, d.Text, a.o.ProjectCompiler, a.comp.projectCC, a.o.ProjectCompiler),
+				Fix:     "if the project moves to gcc: #define LWIP_TIMEVAL_PRIVATE 0 and #include <sys/time.h> in cc.h's __GNUC__ branch"})
+			continue
+		}
+		if rel := a.comp.rel(d.File); filepath.IsAbs(rel) && !inAudited(rel) && len(a.tr.missing) > 0 {
+			// in a project header (not lwIP's, not the configuration) while
+			// headers are missing here: NXP's fsl_common_arm.h after a stubbed
+			// trace header left an implicit declaration behind
+			a.add(Finding{Severity: SevWarning, ID: "audit.project_header", Source: "compiler",
+				Message: fmt.Sprintf("%s: %s: %s: a project header does not compile in the audit's setting, where headers are missing (see the include findings); not a verdict on the lwIP configuration", at, d.Kind, d.Text),
+				Fix:     "pass the include paths the build uses (-I), or check the header with the project's own build"})
+			continue
+		}
+		if via, ids := a.lineFollowsUnresolved(d); via != "" {
+			a.add(Finding{File: a.comp.rel(d.File), Line: d.Line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: via, Source: "compiler",
+				Message: fmt.Sprintf("%s: %s: %s: only because %s undefined here (%s uses it; #if reads it as 0)", at, d.Kind, d.Text, isAre(ids), via),
+				Fix:     "pass the project's include paths (-I, --project) to check it"})
+			continue
+		}
+		unresolved := id != "" && !a.known(id)
+		if _, own := a.tr.final[id]; own {
+			unresolved = false
+		}
+		if _, related := relatedOption[id]; len(seen) > 0 && !related && !unresolved {
 			followups = append(followups, fmt.Sprintf("%s: %s: %s", at, d.Kind, d.Text))
 			continue
 		}
-		id := undeclared(d.Text)
-		if id != "" && !a.known(id) {
+		if unresolved {
 			if _, own := a.tr.final[id]; !own {
 				file, line, opt := a.blameUse(id)
 				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: opt, Source: "compiler",
@@ -420,6 +506,11 @@ func (a *auditor) ruleIDFor(text string) string {
 		}
 	}
 	for _, id := range lwip.RuleIDsByMessage(a.v, text) {
+		return id
+	}
+	// the tree's own line, when the rules are another's (--lwip-version 2.2
+	// against a 2.1.3 tree): its #error texts name its rules
+	for _, id := range lwip.RuleIDsByMessage(a.judged, text) {
 		return id
 	}
 	return "lwip.compile.error"

@@ -27,6 +27,9 @@ type Project struct {
 	Chip         string   `json:"chip,omitempty"` // lwipgen chip file matching the MCU
 	LinkerScript string   `json:"linker_script,omitempty"`
 	From         []string `json:"from"` // the files the context was read from
+	// Compiler is the toolchain the project's build files are for when that
+	// is not gcc: "keil" (MDK-ARM .uvprojx) or "iar" (EWARM .ewp)
+	Compiler string `json:"compiler,omitempty"`
 }
 
 var (
@@ -159,6 +162,30 @@ func DetectProject(root string) (*Project, error) {
 			}
 		}
 	}
+	// Keil MDK-ARM and IAR EWARM projects (CubeMX generates both): the
+	// compiler's defines and include paths, used when no build file above
+	// gave any (a project kept only for Keil or IAR names its device
+	// define there, without which the HAL headers #error)
+	if len(incs.list) == 0 && len(defs.list) == 0 {
+		for _, pat := range []string{"MDK-ARM/*.uvprojx", "*.uvprojx", "EWARM/*.ewp", "*.ewp"} {
+			m, _ := filepath.Glob(filepath.Join(root, pat))
+			sort.Strings(m)
+			if len(m) == 0 {
+				continue
+			}
+			rel, _ := filepath.Rel(root, m[0])
+			base := filepath.Dir(m[0])
+			i, d := ideProject(read(rel), base)
+			p.Compiler = map[bool]string{true: "keil", false: "iar"}[strings.HasSuffix(rel, ".uvprojx")]
+			for _, x := range i {
+				addInc(base, x)
+			}
+			for _, x := range d {
+				defs.add(x)
+			}
+			break
+		}
+	}
 	// walk: lwipopts.h, linker scripts, .ioc, startup files, rtconfig.h
 	var opts, lds []string
 	hdrDirs := newOrdered()
@@ -250,6 +277,57 @@ func pickLwipopts(cands, incs []string) string {
 // mcuChips maps MCU part-number prefixes to lwipgen's chip files; the
 // closest chip of the family stands for parts without one of their own.
 // Flows register their vendors' parts (RegisterMCUChip).
+var (
+	reUvCads   = regexp.MustCompile(`(?s)<Cads>.*?</Cads>`)
+	reUvDefine = regexp.MustCompile(`(?s)<Define>(.*?)</Define>`)
+	reUvInc    = regexp.MustCompile(`(?s)<IncludePath>(.*?)</IncludePath>`)
+	reEwOpt    = regexp.MustCompile(`(?s)<name>(CCDefines|CCIncludePath2)</name>(.*?)</option>`)
+	reEwState  = regexp.MustCompile(`<state>([^<]*)</state>`)
+)
+
+// ideProject reads the C compiler's defines and include paths of a Keil
+// .uvprojx (<Cads>: comma-separated <Define>, semicolon-separated
+// <IncludePath>, relative to the project file) or an IAR .ewp (CCDefines,
+// CCIncludePath2 with $PROJ_DIR$); base is the project file's folder.
+func ideProject(s, base string) (incs, defs []string) {
+	if cads := reUvCads.FindString(s); cads != "" {
+		if m := reUvDefine.FindStringSubmatch(cads); m != nil {
+			for _, d := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ',' || r == ' ' }) {
+				if name, _, _ := strings.Cut(d, "="); isIdentName(name) {
+					defs = append(defs, d)
+				}
+			}
+		}
+		if m := reUvInc.FindStringSubmatch(cads); m != nil {
+			for _, d := range strings.Split(m[1], ";") {
+				if d = strings.TrimSpace(strings.ReplaceAll(d, `\`, "/")); d != "" {
+					incs = append(incs, d)
+				}
+			}
+		}
+		return incs, defs
+	}
+	seen := map[string]bool{}
+	for _, m := range reEwOpt.FindAllStringSubmatch(s, -1) {
+		for _, v := range reEwState.FindAllStringSubmatch(m[2], -1) {
+			x := strings.TrimSpace(v[1])
+			if x == "" || seen[m[1]+x] {
+				continue
+			}
+			seen[m[1]+x] = true // .ewp repeats its options per build configuration
+			if m[1] == "CCDefines" {
+				if name, _, _ := strings.Cut(x, "="); isIdentName(name) {
+					defs = append(defs, x)
+				}
+			} else {
+				x = strings.ReplaceAll(strings.ReplaceAll(x, `\`, "/"), "$PROJ_DIR$", base)
+				incs = append(incs, x)
+			}
+		}
+	}
+	return incs, defs
+}
+
 var mcuChips = map[string]string{}
 
 // RegisterMCUChip says which chip file stands for MCUs whose part number

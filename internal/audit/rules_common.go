@@ -168,11 +168,54 @@ func (a *auditor) timeoutRule(src string) {
 		return
 	}
 	have := a.val("MEMP_NUM_SYS_TIMEOUT")
-	if need := internal + int64(len(apps)); have < need {
+	// lwIP's own timers: LWIP_NUM_SYS_TIMEOUT_INTERNAL adds its switches as
+	// numbers, so a switch set above 1 (arduino-pico's LWIP_ARP 7) counts
+	// timers lwIP never starts: room the file made for its apps on purpose
+	own, counted := a.ownTimeouts(internal)
+	if need := own + int64(len(apps)); have < need {
 		a.rule(src, SevError, "audit.sys_timeout_apps", append([]string{"MEMP_NUM_SYS_TIMEOUT"}, appOpts...),
-			fmt.Sprintf("MEMP_NUM_SYS_TIMEOUT %d leaves no room for the application's timers: lwIP itself needs %d (LWIP_NUM_SYS_TIMEOUT_INTERNAL) and %s each add one; sys_timeout() then fails (an assert, or silently no keep-alive/poll)", have, internal, strings.Join(apps, " and ")),
+			fmt.Sprintf("MEMP_NUM_SYS_TIMEOUT %d leaves no room for the application's timers: lwIP itself needs %d (LWIP_NUM_SYS_TIMEOUT_INTERNAL) and %s each add one; sys_timeout() then fails (an assert, or silently no keep-alive/poll)", have, own, strings.Join(apps, " and ")),
 			fmt.Sprintf("#define MEMP_NUM_SYS_TIMEOUT (LWIP_NUM_SYS_TIMEOUT_INTERNAL + %d)", len(apps)))
+	} else if len(counted) > 0 && have < internal+int64(len(apps)) {
+		a.rule(src, SevInfo, "audit.switch_counts_timeouts", counted,
+			fmt.Sprintf("%s is a switch lwIP tests only for non-zero, but LWIP_NUM_SYS_TIMEOUT_INTERNAL adds it as a number: its %d counts %d timeouts lwIP never starts, which is the room MEMP_NUM_SYS_TIMEOUT %d leaves for %s (lwIP itself needs %d)", counted[0], a.val(counted[0]), internal-own, have, strings.Join(apps, " and "), own),
+			fmt.Sprintf("say what it is for: #define MEMP_NUM_SYS_TIMEOUT (LWIP_NUM_SYS_TIMEOUT_INTERNAL + %d) and %s 1", len(apps), counted[0]))
 	}
+}
+
+// timeoutSwitches are the switches opt.h's LWIP_NUM_SYS_TIMEOUT_INTERNAL
+// adds as numbers (times their weight), per line; the IPv6 ones are
+// multiplied by LWIP_IPV6 and handled apart.
+var timeoutSwitches = map[lwip.Version][]struct {
+	name   string
+	weight int64
+}{
+	lwip.V213: {{"LWIP_TCP", 1}, {"IP_REASSEMBLY", 1}, {"LWIP_ARP", 1}, {"LWIP_DHCP", 2}, {"LWIP_AUTOIP", 1}, {"LWIP_IGMP", 1}, {"LWIP_DNS", 1}},
+	lwip.V22x: {{"LWIP_TCP", 1}, {"IP_REASSEMBLY", 1}, {"LWIP_ARP", 1}, {"LWIP_DHCP", 2}, {"LWIP_ACD", 1}, {"LWIP_IGMP", 1}, {"LWIP_DNS", 1}},
+}
+
+// ownTimeouts is the number of timers lwIP itself starts: internal (the
+// compiler's LWIP_NUM_SYS_TIMEOUT_INTERNAL) less what switches set above 1
+// add; counted names the file's switches that did so.
+func (a *auditor) ownTimeouts(internal int64) (int64, []string) {
+	line := a.v
+	if line == lwip.V212 {
+		line = lwip.V213
+	}
+	var extra int64
+	var counted []string
+	for _, t := range timeoutSwitches[line] {
+		if v := a.val(t.name); v > 1 {
+			extra += (v - 1) * t.weight
+			if a.set(t.name) {
+				counted = append(counted, t.name)
+			}
+		}
+	}
+	if own := internal - extra; extra > 0 && own > 0 {
+		return own, counted
+	}
+	return internal, nil
 }
 
 func (a *auditor) cpu() string {

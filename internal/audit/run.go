@@ -37,16 +37,23 @@ type Options struct {
 	ELF          string // checks it against the sections of the linked firmware
 	// NoCompile reads the values only (preprocessor), without compiling lwIP's sources.
 	NoCompile bool
+	// ProjectCompiler is the project's own toolchain when it is not gcc
+	// ("keil", "iar"; Project.Compiler): what only gcc's C library makes of
+	// the project's port is then not a verdict on the file
+	ProjectCompiler string
 }
 
 // Report is the outcome of Run.
 type Report struct {
-	File        string   `json:"file"`
-	Engine      string   `json:"engine"` // what judged the file
-	LwipVersion string   `json:"lwip_version"`
-	LwipDir     string   `json:"lwip_dir,omitempty"`
-	Compiled    bool     `json:"compiled"` // lwIP's sources were compiled with the file
-	CPUFlags    []string `json:"cpu_flags,omitempty"`
+	File        string `json:"file"`
+	Engine      string `json:"engine"` // what judged the file
+	LwipVersion string `json:"lwip_version"`
+	// LwipVersionFrom says where LwipVersion came from (the tree's init.h,
+	// --lwip-version, lwipgen's default)
+	LwipVersionFrom string   `json:"lwip_version_from,omitempty"`
+	LwipDir         string   `json:"lwip_dir,omitempty"`
+	Compiled        bool     `json:"compiled"` // lwIP's sources were compiled with the file
+	CPUFlags        []string `json:"cpu_flags,omitempty"`
 	// Diagnostics are the compiler's errors and "redefined" warnings from
 	// compiling lwIP with the file, verbatim (lwIP files relative to its tree).
 	Diagnostics []string `json:"compiler_diagnostics,omitempty"`
@@ -84,12 +91,22 @@ func Run(o Options) (*Report, error) {
 	}
 	v := o.Version
 	var unsupported *Finding
+	from := "--lwip-version or the board's lwip_version"
+	judged, treeVer := v, ""
+	if o.LwipDir != "" {
+		if tv, err := treeVersion(o.LwipDir); err == nil {
+			judged, treeVer = tv, rawTreeVersion(o.LwipDir)
+		}
+	}
 	if v == "" {
 		v = lwip.V213
+		from = "lwipgen's default: no lwIP tree"
 		if o.LwipDir != "" {
 			if tv, err := treeVersion(o.LwipDir); err == nil {
 				v = tv
+				from = "the version in the tree's src/include/lwip/init.h"
 			} else if raw := rawTreeVersion(o.LwipDir); raw != "" {
+				from = "lwipgen's default for a tree it does not model"
 				// a project on lwIP 1.x / 2.0: its opt.h and sources are compiled, lwipgen's
 				// rules and tables are 2.1.x/2.2.x ones; say so instead of passing it off as 2.1.3
 				unsupported = &Finding{Severity: SevWarning, ID: "audit.lwip_unsupported", Source: "rule",
@@ -98,7 +115,10 @@ func Run(o Options) (*Report, error) {
 			}
 		}
 	}
-	rep := &Report{File: o.File, LwipVersion: string(v), LwipDir: o.LwipDir}
+	if judged == "" {
+		judged = v
+	}
+	rep := &Report{File: o.File, LwipVersion: string(v), LwipDir: o.LwipDir, LwipVersionFrom: from}
 	cc := FindCompiler(o.CC)
 	var (
 		tr     *trace
@@ -147,6 +167,9 @@ func Run(o Options) (*Report, error) {
 		rep.Port = "lwipgen's minimal audit port (arch/cc.h: stdint types, no-op diagnostics, the C library's struct timeval)" + fallback
 		if comp.projectCC != "" {
 			rep.Port = "the project's " + comp.projectCC + " (arch/sys_arch.h: lwipgen's type stubs)"
+			if comp.projectSysArch {
+				rep.Port = "the project's " + comp.projectCC + " and the sys_arch.h it includes"
+			}
 		}
 		rep.Engine = "compiler: " + compilerVersion(cc)
 		if o.LwipDir != "" {
@@ -156,6 +179,7 @@ func Run(o Options) (*Report, error) {
 					return nil, err
 				}
 				rep.Compiled = true
+				tr.missing = append(tr.missing, comp.late...)
 				for _, d := range diags {
 					rep.Diagnostics = append(rep.Diagnostics, fmt.Sprintf("%s:%d: %s: %s", or(comp.rel(d.File), filepath.Base(o.File)), d.Line, d.Kind, d.Text))
 				}
@@ -186,10 +210,16 @@ func Run(o Options) (*Report, error) {
 		}
 		rep.Engine = "built-in evaluator (no C compiler found; values from lwipgen's option tables, lwIP not compiled)"
 	}
-	a := &auditor{o: o, v: v, tr: tr, values: values, names: sourceNames(o.LwipDir), comp: comp, compiled: rep.Compiled}
+	a := &auditor{o: o, v: v, tr: tr, values: values, names: sourceNames(o.LwipDir), comp: comp, compiled: rep.Compiled,
+		judged: judged, treeVersion: treeVer, versionFrom: from}
 	fs, err := a.run(diags)
 	if err != nil {
 		return nil, err
+	}
+	if treeVer != "" && !lwip.SameLine(judged, v) {
+		// --lwip-version names another line than the tree's: the rules are
+		// that line's, the compiler's verdicts the tree's
+		rep.LwipVersion += " rules (the tree compiled is lwIP " + treeVer + ")"
 	}
 	if unsupported != nil {
 		fs = append(fs, *unsupported)
@@ -303,6 +333,18 @@ type auditor struct {
 	fs       []Finding
 	// condNames are the identifiers the audited file tests in #if/#ifdef/#elif
 	condNames map[string]bool
+	// tainted: options whose value names what nothing here defines (lazily)
+	tainted map[string][]string
+	// judged is the line the compiler's tree (or, without one, the tables)
+	// judged with; treeVersion its init.h version ("" = no tree); versionFrom
+	// says where the audit's version came from
+	judged      lwip.Version
+	treeVersion string
+	versionFrom string
+	target      *struct {
+		v  lwip.Version
+		ev []lineEvidence
+	}
 }
 
 func (a *auditor) add(f Finding) { a.fs = append(a.fs, f) }
@@ -351,15 +393,21 @@ func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 			// without it every option falls to lwIP's default (samuelyhsu/rt_thread_core port/lwipopts.h)
 			fix = "an RT-Thread port lwipopts.h: audit it with --rtconfig BSP/rtconfig.h (or --project BSP), which evaluates its RT_LWIP_* switches"
 		}
+		msg := fmt.Sprintf("#include %q not found: read as an empty header, so macros it defines are unknown here", m.Name)
+		if m.Macro {
+			msg = fmt.Sprintf("#include %s names a header through a macro nothing defines here (the build passes it, e.g. -D%s='\"header.h\"'): read as an empty header, so macros it defines are unknown here", m.Name, m.Name)
+			fix = "pass the macro (-D " + m.Name + "=...) and the include paths (-I DIR), or --project DIR"
+		}
 		a.add(Finding{File: m.File, Line: m.Line, Severity: SevInfo, ID: "audit.include_not_found", Source: src,
-			Message: fmt.Sprintf("#include %q not found: read as an empty header, so macros it defines are unknown here", m.Name),
-			Fix:     fix})
+			Message: msg, Fix: fix})
 	}
 	a.fs = append(a.fs, a.tr.errors...)
 	compileErr := a.compileFindings(diags)
 	a.unresolvedValues()
 	a.ruleFindings(src, compileErr)
 	a.otherLine()
+	a.versionFindings()
+	a.undefinedSwitches()
 	a.chipFindings()
 	a.fs = append(a.fs, a.checks(src)...)
 	if a.o.LinkerScript != "" {

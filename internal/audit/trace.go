@@ -33,6 +33,9 @@ type missingInclude struct {
 	Name string
 	File string
 	Line int
+	// Macro: a computed `#include NAME` whose macro nothing defines here
+	// (the build passes it with -D); Name is the macro
+	Macro bool
 }
 
 // trace is what the preprocessor saw while reading lwipopts.h (and what it
@@ -66,6 +69,15 @@ func (t *trace) undef(d macroDef) {
 	if _, ok := t.final[d.Name]; ok {
 		t.undefs = append(t.undefs, d)
 		delete(t.final, d.Name)
+		// and out of the order, whose names all have a definition: a header's
+		// scratch macro (SEGGER_SYSVIEW.h's EXTERN, #undef'd at its end) was
+		// read back as an empty definition of the audited file at line 0
+		for i, n := range t.order {
+			if n == d.Name {
+				t.order = append(t.order[:i], t.order[i+1:]...)
+				break
+			}
+		}
 	}
 }
 

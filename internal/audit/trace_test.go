@@ -111,3 +111,26 @@ func TestOtherLineRefusalIsAWarning(t *testing.T) {
 		t.Fatalf("2.2.x refusal on a 2.1.3 file: %+v", rep.Findings)
 	}
 }
+
+// A header the file includes that defines a scratch macro and #undefs it
+// again (SEGGER_SYSVIEW.h's EXTERN, pulled in through FreeRTOSConfig.h in
+// chencaidy/frdmk64f_lwip_ptp_freertos@25247f5) leaves no definition
+// behind: no finding may name it (it was "lwIP has no option EXTERN" at the
+// audited file's line 0). Both engines.
+func TestUndefinedScratchMacroIsNotAnOption(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "trace_lib.h"), []byte("#ifdef SCRATCH_EXTERN\n#undef SCRATCH_EXTERN\n#endif\n#define SCRATCH_EXTERN extern\nSCRATCH_EXTERN int trace_count;\n#undef SCRATCH_EXTERN\n"), 0o644)
+	file := filepath.Join(dir, "lwipopts.h")
+	os.WriteFile(file, []byte("#include \"trace_lib.h\"\n#define NO_SYS 1\n#define LWIP_SOCKET 0\n#define LWIP_NETCONN 0\n#define MEM_ALIGNMENT 4\n"), 0o644)
+	for _, cc := range []string{"", "none"} {
+		rep, err := Run(Options{File: file, IncludeDirs: []string{dir}, CC: cc, NoCompile: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range rep.Findings {
+			if f.Option == "SCRATCH_EXTERN" || f.Line == 0 && f.ID == "audit.unknown_option" {
+				t.Errorf("cc %q: %s %s line %d: %s", cc, f.ID, f.Option, f.Line, f.Message)
+			}
+		}
+	}
+}

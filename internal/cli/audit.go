@@ -105,6 +105,7 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 		if o.LinkerScript == "" {
 			o.LinkerScript = p.LinkerScript
 		}
+		o.ProjectCompiler = p.Compiler
 		if *chipName == "" {
 			*chipName = p.Chip
 		}
@@ -163,7 +164,11 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 			fmt.Fprintf(env.Stdout, "project %s (%s): %s; MCU %s -> chip %s; linker script %s; %d include dirs, %d defines\n",
 				p.Root, p.Kind, p.Lwipopts, or(p.MCU, "unknown"), or(p.Chip, "none"), or(p.LinkerScript, "none"), len(p.IncludeDirs), len(p.Defines))
 		}
-		fmt.Fprintf(env.Stdout, "judged by %s; lwIP %s%s\n", rep.Engine, rep.LwipVersion, map[bool]string{true: ", lwIP's sources compiled with the file", false: ""}[rep.Compiled])
+		from := ""
+		if rep.LwipVersionFrom != "" {
+			from = " (" + rep.LwipVersionFrom + ")"
+		}
+		fmt.Fprintf(env.Stdout, "judged by %s; lwIP %s%s%s\n", rep.Engine, rep.LwipVersion, from, map[bool]string{true: ", lwIP's sources compiled with the file", false: ""}[rep.Compiled])
 		if rep.Port != "" {
 			fmt.Fprintf(env.Stdout, "port: %s\n", rep.Port)
 		}
