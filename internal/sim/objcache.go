@@ -42,12 +42,17 @@ func compileCached(ctx context.Context, cc string, args []string, src, obj, cach
 	}
 	if cached != "" {
 		// best effort: a cache that cannot be written only costs the next build a compile
+		// (a unique temporary name: two files of one build can preprocess to the same text, e.g.
+		// two that an option turns off entirely, and be stored at once)
 		if err := os.MkdirAll(filepath.Dir(cached), 0o755); err == nil {
-			tmp := fmt.Sprintf("%s.%d.tmp", cached, os.Getpid())
-			if copyFile(obj, tmp) == nil {
-				os.Rename(tmp, cached)
+			if f, err := os.CreateTemp(filepath.Dir(cached), "obj-*.tmp"); err == nil {
+				tmp := f.Name()
+				f.Close()
+				if copyFile(obj, tmp) == nil {
+					os.Rename(tmp, cached)
+				}
+				os.Remove(tmp)
 			}
-			os.Remove(tmp)
 		}
 	}
 	return nil
