@@ -152,6 +152,25 @@ func TestValidationRateLimited(t *testing.T) {
 	}
 }
 
+// Rate-limited on the RTOS model: h743's generated RTOS glue carries the line rate each way too.
+func TestValidationRateLimitedRTOS(t *testing.T) {
+	r := validationOn(t, "h743", true, `
+#define TCP_MSS 1460
+#define TCP_WND (16 * TCP_MSS)
+#define TCP_SND_BUF (16 * TCP_MSS)
+#define TCP_SND_QUEUELEN 64
+#define MEMP_NUM_TCP_SEG 80
+#define PBUF_POOL_SIZE 20
+#define MEM_SIZE 60000
+#define TCPIP_MBOX_SIZE 16
+#define TCPIP_THREAD_STACKSIZE 1024
+#define TCPIP_THREAD_PRIO 24
+`, 0.2, 1, []string{"tx", "rx"})
+	want := 100.0 * 1460 / 1538
+	within(t, "rate-limited device->peer on the RTOS glue", r.Configs[0].TxMbps, want, 0.03)
+	within(t, "rate-limited peer->device on the RTOS glue", r.Configs[0].RxMbps, want, 0.03)
+}
+
 // The h743 gateway (seed 000) with its declared workload: lwipgen's
 // configuration must reach 90 % of the goal in both bulk directions with no
 // pool or heap allocation failure. The goal is the board's target_mbps
