@@ -1,0 +1,119 @@
+package lwip
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Measured is what the cross compiler reports for one lwIP tree compiled
+// with one lwipopts.h and one project's flags: the sizes the RAM model
+// otherwise takes from its table of stock lwIP (data/struct_sizes.tsv). A
+// project that patches lwIP's structs (cxnaive/H743VGTx_lwip adds PTP
+// time_sec/time_nsec to struct pbuf) compiles pools the table cannot know;
+// with Measured set on a Config, SizeOf("pbuf") and the pool elements are the
+// compiler's values, so the heap and pools are planned at the size they link.
+type Measured struct {
+	Tree      string           // the lwIP tree measured (for the finding)
+	Pbuf      int64            // sizeof(struct pbuf)
+	PbufAlign int64            // __alignof__(struct pbuf)
+	Pools     map[string]int64 // memp_std.h's element size per enabled pool, by pool name ("PBUF_POOL")
+}
+
+// Difference is one value where the measured lwIP and the model disagree.
+type Difference struct {
+	What     string // "struct pbuf", "memp_memory_PBUF_POOL_base"
+	Model    int64
+	Measured int64
+}
+
+// Differences compares m with the model of c's lwIP release (c itself
+// without measurements): struct pbuf, then each pool's element and array, in
+// memp_std.h order. An empty result means the model is exact for this tree.
+func (c *Config) Differences(m *Measured) ([]Difference, error) {
+	stock := *c
+	stock.Measured = nil
+	var out []Difference
+	if ps, err := stock.SizeOf("pbuf"); err != nil {
+		return nil, err
+	} else if ps != m.Pbuf {
+		out = append(out, Difference{"sizeof(struct pbuf)", ps, m.Pbuf})
+	}
+	model, _ := stock.PoolsOf()
+	seen := map[string]bool{}
+	for _, p := range model {
+		seen[p.Name] = true
+		e, ok := m.Pools[p.Name]
+		if !ok {
+			out = append(out, Difference{"pool " + p.Name + " element", p.ElemSize, -1})
+			continue
+		}
+		if e != p.ElemSize {
+			out = append(out, Difference{"pool " + p.Name + " element", p.ElemSize, e})
+		}
+	}
+	var extra []string
+	for n := range m.Pools {
+		if !seen[n] {
+			extra = append(extra, n)
+		}
+	}
+	sort.Strings(extra)
+	for _, n := range extra {
+		out = append(out, Difference{"pool " + n + " element", -1, m.Pools[n]})
+	}
+	return out, nil
+}
+
+// Finding says in one sentence what differs and what it costs: "struct pbuf
+// is 24 B in the project's lwIP, 16 B in stock 2.1.2: pbuf pools grow by N B".
+func (c *Config) Finding(m *Measured, diffs []Difference) string {
+	if len(diffs) == 0 {
+		return fmt.Sprintf("the lwIP in %s compiles struct pbuf (%d B, aligned %d) and every pool element at the sizes lwipgen's model of stock lwIP %s gives", m.Tree, m.Pbuf, m.PbufAlign, c.Version)
+	}
+	stock := *c
+	stock.Measured = nil
+	was, _ := stock.PoolsOf()
+	now, _ := c.PoolsOf()
+	grow := map[string]int64{}
+	for _, p := range was {
+		grow[p.Name] -= p.Bytes
+	}
+	for _, p := range now {
+		grow[p.Name] += p.Bytes
+	}
+	s := ""
+	for i, d := range diffs {
+		if i > 0 {
+			s += "; "
+		}
+		switch {
+		case d.Model < 0:
+			s += fmt.Sprintf("%s is %d B in the project's lwIP, not in lwipgen's model of stock %s", d.What, d.Measured, c.Version)
+		case d.Measured < 0:
+			s += fmt.Sprintf("%s (%d B in stock %s) is not in the project's lwIP", d.What, d.Model, c.Version)
+		default:
+			s += fmt.Sprintf("%s is %d B in the project's lwIP, %d B in stock %s", d.What, d.Measured, d.Model, c.Version)
+		}
+	}
+	var names []string
+	for n, g := range grow {
+		if g != 0 {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	var total int64
+	for i, n := range names {
+		if i == 0 {
+			s += ": "
+		} else {
+			s += ", "
+		}
+		s += fmt.Sprintf("memp_memory_%s_base %+d B", n, grow[n])
+		total += grow[n]
+	}
+	if len(names) > 0 {
+		s += fmt.Sprintf(" (%+d B in all)", total)
+	}
+	return s + fmt.Sprintf("; measured with the cross compiler in %s, and planned at the measured sizes", m.Tree)
+}

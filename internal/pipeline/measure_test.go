@@ -1,0 +1,168 @@
+package pipeline_test
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/elfsym"
+	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/testenv"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
+)
+
+// On the stock lwIP 2.1.3 tree the compiler's struct pbuf and every pool
+// element equal the RAM model's (a board with an RTOS and one bare-metal,
+// IP_FRAG and the sequential API's pools among them): measuring a stock
+// project changes nothing.
+func TestMeasureStockLwIPEqualsModel(t *testing.T) {
+	testenv.CrossCompiler(t)
+	lw := testenv.LwIP(t)
+	for _, name := range []string{"h743", "f407"} {
+		g, diags := pipeline.Prepare(pipeline.Options{Board: name, Source: board.Source{}, Out: t.TempDir()})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		if _, err := g.Write(); err != nil {
+			t.Fatal(err)
+		}
+		gen := filepath.Join(g.Out, "generated")
+		m, err := pipeline.MeasureLwIP(context.Background(), g.Board, g.Plan, lw, []string{filepath.Join(gen, "port")}, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if m.Pbuf != 16 || m.PbufAlign != 4 {
+			t.Errorf("%s: stock struct pbuf measured %d B aligned %d, want 16 aligned 4", name, m.Pbuf, m.PbufAlign)
+		}
+		diffs, err := g.Plan.Config.Differences(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(diffs) != 0 {
+			t.Errorf("%s: the stock tree differs from the model: %v", name, diffs)
+		}
+		pools, _ := g.Plan.Config.PoolsOf()
+		if len(pools) < 8 || len(m.Pools) != len(pools) {
+			t.Errorf("%s: %d pools measured, the model has %d", name, len(m.Pools), len(pools))
+		}
+		for _, p := range pools {
+			if m.Pools[p.Name] != p.ElemSize {
+				t.Errorf("%s: pool %s: measured %d, model %d", name, p.Name, m.Pools[p.Name], p.ElemSize)
+			}
+		}
+	}
+}
+
+// ptpPbuf adds two fields behind LWIP_PTP after struct pbuf's if_idx, the
+// shape of cxnaive/H743VGTx_lwip@da66a1e's
+// Middlewares/Third_Party/LwIP/src/include/lwip/pbuf.h (time_sec/time_nsec
+// for gPTP timestamps; the project defines LWIP_PTP for its build). Written
+// here in our own words into a scratch copy of lwIP; no lwIP code is kept.
+func ptpPbuf(t *testing.T, src string) {
+	t.Helper()
+	pbufH := filepath.Join(src, "include", "lwip", "pbuf.h")
+	b, err := os.ReadFile(pbufH)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grown := regexp.MustCompile(`(?m)^  u8_t if_idx;\r?$`).ReplaceAllString(string(b), "  u8_t if_idx;\n#ifdef LWIP_PTP\n  s32_t time_sec;\n  s32_t time_nsec;\n#endif")
+	if grown == string(b) {
+		t.Fatal("lwIP's pbuf.h has no if_idx field")
+	}
+	os.Chmod(pbufH, 0o644)
+	if err := os.WriteFile(pbufH, []byte(grown), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A CubeMX Makefile project whose lwIP has the PTP-patched struct pbuf
+// (LWIP_PTP defined in the Makefile's C_DEFS): the plan is made at the
+// measured sizes, says what differs, vendors, the project's own build links
+// (without the measurement it stops in lwip_sections.ld:
+// vendorkit.TestBuildProjectExplainsOverflow) and every planned lwIP RAM
+// symbol is in the ELF at its planned size.
+func TestPatchedPbufProjectPlannedAtMeasuredSize(t *testing.T) {
+	testenv.CrossCompiler(t)
+	testenv.Tool(t, "make")
+	lw := testenv.LwIP(t)
+	dir := testenv.CopyTree(t, filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"))
+	src := filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join(lw, "src"))); err != nil {
+		t.Fatal(err)
+	}
+	ptpPbuf(t, src)
+	mk := filepath.Join(dir, "Makefile")
+	b, err := os.ReadFile(mk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withDef := strings.Replace(string(b), "-DSTM32F407xx", "-DSTM32F407xx \\\n-DLWIP_PTP", 1)
+	if withDef == string(b) {
+		t.Fatal("the fixture's Makefile has no -DSTM32F407xx")
+	}
+	if err := os.WriteFile(mk, []byte(withDef), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	stock, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	g, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}, Project: dir, Out: t.TempDir()})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var finding string
+	for _, c := range g.Plan.Checks {
+		if c.ID == "lwip.project_struct_sizes" {
+			finding = c.Detail
+		}
+	}
+	if !strings.Contains(finding, "sizeof(struct pbuf) is 24 B in the project's lwIP, 16 B in stock 2.1.3") ||
+		!regexp.MustCompile(`memp_memory_PBUF_POOL_base \+\d+ B`).MatchString(finding) {
+		t.Errorf("finding: %q", finding)
+	}
+	warned := false
+	for _, d := range diags {
+		warned = warned || strings.Contains(d.Detail, "sizeof(struct pbuf) is 24 B")
+	}
+	if !warned {
+		t.Errorf("no warning names the difference: %v", diags)
+	}
+	n, _ := g.Plan.Config.Value("PBUF_POOL_SIZE")
+	n0, _ := stock.Plan.Config.Value("PBUF_POOL_SIZE")
+	if grow := g.Plan.RAM.Symbols["memp_memory_PBUF_POOL_base"] - stock.Plan.RAM.Symbols["memp_memory_PBUF_POOL_base"]; n != n0 || grow != 8*n {
+		t.Errorf("PBUF_POOL grew by %d B for %d elements, want 8 B each", grow, n)
+	}
+
+	f, _ := flow.Lookup(g.Board.Vendor)
+	if _, err := f.(flow.Vendorer).Vendor(g, flow.VendorOptions{Project: dir, Log: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	elfPath, v, err := vendorkit.BuildProject(context.Background(), dir, g, nil)
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	if !v.OK() {
+		for _, c := range v.Checks {
+			if !c.OK {
+				t.Errorf("check %s failed: %s", c.ID, c.Detail)
+			}
+		}
+	}
+	syms, err := elfsym.Read(elfPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range g.Plan.RAM.Symbols {
+		if got := int64(syms[name].Size); got != want {
+			t.Errorf("%s: ELF %d B, planned %d B", name, got, want)
+		}
+	}
+}
