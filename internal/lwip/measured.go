@@ -17,6 +17,18 @@ type Measured struct {
 	Pbuf      int64            // sizeof(struct pbuf)
 	PbufAlign int64            // __alignof__(struct pbuf)
 	Pools     map[string]int64 // memp_std.h's element size per enabled pool, by pool name ("PBUF_POOL")
+	// Mem is SIZEOF_STRUCT_MEM (struct mem aligned), which mem.c keeps to
+	// itself: derived from the size of ram_heap as the project's mem.c
+	// compiles (MemFromHeap); 0 = not measured (no ram_heap array).
+	Mem int64
+}
+
+// MemFromHeap derives SIZEOF_STRUCT_MEM from the size of mem.c's ram_heap
+// as compiled with c's lwipopts.h: ram_heap is
+// MEM_SIZE_ALIGNED + 2*SIZEOF_STRUCT_MEM + MEM_ALIGNMENT-1 bytes.
+func (c *Config) MemFromHeap(ramHeap int64) int64 {
+	a := c.mustInt("MEM_ALIGNMENT")
+	return (ramHeap - align(c.mustInt("MEM_SIZE"), a) - (a - 1)) / 2
 }
 
 // Difference is one value where the measured lwIP and the model disagree.
@@ -37,6 +49,15 @@ func (c *Config) Differences(m *Measured) ([]Difference, error) {
 		return nil, err
 	} else if ps != m.Pbuf {
 		out = append(out, Difference{"sizeof(struct pbuf)", ps, m.Pbuf})
+	}
+	if m.Mem > 0 {
+		ms, err := stock.SizeOf("mem")
+		if err != nil {
+			return nil, err
+		}
+		if a := align(ms, stock.mustInt("MEM_ALIGNMENT")); a != m.Mem {
+			out = append(out, Difference{"SIZEOF_STRUCT_MEM", a, m.Mem})
+		}
 	}
 	model, _ := stock.PoolsOf()
 	seen := map[string]bool{}
@@ -72,14 +93,14 @@ func (c *Config) Finding(m *Measured, diffs []Difference) string {
 	}
 	stock := *c
 	stock.Measured = nil
-	was, _ := stock.PoolsOf()
-	now, _ := c.PoolsOf()
+	was, _ := PredictRAM(&stock)
+	now, _ := PredictRAM(c)
 	grow := map[string]int64{}
-	for _, p := range was {
-		grow[p.Name] -= p.Bytes
+	for n, b := range was.Symbols {
+		grow[n] -= b
 	}
-	for _, p := range now {
-		grow[p.Name] += p.Bytes
+	for n, b := range now.Symbols {
+		grow[n] += b
 	}
 	s := ""
 	for i, d := range diffs {
@@ -109,11 +130,11 @@ func (c *Config) Finding(m *Measured, diffs []Difference) string {
 		} else {
 			s += ", "
 		}
-		s += fmt.Sprintf("memp_memory_%s_base %+d B", n, grow[n])
+		s += fmt.Sprintf("%s %+d B", n, grow[n])
 		total += grow[n]
 	}
 	if len(names) > 0 {
 		s += fmt.Sprintf(" (%+d B in all)", total)
 	}
-	return s + fmt.Sprintf("; measured with the cross compiler in %s, and planned at the measured sizes", m.Tree)
+	return s + fmt.Sprintf("; measured with the cross compiler in %s (the project's lwIP headers, its include paths and definitions, the generated lwipopts.h) and planned at the measured sizes", m.Tree)
 }

@@ -70,6 +70,9 @@ func (c *Config) SizeOf(name string) (int64, error) {
 	if name == "pbuf" && c.Measured != nil && c.Measured.Pbuf > 0 {
 		return c.Measured.Pbuf, nil
 	}
+	if name == "mem" && c.Measured != nil && c.Measured.Mem > 0 {
+		return c.Measured.Mem, nil // already SIZEOF_STRUCT_MEM (aligned)
+	}
 	loadStructs()
 	var total int64
 	found := false

@@ -60,13 +60,16 @@ func MeasureLwIP(ctx context.Context, b *board.Board, p *plan.Plan, dir string, 
 	for _, d := range defines {
 		args = append(args, "-D"+strings.TrimPrefix(d, "-D"))
 	}
-	obj := filepath.Join(work, "lwip_sizes.o")
-	args = append(args, "-o", obj, filepath.Join(work, "lwip_sizes.c"))
-	if out, err := toolchain.Output(ctx, work, args); err != nil {
-		if ce, ok := err.(*toolchain.CommandError); ok {
-			err = ce.Err // the command line is long; the first error says why
+	// mem.c keeps struct mem to itself: its ram_heap array, compiled the same
+	// way, gives SIZEOF_STRUCT_MEM (lwip.Config.MemFromHeap).
+	obj, memObj := filepath.Join(work, "lwip_sizes.o"), filepath.Join(work, "mem.o")
+	for _, u := range [][2]string{{filepath.Join(work, "lwip_sizes.c"), obj}, {filepath.Join(dir, "src", "core", "mem.c"), memObj}} {
+		if out, err := toolchain.Output(ctx, work, append(append([]string{}, args...), "-o", u[1], u[0])); err != nil {
+			if ce, ok := err.(*toolchain.CommandError); ok {
+				err = ce.Err // the command line is long; the first error says why
+			}
+			return nil, fmt.Errorf("%s did not compile against %s (%v)%s", filepath.Base(u[0]), dir, err, firstErrorLine(out))
 		}
-		return nil, fmt.Errorf("the size probe did not compile against %s (%v)%s", dir, err, firstErrorLine(out))
 	}
 	syms, err := elfsym.Read(obj)
 	if err != nil {
@@ -82,6 +85,11 @@ func MeasureLwIP(ctx context.Context, b *board.Board, p *plan.Plan, dir string, 
 		case strings.HasPrefix(name, "lwipgen_memp_"):
 			m.Pools[strings.TrimPrefix(name, "lwipgen_memp_")] = int64(s.Size)
 		}
+	}
+	if ms, err := elfsym.Read(memObj); err != nil {
+		return nil, err
+	} else if h, ok := ms["ram_heap"]; ok {
+		m.Mem = p.Config.MemFromHeap(int64(h.Size))
 	}
 	if m.Pbuf == 0 {
 		return nil, fmt.Errorf("the size probe's object has no lwipgen_sizeof_pbuf")
@@ -110,5 +118,15 @@ func projectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, setting, pro
 	if pr, err := audit.DetectProject(project); err == nil {
 		incs, defs = pr.IncludeDirs, pr.Defines
 	}
-	return MeasureLwIP(ctx, b, p, tree.Dir, incs, defs)
+	m, err := MeasureLwIP(ctx, b, p, tree.Dir, incs, defs)
+	if m != nil {
+		// named inside the project: the finding (and report.json) does not
+		// depend on where the project is checked out
+		if abs, _ := filepath.Abs(project); abs != "" {
+			if rel, err := filepath.Rel(abs, tree.Dir); err == nil && !strings.HasPrefix(rel, "..") {
+				m.Tree = filepath.ToSlash(rel)
+			}
+		}
+	}
+	return m, err
 }
