@@ -93,12 +93,7 @@ func ptpPbuf(t *testing.T, src string) {
 func TestPatchedPbufProjectPlannedAtMeasuredSize(t *testing.T) {
 	testenv.CrossCompiler(t)
 	testenv.Tool(t, "make")
-	lw := testenv.LwIP(t)
-	dir := testenv.CopyTree(t, filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"))
-	src := filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join(lw, "src"))); err != nil {
-		t.Fatal(err)
-	}
+	dir, src := projectWithLwIP(t)
 	ptpPbuf(t, src)
 	mk := filepath.Join(dir, "Makefile")
 	b, err := os.ReadFile(mk)
@@ -170,4 +165,82 @@ func TestPatchedPbufProjectPlannedAtMeasuredSize(t *testing.T) {
 			t.Errorf("%s: ELF %d B, planned %d B", name, got, want)
 		}
 	}
+}
+
+// projectWithLwIP is the CubeMX Makefile fixture with a copy of the stock
+// lwIP tree in Middlewares/Third_Party/LwIP, as CubeMX lays it out.
+func projectWithLwIP(t *testing.T) (dir, src string) {
+	t.Helper()
+	lw := testenv.LwIP(t)
+	dir = testenv.CopyTree(t, filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"))
+	src = filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join(lw, "src"))); err != nil {
+		t.Fatal(err)
+	}
+	return dir, src
+}
+
+// A project whose lwIP is stock keeps the model's plan to the byte (and says
+// it measured); one whose lwIP does not compile the probe keeps it too, with
+// a warning that names the compiler's error. Neither changes the project.
+func TestProjectLwIPStockOrUnmeasurable(t *testing.T) {
+	testenv.CrossCompiler(t)
+	stock, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	for _, broken := range []bool{false, true} {
+		dir, src := projectWithLwIP(t)
+		if broken {
+			pbufH := filepath.Join(src, "include", "lwip", "pbuf.h")
+			os.Chmod(pbufH, 0o644)
+			b, _ := os.ReadFile(pbufH)
+			if err := os.WriteFile(pbufH, append(b, "\nstruct pbuf { int redefined; };\n"...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := treeHash(t, dir)
+		g, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}, Project: dir})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		if treeHash(t, dir) != before {
+			t.Errorf("broken=%v: measuring changed the project", broken)
+		}
+		for n, want := range stock.Plan.RAM.Symbols {
+			if got := g.Plan.RAM.Symbols[n]; got != want {
+				t.Errorf("broken=%v: %s planned %d B, the stock model %d B", broken, n, got, want)
+			}
+		}
+		var warn, check string
+		for _, d := range diags {
+			warn += d.Summary + ": " + d.Detail + "\n"
+		}
+		for _, c := range g.Plan.Checks {
+			if c.ID == "lwip.project_struct_sizes" {
+				check = c.Detail
+			}
+		}
+		if !broken && (warn != "" || !strings.Contains(check, "at the sizes lwipgen's model of stock lwIP 2.1.3 gives")) {
+			t.Errorf("stock project: warnings %q, check %q", warn, check)
+		}
+		if broken && (check != "" || !strings.Contains(warn, "The project's lwIP was not measured: lwip_sizes.c did not compile") || !strings.Contains(warn, "redefinition of 'struct pbuf'")) {
+			t.Errorf("broken lwIP: warnings %q, check %q", warn, check)
+		}
+	}
+}
+
+// treeHash is every file's path and content under dir, in one string.
+func treeHash(t *testing.T, dir string) string {
+	t.Helper()
+	var sb strings.Builder
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, _ := os.ReadFile(p)
+		sb.WriteString(p + "\x00" + string(b) + "\x00")
+		return nil
+	})
+	return sb.String()
 }
