@@ -85,6 +85,11 @@ func (c *Config) Differences(m *Measured) ([]Difference, error) {
 	return out, nil
 }
 
+// OneSided reports whether a difference is a pool only one side has: the
+// plan cannot place what the model does not know, nor trust a pool the
+// compiled lwIP does not declare.
+func (d Difference) OneSided() bool { return d.Model < 0 || d.Measured < 0 }
+
 // Finding says in one sentence what differs and what it costs: "struct pbuf
 // is 24 B in the project's lwIP, 16 B in stock 2.1.2: pbuf pools grow by N B".
 func (c *Config) Finding(m *Measured, diffs []Difference) string {

@@ -54,6 +54,23 @@ func TestMeasuredSizesReplaceModel(t *testing.T) {
 			t.Errorf("finding lacks %q: %s", want, f)
 		}
 	}
+	for _, d := range diffs {
+		if d.OneSided() {
+			t.Errorf("%v is no one-sided difference", d)
+		}
+	}
+	m.Pools["MYPOOL"] = 40
+	delete(m.Pools, "PBUF")
+	diffs, _ = c.Differences(m)
+	var one []string
+	for _, d := range diffs {
+		if d.OneSided() {
+			one = append(one, d.What)
+		}
+	}
+	if strings.Join(one, ",") != "pool PBUF element,pool MYPOOL element" {
+		t.Errorf("one-sided differences %v", one)
+	}
 	// the heap is derived back from ram_heap's size as mem.c declares it
 	if got := c.MemFromHeap(align(8000, 4) + 2*12 + 3); got != 12 {
 		t.Errorf("MemFromHeap = %d, want 12", got)

@@ -187,8 +187,17 @@ func measured(o Options, b *board.Board, p *plan.Plan, h *plan.Hooks, build func
 		}
 	}
 	finding := p.Config.Finding(m, diffs)
-	p.Checks = append(p.Checks, plan.Check{ID: "lwip.project_struct_sizes", OK: true, Detail: finding})
-	if len(diffs) > 0 {
+	ok := true
+	for _, d := range diffs {
+		if d.OneSided() {
+			ok = false
+		}
+	}
+	if !ok {
+		finding += "; lwipgen cannot plan a pool that only one side has: the RAM would not be exact"
+	}
+	p.Checks = append(p.Checks, plan.Check{ID: "lwip.project_struct_sizes", OK: ok, Detail: finding})
+	if len(diffs) > 0 && ok {
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "The project's lwIP differs from stock lwIP " + b.LwIPVersion,
 			Detail: finding, Subject: b.DeclRange.Ptr()})
 	}

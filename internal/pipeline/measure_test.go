@@ -244,3 +244,28 @@ func treeHash(t *testing.T, dir string) string {
 	})
 	return sb.String()
 }
+
+// A project whose memp_std.h declares a pool lwipgen's model does not have
+// (here one for PTP timestamps) cannot be planned RAM-exact: Prepare
+// refuses, naming the pool and its measured size.
+func TestProjectLwIPExtraPoolRefused(t *testing.T) {
+	testenv.CrossCompiler(t)
+	dir, src := projectWithLwIP(t)
+	std := filepath.Join(src, "include", "lwip", "priv", "memp_std.h")
+	os.Chmod(std, 0o644)
+	b, err := os.ReadFile(std)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grown := strings.Replace(string(b), "LWIP_PBUF_MEMPOOL(PBUF_POOL,", "LWIP_MEMPOOL(PTP_TS, 4, 32, \"PTP_TS\")\nLWIP_PBUF_MEMPOOL(PBUF_POOL,", 1)
+	if grown == string(b) {
+		t.Fatal("memp_std.h declares no PBUF_POOL")
+	}
+	if err := os.WriteFile(std, []byte(grown), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}, Project: dir})
+	if !diags.HasErrors() || !strings.Contains(diags.Error(), "pool PTP_TS element is 32 B in the project's lwIP, not in lwipgen's model of stock 2.1.3") {
+		t.Fatalf("diags: %v", diags)
+	}
+}
