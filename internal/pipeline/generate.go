@@ -75,8 +75,9 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 			return nil, diags
 		}
 	}
-	if d := p.Diagnostics(); d.HasErrors() {
-		return nil, append(diags, d...)
+	diags = append(diags, p.Diagnostics()...) // errors stop here; warnings travel with the result
+	if diags.HasErrors() {
+		return nil, diags
 	}
 	l, d := layout.Plan(p)
 	diags = append(diags, d...)
@@ -97,7 +98,12 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	if len(fr.Checks) > 0 {
 		p.Checks = append(p.Checks, fr.Checks...)
 		if d := p.Diagnostics(); d.HasErrors() {
-			return nil, append(diags, d...)
+			for _, e := range d {
+				if e.Severity == hcl.DiagError {
+					diags = append(diags, e)
+				}
+			}
+			return nil, diags
 		}
 	}
 	out := o.Out

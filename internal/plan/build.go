@@ -22,6 +22,7 @@ var rules = []Rule{
 	ruleRxReserve,
 	rulePbufPool,
 	ruleOOSEQ,
+	warnPinnedShare,
 	ruleSegments,
 	constraints, // the flow's Hooks.Constraints
 	ruleHeap,
@@ -69,7 +70,7 @@ func buildFor(b *board.Board, h Hooks, target float64) (*Plan, error) {
 		r(s)
 	}
 	applyOverrides(s)
-	p := &Plan{Board: b, Version: v, Settings: s.settings, Driver: s.driver, Inputs: h.Inputs, Protect: h.Protect, hooks: h}
+	p := &Plan{Board: b, Version: v, Settings: s.settings, Driver: s.driver, Warnings: s.warnings, Inputs: h.Inputs, Protect: h.Protect, hooks: h}
 	set := map[string]string{}
 	for _, st := range p.Settings {
 		set[st.Name] = st.Expr

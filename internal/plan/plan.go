@@ -62,6 +62,10 @@ type Plan struct {
 	Driver   Driver
 	Objects  []Object // memory objects the layout stage places
 	Checks   []Check
+	// Warnings are costs of the board's own pinned values that the plan works
+	// around (e.g. a pinned RX pool that covers fewer recoveries); the build
+	// goes on, the diagnostics name the attribute.
+	Warnings []Check `json:"-"`
 
 	// From the board's flow (Hooks): the driver objects' input sections and
 	// whether the firmware gets a protection map; the layout reads them.
@@ -133,6 +137,14 @@ func (p *Plan) Diagnostics() hcl.Diagnostics {
 			r = &rr
 		}
 		d = append(d, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Check " + c.ID + " failed", Detail: c.Detail, Subject: r})
+	}
+	for _, w := range p.Warnings {
+		r := w.Range
+		if r == nil {
+			rr := p.Board.DeclRange
+			r = &rr
+		}
+		d = append(d, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "Sizing has a cost", Detail: w.Detail, Subject: r})
 	}
 	return d
 }

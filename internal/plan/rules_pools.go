@@ -76,7 +76,7 @@ func ruleDriver(s *Sizer) {
 		if d.RxBuffers == 0 {
 			// one window per receiving stream, and room for the recovering
 			// connections' out-of-order queues (see lossWindowCap)
-			d.RxBuffers = int(s.rxHeld()) + d.RxDescriptors
+			d.RxBuffers = int(s.rxHeld()) + d.RxDescriptors + int(s.inputQueue())
 		}
 	case rxCopyToPool:
 		d.RxBuffers = d.RxDescriptors // one library buffer per descriptor (ENET_RXBUF_NUM)
@@ -86,6 +86,9 @@ func ruleDriver(s *Sizer) {
 		d.RxBudget = int(s.driver.RxWindowFrames*int(s.rxStreams)) + 1
 	} else if d.RxDescriptors > 0 && d.RxDescriptors < d.RxBudget {
 		d.RxBudget = d.RxDescriptors
+	}
+	if s.rtosZeroCopy() {
+		d.RxBudget, _ = s.rtosRxBudget(d.RxDescriptors)
 	}
 }
 
@@ -104,6 +107,10 @@ func rulePbufPool(s *Sizer) {
 	case rxCustomPool:
 		n = minForWnd
 		why = fmt.Sprintf("RX data lives in the driver's zero-copy pool, not here; %d = ceil(TCP_WND / (PBUF_POOL_BUFSIZE - 54)) is the minimum lwIP's init.c #error 67 accepts", n)
+		if q := s.fallbackCopies(); q > 0 {
+			n += q
+			why += fmt.Sprintf(", + %d for the frames of the tcpip mailbox: %s", q, s.fallbackWhy())
+		}
 	case rxPbufPoolDMA:
 		n = int64(s.driver.RxDescriptors) + s.rxHeld() + 2
 		why = fmt.Sprintf("%d armed on the RX ring + %d held by TCP (%s) + 2 for ARP/ICMP", s.driver.RxDescriptors, s.rxHeld(), s.rxHeldWhy())
@@ -191,13 +198,17 @@ func ruleMailboxes(s *Sizer) {
 	const sec = "RTOS message boxes"
 	in := int64(s.driver.RxBudget) * 2
 	s.set("TCPIP_MBOX_SIZE", in, sec, "mbox.tcpip", "two RX budgets (%d frames) of input messages can wait for the tcpip thread", s.driver.RxBudget)
+	inWhy := "one message per frame waiting in the tcpip mailbox"
+	if q := s.inputQueue(); q > 0 {
+		inWhy = fmt.Sprintf("as many frames as the mailbox holds (two RX batches of %d): the RX reserve counts the one that waits at the declared load; refusing the second at tcpip_input (a pool of one batch) dropped 34/41 frames per run on h743 at twice its connections, against 9/11 with two (simulator)", q)
+	}
 	s.set("DEFAULT_TCP_RECVMBOX_SIZE", s.wndSegs+2, sec, "mbox.tcp_recv", "one window of segments (%d) + 2 per connection", s.wndSegs)
 	s.set("DEFAULT_UDP_RECVMBOX_SIZE", 8, sec, "mbox.udp_recv", "8 datagrams queued per UDP socket")
 	s.set("DEFAULT_ACCEPTMBOX_SIZE", 4, sec, "mbox.accept", "4 pending connections per listener")
 	n := int64(s.b.Workload.TCPConnections + s.b.Workload.TCPListeners + s.b.Workload.UDPEndpoints)
 	s.set("MEMP_NUM_NETCONN", n, sec, "pool.netconn", "one netconn per TCP connection, listener and UDP endpoint (%d)", n)
 	s.set("MEMP_NUM_NETBUF", int64(s.b.Workload.UDPEndpoints)*2+2, sec, "pool.netbuf", "2 netbufs per UDP endpoint + 2")
-	s.set("MEMP_NUM_TCPIP_MSG_INPKT", in, sec, "pool.tcpip_msg_inpkt", "one message per frame waiting in the tcpip mailbox")
+	s.set("MEMP_NUM_TCPIP_MSG_INPKT", in, sec, "pool.tcpip_msg_inpkt", "%s", inWhy)
 }
 
 // ruleRxReserve decides which RX buffers lwIP may never hold. With a
@@ -212,10 +223,16 @@ func ruleRxReserve(s *Sizer) {
 	d := &s.driver
 	switch s.model {
 	case rxCustomPool:
-		d.RxReserve = d.RxDescriptors
-		d.RxLwIPShare = d.RxBuffers - d.RxDescriptors
+		q := int(s.inputQueue())
+		d.RxReserve = d.RxDescriptors + q
+		d.RxLwIPShare = max(d.RxBuffers-d.RxReserve, 0)
 		d.RxReserveWhy = fmt.Sprintf("%d RX descriptors stay armed: of the %d zero-copy RX buffers lwIP may hold at most %d (windows + out-of-order segments, bounded by TCP_OOSEQ_MAX_PBUFS)",
 			d.RxDescriptors, d.RxBuffers, d.RxLwIPShare)
+		if q > 0 {
+			_, bw := s.rtosRxBudget(d.RxDescriptors)
+			d.RxReserveWhy = fmt.Sprintf("%d RX descriptors stay armed and %d received frames wait in the tcpip mailbox (RX batch LWIPGEN_RX_BUDGET %d: %s): of the %d zero-copy RX buffers lwIP may hold at most %d (windows + out-of-order segments, bounded by TCP_OOSEQ_MAX_PBUFS)",
+				d.RxDescriptors, q, d.RxBudget, bw, d.RxBuffers, d.RxLwIPShare)
+		}
 	case rxPbufPoolDMA:
 		d.RxReserve = d.RxDescriptors
 		d.RxLwIPShare = int(s.rxHeld())

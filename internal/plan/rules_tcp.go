@@ -36,7 +36,10 @@ func (s *Sizer) rxWindowFrames() (frames int64, why string) {
 			// lwIP holds in-order data only until the application takes it (the
 			// recv callback / recv()); what stays in the buffers is the window
 			// of a connection whose application lags, and out-of-order data
-			// (bounded separately, see lossWindowCap and ruleOOSEQ).
+			// (bounded separately, see lossWindowCap and ruleOOSEQ). Frames
+			// waiting in the tcpip mailbox are part of the window in transit,
+			// not held beside it: they count against the out-of-order queues
+			// (pinnedShare), not here.
 			n := int64(e.RxBuffers - e.RxDescriptors)
 			return n, fmt.Sprintf("ethernet.rx_buffers %d - rx_descriptors %d that must stay armed = %d buffers lwIP may hold",
 				e.RxBuffers, e.RxDescriptors, n)
@@ -69,9 +72,15 @@ func (s *Sizer) lossWindowCap() (int64, string) {
 	if s.model != rxCustomPool || e.RxBuffers == 0 || s.b.Workload.LossPercent <= 0 {
 		return 0, ""
 	}
-	share := int64(e.RxBuffers - e.RxDescriptors)
+	share, _ := s.pinnedShare()
 	k := s.recoveries()
 	c := share/k + 1
+	if c < 4 {
+		// below the 4 segments fast retransmit needs (three duplicate ACKs):
+		// the window stays at that minimum and fewer recoveries fit
+		// (ruleOOSEQ says how many; warnPinnedShare names the cost)
+		return 0, ""
+	}
 	return c, fmt.Sprintf("at workload.loss_percent %g, %d connection(s) recovering at once each queue window-1 segments out of order in the %d RX buffers lwIP may hold: at most %d/%d+1 = %d segments",
 		s.b.Workload.LossPercent, k, share, share, k, c)
 }

@@ -40,6 +40,14 @@ type Sizer struct {
 	target    float64 // Mbps the plan is sized for (the fit search may lower it)
 	version   lwip.Version
 	hooks     Hooks // what the board's flow contributes
+	warnings  []Check
+}
+
+// warn records a cost of the board's own choices the plan cannot avoid: the
+// plan stays valid, the user is told (a warning on the attribute at path).
+func (s *Sizer) warn(path, format string, args ...any) {
+	r := s.b.RangeOf(path)
+	s.warnings = append(s.warnings, Check{ID: "plan.warning", OK: true, Detail: fmt.Sprintf(format, args...), Range: &r})
 }
 
 // constraints runs the flow's Hooks.Constraints in the generic rule order.

@@ -53,12 +53,12 @@ func lossCase(t *testing.T, board string) ConfigResult {
 
 // h743's case runs on the RTOS path (the generated FreeRTOS glue, the tcpip
 // thread on the virtual-time RTOS model) since that became the default; it is
-// TestH743Loss1Pct_RTOSGlue_DriverDrops3_Rx59p87 in rtos_default_test.go. On
-// the old NO_SYS driver model it reached 4.67 -> 93.91 Mbps RX; on the board's
-// own code frames also wait in the tcpip mailbox (up to 4 zero-copy buffers),
-// which the RX-reserve rule does not count yet: 3 frames are dropped by the
-// driver (reserve copy, PBUF_POOL empty) and RX reaches 59.87, 93.81 clean
-// with 20 RX buffers.
+// TestH743Loss1Pct_RTOSGlue_DriverDrops3To0_Rx59p87To93p81 in
+// rtos_default_test.go. On the old NO_SYS driver model it reached 4.67 ->
+// 93.91 Mbps RX; on the board's own code frames also wait in the tcpip mailbox
+// (up to 4 zero-copy buffers), which the RX-reserve rule now counts
+// (internal/plan/rules_rx_input.go): 3 driver drops and 59.87 Mbps before,
+// clean at 93.81 after.
 
 func TestF407Loss1Pct_DriverDrops3To2_Rx68p23To72p23(t *testing.T) {
 	c := lossCase(t, "f407")

@@ -62,6 +62,13 @@ type RAMGoal struct {
 	LwipgenBytes int64  `json:"lwipgen_bytes"`
 	Met          bool   `json:"met"`
 	Breakdown    string `json:"lwipgen_breakdown"`
+	// HeapLeftBytes is the heap the goal leaves with everything else of
+	// lwipgen's RAM unchanged (negative: no heap size meets the goal);
+	// HeapSegments is how many copied full segments that heap holds, against
+	// SendSegments, the declared connections' send buffers.
+	HeapLeftBytes int64 `json:"heap_left_by_goal_bytes"`
+	HeapSegments  int64 `json:"heap_left_segments"`
+	SendSegments  int64 `json:"send_buffer_segments"`
 }
 
 // exampleBaseline picks the vendor example the RAM goal is measured
@@ -87,8 +94,33 @@ func ramGoal(r *SweepResult) *RAMGoal {
 	g := &RAMGoal{Example: ex.Name, ExampleBytes: ex.RAMBytes, GoalBytes: ex.RAMBytes / 2, LwipgenBytes: lg.RAMBytes}
 	g.Met = g.LwipgenBytes <= g.GoalBytes
 	g.Breakdown = ramBreakdown(lg)
+	if !g.Met {
+		g.Breakdown += "; " + heapLeft(g, lg, r.Sizing)
+	}
 	return g
 }
+
+// heapLeft says what the goal would leave for the heap, the rest of
+// lwipgen's RAM unchanged: whether any heap meets it, and how many copied
+// segments that heap holds against the declared connections' send buffers
+// (the heap also carries lwIP's own ACKs and retransmissions: tcp_out.c
+// allocates their headers as PBUF_RAM).
+func heapLeft(g *RAMGoal, lg *SweepConfig, sz Sizing) string {
+	o := lg.Options
+	rest := lg.RAMBytes - o["MEM_SIZE"]
+	g.HeapLeftBytes = g.GoalBytes - rest
+	g.SendSegments = int64(max(sz.Connections, 1)) * ceilDivI(o["TCP_SND_BUF"], max(o["TCP_MSS"], 1))
+	if g.HeapLeftBytes <= 0 {
+		return fmt.Sprintf("without any heap lwipgen's lwIP RAM would still be %d B, above the goal of %d B: no heap size meets it", rest, g.GoalBytes)
+	}
+	if sz.HeapSegBytes > 0 {
+		g.HeapSegments = g.HeapLeftBytes / sz.HeapSegBytes
+	}
+	return fmt.Sprintf("the goal leaves %d B of heap (%d copied segments of %d B) for the %d the declared connections' send buffers queue",
+		g.HeapLeftBytes, g.HeapSegments, sz.HeapSegBytes, g.SendSegments)
+}
+
+func ceilDivI(a, b int64) int64 { return (a + b - 1) / b }
 
 // ramBreakdown names the large parts of a configuration's lwIP RAM.
 func ramBreakdown(c *SweepConfig) string {

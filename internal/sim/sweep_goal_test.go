@@ -229,3 +229,49 @@ func TestOverBudgetCountsTheDriver(t *testing.T) {
 		t.Errorf("without a budget nothing is over it")
 	}
 }
+
+// The RAM goal's reason says what the goal leaves for the heap: with the
+// rest of lwipgen's RAM unchanged, either no heap size meets it, or how many
+// copied segments the heap left would hold against the send buffers'.
+func TestRAMGoalSaysWhatHeapIsLeft(t *testing.T) {
+	r := synthetic() // lwipgen 48000 B with a 31744 B heap; example 43000 B: goal 21500
+	g := ramGoal(r)
+	if g.Met || g.HeapLeftBytes != 21500-(48000-31744) || g.HeapSegments != g.HeapLeftBytes/1540 || g.SendSegments != 20 ||
+		!strings.Contains(g.Breakdown, "the goal leaves 5244 B of heap (3 copied segments of 1540 B) for the 20") {
+		t.Errorf("goal %+v", g)
+	}
+	r.Configs[1].RAMBytes = 30000 // goal 15000 < 16256 B outside the heap
+	g = ramGoal(r)
+	if g.HeapLeftBytes >= 0 || !strings.Contains(g.Breakdown, "without any heap lwipgen's lwIP RAM would still be 16256 B, above the goal of 15000 B") {
+		t.Errorf("goal %+v", g)
+	}
+	r.Configs[1].RAMBytes = 96000
+	if g = ramGoal(r); !g.Met || strings.Contains(g.Breakdown, "goal leaves") {
+		t.Errorf("met goal: %+v", g)
+	}
+}
+
+// A p99 shortfall behind a deeper TX ring than the best baseline's says so,
+// with both rings (h743 at loss 0 %: 8 against ST's example's 4).
+func TestShortfallNamesTheDeeperTxRing(t *testing.T) {
+	r := synthetic()
+	r.Configs[0].Driver = DriverRings{RxDescriptors: 8, RxBuffers: 16, TxDescriptors: 8}
+	r.Configs[1].Driver = DriverRings{RxDescriptors: 4, RxBuffers: 12, TxDescriptors: 4}
+	decl := SweepPoint{Name: "loss 0%", LossPct: 0, RTTMs: 0.5, CPUx: 1, Conns: 5}
+	r.Rows = []SweepRow{{Point: decl, Cells: []SweepCell{cell(CfgLwipgen, 94, 94, 146, 1483), cell("st-h7-example", 94, 94, 146, 1341)}}}
+	var rr *Shortfall
+	for _, s := range shortfalls(r) {
+		if s.Metric == "rr_p99_us" {
+			rr = &s
+		}
+	}
+	if rr == nil || !strings.Contains(rr.Reason, "up to 8 bulk frames in lwipgen's TX ring (ethernet.tx_descriptors 8), 4 in st-h7-example's") {
+		t.Fatalf("p99 shortfall %+v", rr)
+	}
+	r.Configs[1].Driver.TxDescriptors = 8
+	for _, s := range shortfalls(r) {
+		if strings.Contains(s.Reason, "TX ring") {
+			t.Errorf("equal rings named: %+v", s)
+		}
+	}
+}
