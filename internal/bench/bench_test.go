@@ -176,3 +176,53 @@ func TestResolveNetWithoutRoot(t *testing.T) {
 		t.Errorf("with root: %v %q", err, o.Net)
 	}
 }
+
+// bench --lwipopts: each file is a configuration named after it, placed before
+// lwipgen's (which stays last); a name already taken is refused.
+func TestUserConfigs(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "mine.h")
+	if err := os.WriteFile(f, []byte("#define TCP_MSS 1000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	have := []Config{DefaultsConfig(), {Name: "lwipgen"}}
+	user, err := UserConfigs([]string{f}, have)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := configNames(withUser(have, user))
+	if strings.Join(got, ",") != "lwip-defaults,mine,lwipgen" {
+		t.Errorf("order %v, want lwip-defaults,mine,lwipgen", got)
+	}
+	if SizingOf(user[0]).MSS != 1000 {
+		t.Errorf("sizing of the user's file: %+v", SizingOf(user[0]))
+	}
+	taken := filepath.Join(dir, "lwipgen.h")
+	if err := os.WriteFile(taken, []byte(""), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := UserConfigs([]string{taken}, have); err == nil || !strings.Contains(err.Error(), "already taken") {
+		t.Errorf("a file named lwipgen.h: %v", err)
+	}
+}
+
+// The configurations of a cell are measured run by run in turn: every run
+// measures each configuration once, and over n runs each one is first once.
+func TestRunOrderInterleaves(t *testing.T) {
+	const n = 4
+	first := map[int]bool{}
+	for r := 0; r < n; r++ {
+		o := runOrder(n, r)
+		seen := map[int]bool{}
+		for _, i := range o {
+			seen[i] = true
+		}
+		if len(o) != n || len(seen) != n {
+			t.Fatalf("run %d order %v: not every configuration once", r, o)
+		}
+		first[o[0]] = true
+	}
+	if len(first) != n {
+		t.Errorf("over %d runs only %v ran first", n, first)
+	}
+}

@@ -6,6 +6,8 @@ package bench
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
@@ -104,4 +106,47 @@ func BaselineConfigs() ([]Config, error) {
 		}
 	}
 	return out, nil
+}
+
+// UserConfigs reads the user's own lwipopts.h files (bench --lwipopts), each
+// a whole configuration named after its file without the extension; a name
+// that is already taken (by a built-in configuration or another file) is an
+// error, so every row of the table says which file it measured.
+func UserConfigs(paths []string, have []Config) ([]Config, error) {
+	taken := map[string]bool{}
+	for _, c := range have {
+		taken[c.Name] = true
+	}
+	var out []Config
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("--lwipopts: %v", err)
+		}
+		name := strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
+		if taken[name] {
+			return nil, fmt.Errorf("--lwipopts %s: the configuration name %q is already taken; rename the file", p, name)
+		}
+		taken[name] = true
+		out = append(out, Config{Name: name, Why: "your file " + p, LwipOpts: string(data)})
+	}
+	return out, nil
+}
+
+// withUser puts the user's configurations before lwipgen's, which stays last.
+func withUser(cs, user []Config) []Config {
+	if len(user) == 0 {
+		return cs
+	}
+	out := make([]Config, 0, len(cs)+len(user))
+	var gen []Config
+	for _, c := range cs {
+		if c.Name == "lwipgen" {
+			gen = append(gen, c)
+		} else {
+			out = append(out, c)
+		}
+	}
+	out = append(out, user...)
+	return append(out, gen...)
 }

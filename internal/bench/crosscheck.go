@@ -75,6 +75,11 @@ func CrossCheck(ctx context.Context, o Options, rows []Row, log io.Writer) ([]Cr
 	if err != nil {
 		return nil, err
 	}
+	user, err := UserConfigs(o.LwipOpts, all)
+	if err != nil {
+		return nil, err
+	}
+	all = withUser(all, user)
 	var files []string
 	for _, c := range all {
 		if simName(c.Name) == "user:"+c.Name+".h" {

@@ -30,6 +30,9 @@ type Options struct {
 	Losses []float64
 	// Configs restricts the configurations by name (empty: all).
 	Configs []string
+	// LwipOpts adds configurations of the user's own (whole lwipopts.h files),
+	// each named after its file (without .h) and always measured.
+	LwipOpts []string
 	// Impairer forces the in-process impairer even where tc netem works.
 	Impairer bool
 	Seed     uint64
@@ -182,16 +185,21 @@ func Run(ctx context.Context, o Options) ([]Row, error) {
 				}
 			}
 		}
-		if len(configs) == 0 {
+		if len(configs) == 0 && len(o.LwipOpts) == 0 {
 			return nil, fmt.Errorf("no configuration named %v (have %v)", o.Configs, configNames(all))
 		}
 	}
+	user, err := UserConfigs(o.LwipOpts, all)
+	if err != nil {
+		return nil, err
+	}
+	configs = withUser(configs, user)
 	cells := Cells(o)
-	var rows []Row
+	elfs := make([]map[string]string, len(configs))
 	for i, c := range configs {
-		elfs := map[string]string{}
+		elfs[i] = map[string]string{}
 		for _, cell := range cells {
-			if elfs[cell.Net] != "" {
+			if elfs[i][cell.Net] != "" {
 				continue
 			}
 			dir := filepath.Join(o.Out, fmt.Sprintf("%d-%s", i+1, cell.Net))
@@ -199,21 +207,50 @@ func Run(ctx context.Context, o Options) ([]Row, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", c.Name, err)
 			}
-			elfs[cell.Net] = elf
-		}
-		for _, cell := range cells {
-			row, err := measure(ctx, c, cell, elfs[cell.Net], o)
-			if err != nil {
-				return nil, fmt.Errorf("%s, %s: %v", c.Name, cell, err)
-			}
-			if c.Name == "lwipgen" {
-				row.DesignRTTMs, row.DesignMbps = g.Board.Workload.RTTMs, g.Board.Workload.TargetMbps
-				row.DesignRxStreams = g.Board.Workload.RxStreams
-			}
-			rows = append(rows, row)
+			elfs[i][cell.Net] = elf
 		}
 	}
+	var rows []Row
+	for _, cell := range cells {
+		cr := make([]Row, len(configs))
+		for i, c := range configs {
+			cr[i] = Row{Config: c.Name, Why: c.Why, Cell: cell, LwipRAM: lwipRAM(elfs[i][cell.Net]), Sizing: SizingOf(c)}
+			if c.Name == "lwipgen" {
+				cr[i].DesignRTTMs, cr[i].DesignMbps = g.Board.Workload.RTTMs, g.Board.Workload.TargetMbps
+				cr[i].DesignRxStreams = g.Board.Workload.RxStreams
+			}
+		}
+		// Run by run, every configuration in turn (the order rotating), each
+		// on a fresh QEMU: the shared host's load changes over minutes, and
+		// measuring one configuration's runs back to back let that drift
+		// decide rankings (3-5x spreads within a configuration, 2026-12-02).
+		for r := 0; r < o.Runs && ctx.Err() == nil; r++ {
+			for _, i := range runOrder(len(configs), r) {
+				if err := measureRun(ctx, &cr[i], elfs[i][cell.Net], r, r == o.Runs-1, o); err != nil {
+					return nil, fmt.Errorf("%s, %s: %v", configs[i].Name, cell, err)
+				}
+			}
+		}
+		for i := range cr {
+			cr[i].HostToGuest, cr[i].GuestToHost, cr[i].Echo = median(cr[i].RawH2G), median(cr[i].RawG2H), median(cr[i].RawEcho)
+			if cr[i].Drops < 0 || cr[i].DropsBulk < 0 {
+				cr[i].Drops, cr[i].DropsBulk = -1, -1
+			}
+		}
+		rows = append(rows, cr...)
+	}
 	return rows, nil
+}
+
+// runOrder is the order of n configurations in run r: rotated by one per
+// run, so that no configuration always runs first (right after a boot of
+// the host's other work) or last.
+func runOrder(n, r int) []int {
+	out := make([]int, n)
+	for k := range out {
+		out[k] = (k + r) % n
+	}
+	return out
 }
 
 // canTap is qemu.CanTap (a variable for the test of the fallback).
@@ -260,11 +297,13 @@ func buildFirmware(ctx context.Context, g *pipeline.Generated, c Config, net, di
 	return qemu.BuildContext(ctx, qemu.BuildOptions{OutDir: dir, LwipOpts: optsPath, Data: &data})
 }
 
-func start(ctx context.Context, elf string, cell Cell, o Options) (*qemu.Instance, error) {
+// start boots elf for cell; run r gets its own loss-model seed, the same for
+// every configuration, so each configuration's run r meets the same draw.
+func start(ctx context.Context, elf string, cell Cell, r int, o Options) (*qemu.Instance, error) {
 	if cell.Net == "slirp" {
 		return qemu.Start(ctx, elf, qemu.DefaultPorts())
 	}
-	return qemu.StartTap(ctx, elf, qemu.TapOptions{Impair: qemu.Impair{Delay: cell.Delay, Loss: cell.Loss, Seed: o.Seed}, ForceImpairer: o.Impairer})
+	return qemu.StartTap(ctx, elf, qemu.TapOptions{Impair: qemu.Impair{Delay: cell.Delay, Loss: cell.Loss, Seed: o.Seed + uint64(r)}, ForceImpairer: o.Impairer})
 }
 
 // transferTimeout bounds one measurement; a lossy cell with a small window
@@ -273,12 +312,16 @@ func transferTimeout(bytes int) time.Duration {
 	return 60*time.Second + time.Duration(bytes>>20)*60*time.Second
 }
 
-func measure(ctx context.Context, c Config, cell Cell, elf string, o Options) (Row, error) {
+// measureRun boots row's configuration once and adds run r to row: one
+// transfer each way and one echo, and with rr the request/response phases;
+// the NIC drops, impairer counters and the firmware's problems of this boot
+// are added to the row's.
+func measureRun(ctx context.Context, row *Row, elf string, r int, rr bool, o Options) error {
 	log := o.Log
-	row := Row{Config: c.Name, Why: c.Why, Cell: cell, LwipRAM: lwipRAM(elf), Sizing: SizingOf(c)}
-	inst, err := start(ctx, elf, cell, o)
+	cell := row.Cell
+	inst, err := start(ctx, elf, cell, r, o)
 	if err != nil {
-		return row, err
+		return err
 	}
 	defer inst.Stop()
 	row.Impairment = inst.TapMode()
@@ -289,7 +332,7 @@ func measure(ctx context.Context, c Config, cell Cell, elf string, o Options) (R
 	fail := func(what string, err error) {
 		row.Failures++
 		row.Errors = append(row.Errors, fmt.Sprintf("%s: %v", what, err))
-		fmt.Fprintf(log, "  %s %s %s: %v\n", c.Name, cell, what, err)
+		fmt.Fprintf(log, "  %s %s %s: %v\n", row.Config, cell, what, err)
 	}
 	timed := func(what string, f func(context.Context) error) (float64, bool) {
 		cctx, cancel := context.WithTimeout(ctx, transferTimeout(o.Bytes))
@@ -306,20 +349,48 @@ func measure(ctx context.Context, c Config, cell Cell, elf string, o Options) (R
 		msg[i] = byte(i*31 + i>>8)
 	}
 	echoAddr, discardAddr, chargenAddr := inst.Addr("tcp", qemu.EchoPort), inst.Addr("tcp", qemu.DiscardPort), inst.Addr("tcp", qemu.ChargenPort)
-	for r := 0; r < o.Runs && ctx.Err() == nil; r++ {
-		if v, ok := timed("host->guest", func(ctx context.Context) error { return qemu.UploadVia(ctx, dial, discardAddr, o.Bytes) }); ok {
-			row.RawH2G = append(row.RawH2G, v)
-		}
-		if v, ok := timed("guest->host", func(ctx context.Context) error { return qemu.DownloadVia(ctx, dial, chargenAddr, o.Bytes) }); ok {
-			row.RawG2H = append(row.RawG2H, v)
-		}
-		if v, ok := timed("echo", func(ctx context.Context) error { return qemu.EchoVia(ctx, dial, echoAddr, msg) }); ok {
-			row.RawEcho = append(row.RawEcho, v)
-		}
-		fmt.Fprintf(log, "  %s %s run %d: h2g %.2f g2h %.2f echo %.2f MB/s\n", c.Name, cell, r+1, last(row.RawH2G), last(row.RawG2H), last(row.RawEcho))
+	if v, ok := timed("host->guest", func(ctx context.Context) error { return qemu.UploadVia(ctx, dial, discardAddr, o.Bytes) }); ok {
+		row.RawH2G = append(row.RawH2G, v)
 	}
-	row.HostToGuest, row.GuestToHost, row.Echo = median(row.RawH2G), median(row.RawG2H), median(row.RawEcho)
+	if v, ok := timed("guest->host", func(ctx context.Context) error { return qemu.DownloadVia(ctx, dial, chargenAddr, o.Bytes) }); ok {
+		row.RawG2H = append(row.RawG2H, v)
+	}
+	if v, ok := timed("echo", func(ctx context.Context) error { return qemu.EchoVia(ctx, dial, echoAddr, msg) }); ok {
+		row.RawEcho = append(row.RawEcho, v)
+	}
+	fmt.Fprintf(log, "  %s %s run %d: h2g %.2f g2h %.2f echo %.2f MB/s\n", row.Config, cell, r+1, last(row.RawH2G), last(row.RawG2H), last(row.RawEcho))
 
+	// drops so far came from single-connection transfers; the loaded
+	// request/response adds a second receiving connection (the bulk upload)
+	bulkDrops := nicDrops(ctx, inst, cell, before, tapBefore)
+	if rr {
+		rrPhases(ctx, row, inst, echoAddr, discardAddr, o, fail)
+	}
+	if after, err := inst.Stats(ctx); err != nil {
+		row.PoolErrors = -1
+		row.Errors = append(row.Errors, "stats: "+err.Error())
+	} else if row.PoolErrors >= 0 {
+		row.Problems = union(row.Problems, after.Problems())
+		row.PoolErrors = len(row.Problems)
+	}
+	drops := nicDrops(ctx, inst, cell, before, tapBefore)
+	if drops < 0 || bulkDrops < 0 {
+		row.Drops, row.DropsBulk = -1, -1
+	} else if row.Drops >= 0 {
+		row.Drops += drops
+		row.DropsBulk += bulkDrops
+	}
+	if ts, err := inst.TapStats(ctx); err == nil && cell.Net == "tap" {
+		row.QueueDrops += int(ts.TapQueueDrops - tapBefore.TapQueueDrops)
+		row.Lost += ts.HostToGuest.Lost + ts.GuestToHost.Lost
+	}
+	return nil
+}
+
+// rrPhases measures request/response on the echo service: idle, then beside
+// a bulk upload to discard on another connection.
+func rrPhases(ctx context.Context, row *Row, inst *qemu.Instance, echoAddr, discardAddr string, o Options, fail func(string, error)) {
+	dial := inst.Dialer()
 	rr := func(what string, loaded bool, size int, dst *qemu.Latency) {
 		cctx, cancel := context.WithTimeout(ctx, 2*time.Minute+time.Duration(o.N)*60*time.Millisecond)
 		defer cancel()
@@ -336,30 +407,26 @@ func measure(ctx context.Context, c Config, cell Cell, elf string, o Options) (R
 		}
 		*dst = l
 	}
-	// drops so far came from single-connection transfers; the loaded
-	// request/response adds a second receiving connection (the bulk upload)
-	bulkDrops := nicDrops(ctx, inst, cell, before, tapBefore)
 	rr("rr idle 64 B", false, 64, &row.Idle64)
 	rr("rr idle 1 KiB", false, 1024, &row.Idle1K)
 	rr("rr loaded 64 B", true, 64, &row.Loaded64)
 	rr("rr loaded 1 KiB", true, 1024, &row.Loaded1K)
-	fmt.Fprintf(log, "  %s %s rr: idle %v | %v; loaded %v | %v\n", c.Name, cell, row.Idle64, row.Idle1K, row.Loaded64, row.Loaded1K)
+	fmt.Fprintf(o.Log, "  %s %s rr: idle %v | %v; loaded %v | %v\n", row.Config, row.Cell, row.Idle64, row.Idle1K, row.Loaded64, row.Loaded1K)
+}
 
-	after, err := inst.Stats(ctx)
-	if err != nil {
-		row.PoolErrors = -1
-		row.Errors = append(row.Errors, "stats: "+err.Error())
-	} else {
-		row.Problems = after.Problems()
-		row.PoolErrors = len(row.Problems)
+// union is a with b's strings that a lacks, in order.
+func union(a, b []string) []string {
+	seen := map[string]bool{}
+	for _, x := range a {
+		seen[x] = true
 	}
-	row.Drops = nicDrops(ctx, inst, cell, before, tapBefore)
-	row.DropsBulk = bulkDrops
-	if ts, err := inst.TapStats(ctx); err == nil && cell.Net == "tap" {
-		row.QueueDrops = int(ts.TapQueueDrops - tapBefore.TapQueueDrops)
-		row.Lost = ts.HostToGuest.Lost + ts.GuestToHost.Lost
+	for _, x := range b {
+		if !seen[x] {
+			seen[x] = true
+			a = append(a, x)
+		}
 	}
-	return row, nil
+	return a
 }
 
 // nicDrops counts the frames the NIC refused since the snapshot (LAN9118 RX

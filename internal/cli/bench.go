@@ -53,6 +53,11 @@ func newBench(env *Env) *cobra.Command {
 			if configs != "" {
 				o.Configs = strings.Split(configs, ",")
 			}
+			for _, f := range o.LwipOpts {
+				if st, err := os.Stat(f); err != nil || st.IsDir() {
+					return usagef("--lwipopts %s: no such file", f)
+				}
+			}
 			o.Source, o.Bytes = source(), kib<<10
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -95,6 +100,7 @@ func newBench(env *Env) *cobra.Command {
 	c.Flags().StringVar(&delays, "delays", "0,1ms,10ms", "tap: round trip delays added, comma separated")
 	c.Flags().StringVar(&losses, "losses", "0,0.1,1", "tap: frame loss percentages (each direction), comma separated")
 	c.Flags().StringVar(&configs, "configs", "", "only these configurations, comma separated (lwip-defaults, seed-style, cubemx-f7, st-f7-example, lwipgen)")
+	c.Flags().StringArrayVar(&o.LwipOpts, "lwipopts", nil, "add a lwipopts.h of your own (a whole file, named after it without .h) to the comparison (repeatable)")
 	c.Flags().BoolVar(&o.Impairer, "impairer", false, "tap: use the in-process impairer even where tc netem works")
 	c.Flags().Uint64Var(&o.Seed, "seed", 1, "tap: seed of the impairer's loss model")
 	c.Flags().StringVar(&o.Out, "out", "", "work directory (default build/NAME/bench)")

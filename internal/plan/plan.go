@@ -72,6 +72,7 @@ type Plan struct {
 	Inputs  map[string]Input `json:"-"`
 	Protect bool             `json:"-"`
 	hooks   Hooks
+	fifoSnd int64 // segments the FIFO send-side rule asked for (0: it did not apply); see fitFIFOSendBuffers
 }
 
 // Object is a block of RAM that must be placed: an lwIP array or a driver DMA array.

@@ -204,6 +204,10 @@ func ruleSendBuffer(s *Sizer) {
 		segs = m
 		why += "; " + mWhy
 	}
+	if f, fWhy := s.fifoSendSegments(); segs < f {
+		segs = f
+		why += "; " + fWhy
+	}
 	if v, ok := s.pinned("TCP_SND_BUF"); ok {
 		segs = ceilDiv(v, s.mss) // pinned by the board: heap, segments and TX ring follow it
 	}

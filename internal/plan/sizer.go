@@ -40,7 +40,10 @@ type Sizer struct {
 	target    float64 // Mbps the plan is sized for (the fit search may lower it)
 	version   lwip.Version
 	hooks     Hooks // what the board's flow contributes
-	warnings  []Check
+	// fifoSnd is what fifoSendSegments asked for; fifoSndCap (> 0) lowers
+	// it to what memory.lwip_budget holds (fitFIFOSendBuffers).
+	fifoSnd, fifoSndCap int64
+	warnings            []Check
 }
 
 // warn records a cost of the board's own choices the plan cannot avoid: the
