@@ -596,9 +596,8 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 			return fail(err)
 		}
 	} else {
-		/* zynq7035 until the XEmacPs model (branch iA) lands */
 		// the simulator's own NIC (sim_node.c without SIM_DEVICE_GLUE): a board without a driver
-		// model (h743-rtthread, a copy ring); its pbuf_pool_dma ring was zynq7035's
+		// model (h743-rtthread, a copy ring)
 		if dev, err = buildNode(ctx, tree, cache, optsHeader(c.Header, cr.Overrides), ipv6 != 0); err != nil {
 			return fail(err)
 		}

@@ -10,9 +10,9 @@
  *    TX ring that drains at line rate (the MAC is the serializer of the
  *    point-to-point link; a full ring makes the CPU wait). A device runs its
  *    board's generated driver on a driver model instead (SIM_DEVICE_GLUE,
- *    devhost.c, model_*.c); only zynq7035 still runs on this NIC with its
- *    DMA-into-PBUF_POOL ring and a per-frame/per-byte CPU cost, until the
- *    XEmacPs model (branch iA) lands;
+ *    devhost.c, model_*.c; zynq7035 the Xilinx adapter model on the GEM
+ *    model); only a board without a driver model (h743-rtthread) still runs
+ *    on this NIC, with a per-frame/per-byte CPU cost;
  *  - the workload application on the raw TCP API (bulk source/sink,
  *    request/response server/client) and counters.
  *
@@ -133,9 +133,7 @@ unsigned int sim_rand(void)
 }
 
 /* ------------------------------------------------------------- parameters */
-enum { RX_PBUF_POOL_DMA, RX_IDEAL };
 static int role_device;
-static int rx_model = RX_IDEAL;
 static int rx_desc = 1024, rx_buf_size = 1536, tx_desc = 128;
 static uint64_t rate_bps = 100000000ull;
 static uint64_t cpu_rx_frame_ns, cpu_tx_frame_ns, cpu_rx_byte_ps, cpu_tx_byte_ps;
@@ -160,27 +158,17 @@ struct rxdesc {
   int state;
   uint64_t armed_at;
   uint16_t len;
-  struct pbuf *p;  /* pbuf_pool_dma: the armed pool pbuf */
-  uint8_t *data;   /* ideal (the peer): the descriptor's own buffer */
+  uint8_t *data; /* the descriptor's own buffer */
 };
 static struct rxdesc *ring;
 static int r_dma, r_cpu, r_build, r_unarmed, r_filled;
-
-static int rx_get_buffer(struct rxdesc *d)
-{
-  if (rx_model == RX_PBUF_POOL_DMA) { /* zynq7035 until the XEmacPs model (branch iA) lands */
-    d->p = pbuf_alloc(PBUF_RAW, MAX_FRAME, PBUF_POOL);
-    return d->p != NULL;
-  }
-  return 1; /* the descriptor owns its buffer */
-}
 
 /* Arm descriptors in ring order, as a DMA driver's descriptor rebuild does. */
 static void rx_refill(void)
 {
   while (r_unarmed > 0) {
     struct rxdesc *d = &ring[r_build];
-    if (d->state != D_UNARMED || !rx_get_buffer(d)) {
+    if (d->state != D_UNARMED) { /* the descriptor owns its buffer */
       return;
     }
     d->state = D_ARMED;
@@ -200,11 +188,7 @@ static void mac_rx(const uint8_t *frame, uint16_t len, uint64_t t)
     }
     return;
   }
-  if (rx_model == RX_PBUF_POOL_DMA) { /* zynq7035 until the XEmacPs model (branch iA) lands */
-    pbuf_take(d->p, frame, len);
-  } else {
-    memcpy(d->data, frame, len);
-  }
+  memcpy(d->data, frame, len);
   d->len = len;
   d->state = D_FILLED;
   r_filled++;
@@ -228,17 +212,11 @@ static void rx_one(void)
   cpu_ns += c;
   nic.cpu_busy_ns += c;
   nic.rx_frames++;
-  if (rx_model == RX_PBUF_POOL_DMA) { /* zynq7035 until the XEmacPs model (branch iA) lands */
-    p = d->p;
-    d->p = NULL;
-    pbuf_realloc(p, len);
+  p = pbuf_alloc(PBUF_RAW, len, PBUF_POOL);
+  if (p) {
+    pbuf_take(p, d->data, len);
   } else {
-    p = pbuf_alloc(PBUF_RAW, len, PBUF_POOL);
-    if (p) {
-      pbuf_take(p, d->data, len);
-    } else {
-      nic.rx_nobuf++; /* no pbuf: the frame is dropped */
-    }
+    nic.rx_nobuf++; /* no pbuf: the frame is dropped */
   }
   d->state = D_UNARMED;
   r_unarmed++;
@@ -911,7 +889,6 @@ static void readn(void *p, size_t n)
 int main(int argc, char **argv)
 {
   static uint8_t frame[65536];
-  const char *model;
   ip4_addr_t ip, mask, gw;
   int i;
 
@@ -927,17 +904,9 @@ int main(int argc, char **argv)
 #endif
   setvbuf(proto, NULL, _IOFBF, 1 << 20);
   role_device = strcmp(args(argc, argv, "role", "peer"), "device") == 0;
-  model = args(argc, argv, "rx_model", "ideal");
-#if !SIM_DEVICE_GLUE
-  if (strcmp(model, "pbuf_pool_dma") == 0) { /* zynq7035 until the XEmacPs model (branch iA) lands */
-    rx_model = RX_PBUF_POOL_DMA;
-  } else {
-    /* the peer, and a board without a driver model (h743-rtthread's copy_to_heap driver): a ring of
-     * descriptor buffers copied into PBUF_POOL. Every other driver design runs the board's generated
-     * driver on its model (SIM_DEVICE_GLUE). */
-    rx_model = RX_IDEAL;
-  }
-#endif
+  /* Without SIM_DEVICE_GLUE this node's NIC is a ring of descriptor buffers copied into PBUF_POOL:
+   * the peer's, and a board without a driver model (h743-rtthread). Every other board runs its
+   * generated driver (or its vendor adapter) on a driver model (SIM_DEVICE_GLUE). */
   rx_desc = (int)argu(argc, argv, "rx_desc", 1024);
   rx_buf_size = (int)argu(argc, argv, "rx_buf_size", 1536);
   tx_desc = (int)argu(argc, argv, "tx_desc", 128);
@@ -989,10 +958,8 @@ int main(int argc, char **argv)
   if (!ring || !txq) {
     return 2;
   }
-  if (rx_model != RX_PBUF_POOL_DMA) {
-    for (i = 0; i < rx_desc; i++) {
-      ring[i].data = malloc(MAX_FRAME);
-    }
+  for (i = 0; i < rx_desc; i++) {
+    ring[i].data = malloc(MAX_FRAME);
   }
   for (i = 0; i < (int)sizeof appbuf; i++) {
     appbuf[i] = (uint8_t)(i * 7 + 3);
