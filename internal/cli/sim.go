@@ -53,7 +53,6 @@ type simFlags struct {
 	dup               float64
 	faults            string
 	rtos              bool
-	noSysModel        bool
 	perFrame, perByte optFloat
 	userOpts          []string
 	sweep, sweepFull  bool
@@ -95,8 +94,7 @@ func newSim(env *Env) *cobra.Command {
 	fs.Float64Var(&f.reorder, "reorder", 0, "probability that the link delays a frame behind the next ones")
 	fs.Float64Var(&f.dup, "duplicate", 0, "probability that the link delivers a frame twice")
 	fs.BoolVar(&f.rtos, "rtos", true, "run a FreeRTOS board as an RTOS board (the default)")
-	fs.MarkDeprecated("rtos", "FreeRTOS boards run as RTOS boards by default (docs/sim-rtos.md); --nosys-model runs the old NO_SYS model for comparison")
-	fs.BoolVar(&f.noSysModel, "nosys-model", false, "run a FreeRTOS board on the simulator's own NO_SYS NIC model instead of its generated RTOS glue (not the board's code: for comparison only)")
+	fs.MarkDeprecated("rtos", "FreeRTOS boards always run as RTOS boards (docs/sim-rtos.md)")
 	fs.StringVar(&f.faults, "fault", "", "inject faults into the device's generated driver: KIND@TIME[:ARG],... with link-flap@T:DOWN, dma-error@T, rx-stall@T:FOR (the application stops reading), burst@T:FRAMES; TIME from the first measured phase")
 	fs.Var(&f.perFrame, "cpu-ns-per-frame", "device CPU cost per frame in ns (default: from the core and clock)")
 	fs.Var(&f.perByte, "cpu-ns-per-byte", "device CPU cost per byte in ns (default: from the core, clock and checksum settings)")
@@ -149,7 +147,7 @@ func runSim(env *Env, f *simFlags) int {
 	}
 	o := sim.Options{LwIPOpts: f.userOpts, Seed: *seed, Compare: *compare, Workload: *workload, Duration: *dur, Warmup: *warm, MsgSize: *msg,
 		CPUNsPerFrame: perFrame.v, CPUNsPerByte: perByte.v, Loss: *loss, Reorder: *reorder, LwIPDir: *lwipDir,
-		Duplicate: f.dup, Faults: faults, NoSysModel: f.noSysModel}
+		Duplicate: f.dup, Faults: faults}
 	if !*asJSON {
 		o.Progress = env.Stderr
 	}

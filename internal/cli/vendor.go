@@ -75,7 +75,7 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 		fmt.Fprintf(env.Stdout, "%s: undid the last vendor run (%d files)\n", *project, len(res.Changes))
 		return 0
 	}
-	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source()})
+	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source(), Project: *project})
 	diag.Write(env.Stderr, diags)
 	if diags.HasErrors() {
 		return 1

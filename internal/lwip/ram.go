@@ -67,6 +67,12 @@ func loadStructs() {
 
 // SizeOf returns sizeof(struct name) for the configuration.
 func (c *Config) SizeOf(name string) (int64, error) {
+	if name == "pbuf" && c.Measured != nil && c.Measured.Pbuf > 0 {
+		return c.Measured.Pbuf, nil
+	}
+	if name == "mem" && c.Measured != nil && c.Measured.Mem > 0 {
+		return c.Measured.Mem, nil // already SIZEOF_STRUCT_MEM (aligned)
+	}
 	loadStructs()
 	var total int64
 	found := false
@@ -167,7 +173,9 @@ func (c *Config) PoolsOf() ([]Pool, error) {
 			return nil, err
 		}
 		var elem int64
-		if p.name == "PBUF_POOL" {
+		if m, ok := c.measuredPool(p.name); ok {
+			elem = m // memp_std.h's size, as the project's lwIP compiles it
+		} else if p.name == "PBUF_POOL" {
 			ps, _ := c.SizeOf("pbuf")
 			elem = align(ps, a) + align(c.mustInt("PBUF_POOL_BUFSIZE"), a)
 		} else if elem, err = c.SizeOf(p.elem); err != nil {
@@ -185,6 +193,15 @@ func (c *Config) PoolsOf() ([]Pool, error) {
 		out = append(out, pl)
 	}
 	return out, firstErr
+}
+
+// measuredPool is the compiler's element size of pool name, when measured.
+func (c *Config) measuredPool(name string) (int64, bool) {
+	if c.Measured == nil {
+		return 0, false
+	}
+	e, ok := c.Measured.Pools[name]
+	return e, ok && e >= 0
 }
 
 // unmodelled are options whose effect on RAM the model does not cover.
@@ -216,6 +233,9 @@ func PredictRAM(c *Config) (RAM, error) {
 		expr := u.expr
 		if name, ok := strings.CutPrefix(expr, "set:"); ok {
 			// lwipopts.h defines it (non-empty for LWIP_PBUF_CUSTOM_DATA)
+			if name == "LWIP_PBUF_CUSTOM_DATA" && c.Measured != nil && c.Measured.Pbuf > 0 {
+				continue // the compiler measured struct pbuf with the custom data in it
+			}
 			if t, ok := c.UserValue(name); ok && (name != "LWIP_PBUF_CUSTOM_DATA" || strings.TrimSpace(t) != "") {
 				if name == "LWIP_DEBUG" {
 					if v, err := c.EvalQuiet("LWIP_STATS || SYS_DEBUG || defined LWIP_DEBUG_TIMERNAMES && LWIP_DEBUG_TIMERNAMES"); err == nil && v == 0 {

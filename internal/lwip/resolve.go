@@ -15,6 +15,9 @@ import (
 // processed, for one lwIP version.
 type Config struct {
 	Version Version
+	// Measured, when set, are the compiler's sizes for the lwIP tree the
+	// project compiles (a patched struct pbuf); nil = the stock model.
+	Measured *Measured
 
 	user    map[string]string // as given to Resolve
 	macros  map[string]*macro // final macro table (user + defaults + forced)

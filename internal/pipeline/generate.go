@@ -3,6 +3,8 @@
 package pipeline
 
 import (
+	"context"
+	"fmt"
 	"io"
 	"path/filepath"
 
@@ -51,12 +53,27 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	if tr, ok := f.(flow.ToolReleaser); ok && b.ToolRelease == "" && o.Project != "" {
 		b.ToolRelease = tr.ToolRelease(o.Project)
 	}
-	p, err := plan.Build(b, f.Plan(b))
-	if err != nil {
-		if fe, ok := err.(*plan.FitError); ok {
-			return nil, append(diags, diag.At(fe.Range, "Workload does not fit", "%s", fe.Msg))
+	h := f.Plan(b)
+	build := func() (*plan.Plan, hcl.Diagnostics) {
+		p, err := plan.Build(b, h)
+		if err != nil {
+			if fe, ok := err.(*plan.FitError); ok {
+				return nil, append(diags, diag.At(fe.Range, "Workload does not fit", "%s", fe.Msg))
+			}
+			return nil, append(diags, diag.At(b.DeclRange, "Sizing failed", "%v", err))
 		}
-		return nil, append(diags, diag.At(b.DeclRange, "Sizing failed", "%v", err))
+		return p, diags
+	}
+	p, diags := build()
+	if p == nil {
+		return nil, diags
+	}
+	if o.Project != "" {
+		// The project's own lwIP is the judge of its struct sizes: measured
+		// with the compiler, they replace the model's where they differ.
+		if p, diags = measured(o, b, p, &h, build, diags); p == nil {
+			return nil, diags
+		}
 	}
 	diags = append(diags, p.Diagnostics()...) // errors stop here; warnings travel with the result
 	if diags.HasErrors() {
@@ -146,4 +163,49 @@ func generate(o Options) (*Generated, hcl.Diagnostics) {
 		return nil, append(diags, diag.At(g.Board.DeclRange, "Cannot write", "%v", err))
 	}
 	return g, diags
+}
+
+// measured measures the project's lwIP (projectLwIP) for the plan p; when it
+// differs from the model it plans again at the measured sizes, and either way
+// the plan says what was measured (check lwip.project_struct_sizes). A probe
+// that does not compile leaves the model's plan, with a warning.
+func measured(o Options, b *board.Board, p *plan.Plan, h *plan.Hooks, build func() (*plan.Plan, hcl.Diagnostics), diags hcl.Diagnostics) (*plan.Plan, hcl.Diagnostics) {
+	setting := o.LwIPDir
+	if setting == "" {
+		setting = b.LwIPDir
+	}
+	m, err := projectLwIP(context.Background(), b, p, setting, o.Project)
+	if err != nil {
+		return p, append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "The project's lwIP was not measured",
+			Detail: fmt.Sprintf("%v; the plan uses lwipgen's model of stock lwIP %s", err, b.LwIPVersion), Subject: b.DeclRange.Ptr()})
+	}
+	if m == nil {
+		return p, diags
+	}
+	diffs, err := p.Config.Differences(m)
+	if err != nil {
+		return p, append(diags, diag.At(b.DeclRange, "Measuring the project's lwIP", "%v", err))
+	}
+	if len(diffs) > 0 {
+		h.Measured = m
+		if p, diags = build(); p == nil {
+			return nil, diags
+		}
+	}
+	finding := p.Config.Finding(m, diffs)
+	ok := true
+	for _, d := range diffs {
+		if d.OneSided() {
+			ok = false
+		}
+	}
+	if !ok {
+		finding += "; lwipgen cannot plan a pool that only one side has: the RAM would not be exact"
+	}
+	p.Checks = append(p.Checks, plan.Check{ID: "lwip.project_struct_sizes", OK: ok, Detail: finding})
+	if len(diffs) > 0 && ok {
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "The project's lwIP differs from stock lwIP " + b.LwIPVersion,
+			Detail: finding, Subject: b.DeclRange.Ptr()})
+	}
+	return p, diags
 }

@@ -82,6 +82,7 @@ func buildFor(b *board.Board, h Hooks, target float64, sndCap int64) (*Plan, err
 	if err != nil {
 		return nil, fmt.Errorf("resolving the generated options: %v", err)
 	}
+	p.Config.Measured = h.Measured
 	for _, c := range lwip.Checks(p.Config) {
 		ck := Check{ID: c.ID, OK: c.OK, Detail: c.Detail}
 		p.Checks = append(p.Checks, ck)

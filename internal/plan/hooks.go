@@ -1,6 +1,9 @@
 package plan
 
-import "github.com/lwipgen/lwipgen/internal/board"
+import (
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/lwip"
+)
 
 // Hooks are what a vendor flow contributes to a plan before it is final.
 // internal/flow collects them from the board's flow; plan itself knows no
@@ -22,6 +25,10 @@ type Hooks struct {
 	// Protect gives a self-contained firmware an MPU protection map (code
 	// read-only, data execute-never) when its memories allow one.
 	Protect bool
+	// Measured are the compiler's struct and pool sizes of the lwIP the
+	// project compiles (internal/pipeline measures them when a project brings
+	// its own lwIP and they differ from the model); nil = the stock model.
+	Measured *lwip.Measured
 }
 
 // Rule is one sizing rule: it reads the board and the earlier decisions and

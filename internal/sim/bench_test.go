@@ -13,8 +13,8 @@ import (
 // realBoards are the boards with real hardware behind them.
 var realBoards = []string{"h743", "f767", "f407", "gd32f407", "zynq7035"}
 
-// BenchmarkCompare runs the three-way comparison (lwipgen, lwIP defaults,
-// the seed article's configuration) for every real-hardware board with a
+// BenchmarkCompare runs the comparison (lwipgen, lwIP defaults, the baselines), each through the
+// board's generated driver (FreeRTOS boards on the RTOS model), for every real-hardware board with a
 // bounded amount of traffic: 20 ms warm-up + 50 ms measured per phase of
 // virtual time (about 0.6 MB per phase at 100 Mbps, 6 MB at 1 Gbps). The
 // first iteration includes compiling each configuration (cached after).
@@ -29,6 +29,12 @@ func BenchmarkCompare(b *testing.B) {
 					b.Fatal(err)
 				}
 				for _, c := range r.Configs {
+					// a configuration the board cannot start with (lwIP's defaults on an RTOS
+					// board: no tcpip mailbox) is a result of the comparison, printed as such
+					if c.StartupFailure != "" && c.Name != CfgLwipgen {
+						fmt.Printf("%s/%s: %s\n", name, c.Name, c.Error)
+						continue
+					}
 					if c.Error != "" {
 						b.Fatalf("%s: %s", c.Name, c.Error)
 					}

@@ -270,9 +270,8 @@ func buildProgram(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, pr p
 		// lwipgen's code and the generated code under test: implicit declarations are errors
 		args = append(args, "-Werror=implicit-function-declaration")
 		args = append(args, incs...)
-		args = append(args, "-c", all[i], "-o", objs[i])
-		if out, err := toolchain.Output(ctx, "", append([]string{cc}, args...)); err != nil {
-			return fmt.Errorf("compiling %s: %v\n%s", strings.TrimPrefix(all[i], work+"/"), errors.Unwrap(err), firstLines(out, 20))
+		if err := compileCached(ctx, cc, args, all[i], objs[i], cacheDir); err != nil {
+			return fmt.Errorf("compiling %s: %v", strings.TrimPrefix(all[i], work+"/"), err)
 		}
 		return nil
 	})
@@ -378,9 +377,9 @@ func lwipObjects(ctx context.Context, cc string, tree *lwipsrc.Tree, cacheDir st
 		args := append([]string{}, cflags...)
 		args = append(args, "-I", work)
 		args = append(args, portArgs...)
-		args = append(args, "-I", filepath.Join(tree.Dir, "src", "include"), "-c", srcs[i], "-o", tmp[i])
-		if out, err := toolchain.Output(ctx, "", append([]string{cc}, args...)); err != nil {
-			return fmt.Errorf("compiling %s: %v\n%s", filepath.Base(srcs[i]), errors.Unwrap(err), firstLines(out, 20))
+		args = append(args, "-I", filepath.Join(tree.Dir, "src", "include"))
+		if err := compileCached(ctx, cc, args, srcs[i], tmp[i], cacheDir); err != nil {
+			return fmt.Errorf("compiling %s: %v", filepath.Base(srcs[i]), err)
 		}
 		return nil
 	})

@@ -156,7 +156,7 @@ func userConfig(p *plan.Plan, path string, src []byte) (*config, error) {
 // that it holds the same number of segments as on the 32-bit target.
 func hostOverrides(r *lwip.Config, rxModel string) []Override {
 	o := []Override{
-		{"NO_SYS", "1", "the simulation port is single-threaded and driven by the scheduler; the board's RTOS glue (tcpip thread, mailboxes) is not simulated"},
+		{"NO_SYS", "1", "a bare-metal board's port (its generated driver's poll loop, driven by the scheduler); a FreeRTOS board replaces these with NO_SYS 0 on the RTOS model (rtosOverrides)"},
 		{"LWIP_NETCONN", "0", "init.c requires it with NO_SYS=1; the workload uses the raw TCP API"},
 		{"LWIP_SOCKET", "0", "init.c requires it with NO_SYS=1; the workload uses the raw TCP API"},
 		{"LWIP_NETIF_API", "0", "init.c requires it with NO_SYS=1 (netifapi calls go through the tcpip thread)"},

@@ -75,11 +75,11 @@ type deviceCode struct {
 	Config  []byte
 }
 
-// runsGlue says whether the board's generated driver runs in the simulator
-// (a driver model exists for its MAC, and the board is bare metal or runs
-// FreeRTOS with a board file for its project shape); the others still run
-// the simulator's own NIC model. FreeRTOS boards run on the virtual-time RTOS
-// model (rtos.go): their tcpip thread, the glue's RX task and link thread.
+// runsGlue says whether the board's generated driver runs in the simulator (a driver model exists
+// for its MAC, and the board is bare metal or runs FreeRTOS with a board file for its project
+// shape): every board but h743-rtthread. FreeRTOS boards run on the virtual-time RTOS model (rtos.go):
+// their tcpip thread, the glue's RX task and link thread. False sends the board to the simulator's
+// own NIC (sim_node.c without SIM_DEVICE_GLUE; h743-rtthread's RT-Thread port has no model).
 func runsGlue(p *plan.Plan) (macModel, bool) {
 	m, ok := macModels[p.Board.Chip.Ethernet.MAC]
 	if !ok {

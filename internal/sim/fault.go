@@ -165,7 +165,7 @@ func (r *runner) runUntil(end int64) error {
 func (r *runner) watchRecovery(i int) error {
 	fr := &r.faultResults[i]
 	fr.EndMs = float64(r.s.now-r.t0) / 1e6
-	st, err := r.stats(0)
+	st, err := r.connStats(0)
 	if err != nil {
 		return err
 	}
@@ -175,7 +175,7 @@ func (r *runner) watchRecovery(i int) error {
 		if err := r.s.runUntil(r.s.now + int64(5*time.Millisecond)); err != nil {
 			return err
 		}
-		st, err := r.stats(0)
+		st, err := r.connStats(0)
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"os/exec"
 	"strings"
 )
@@ -21,6 +22,7 @@ const (
 	opStats   = 5
 	opQuit    = 6
 	opFault   = 7
+	opConns   = 8 // only the connections' counters (the polling loops)
 
 	recFrame = 1
 	recText  = 2
@@ -56,24 +58,41 @@ type node struct {
 	// answered: the node completed a command, so its start-up (board_init: the board's network
 	// init, on an RTOS board tcpip_init and the tasks) succeeded.
 	answered bool
+	pipes    []*os.File // our ends of its stdin and stdout
 }
 
 func startNode(ctx context.Context, name, exe string, args []string) (*node, error) {
 	cmd := exec.CommandContext(ctx, exe, args...)
-	in, err := cmd.StdinPipe()
+	inR, inW, err := blockingPipe()
 	if err != nil {
 		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
+	outR, outW, err := blockingPipe()
 	if err != nil {
+		inR.Close()
+		inW.Close()
 		return nil, err
 	}
-	n := &node{name: name, cmd: cmd, w: bufio.NewWriterSize(in, 1<<16), r: bufio.NewReaderSize(out, 1<<20), stderr: &bytes.Buffer{}, next: never}
+	cmd.Stdin, cmd.Stdout = inR, outW
+	n := &node{name: name, cmd: cmd, w: bufio.NewWriterSize(inW, 1<<16), r: bufio.NewReaderSize(outR, 1<<20), stderr: &bytes.Buffer{}, next: never,
+		pipes: []*os.File{inW, outR}}
 	cmd.Stderr = n.stderr
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	// the child has its ends; without closing ours a read would not see the node exit
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		n.closePipes()
 		return nil, fmt.Errorf("starting the %s node: %v", name, err)
 	}
 	return n, nil
+}
+
+func (n *node) closePipes() {
+	for _, f := range n.pipes {
+		f.Close()
+	}
+	n.pipes = nil
 }
 
 // call sends one command at virtual time t and collects the node's frames
@@ -127,6 +146,7 @@ func (n *node) call(op uint32, t int64, a, b uint32, payload []byte, frames func
 }
 
 func (n *node) failed(err error) error {
+	n.closePipes()
 	n.cmd.Wait()
 	msg := strings.TrimSpace(n.stderr.String())
 	if msg != "" {
@@ -159,5 +179,6 @@ func (n *node) close() {
 	}
 	n.w.Write(n.hdr[:])
 	n.w.Flush()
+	n.closePipes()
 	n.cmd.Wait()
 }

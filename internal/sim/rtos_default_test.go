@@ -10,8 +10,7 @@ import (
 )
 
 // TestRTOSIsTheDefault: a FreeRTOS board runs as an RTOS board without any option (its generated
-// glue, NO_SYS=0, on the virtual-time RTOS model); NoSysModel (sim --nosys-model) runs the
-// simulator's own NO_SYS NIC model instead, and says so by having no glue run.
+// glue, NO_SYS=0, on the virtual-time RTOS model); there is no other path for it.
 func TestRTOSIsTheDefault(t *testing.T) {
 	o := Options{Workload: "bulk", Duration: 20 * time.Millisecond, Warmup: 5 * time.Millisecond}
 	c := glueRun(t, "gd32f407", o)
@@ -21,22 +20,14 @@ func TestRTOSIsTheDefault(t *testing.T) {
 	if c.Glue == nil || !strings.Contains(c.Glue.Model, "virtual-time FreeRTOS model") {
 		t.Fatalf("gd32f407 did not run as an RTOS board by default: %+v", c.Glue)
 	}
-	o.NoSysModel, o.CacheDir = true, testCache
-	r, err := Run(context.Background(), prepare(t, "gd32f407"), o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := r.Configs[0]
-	if n.Error != "" || n.RxMbps <= 0 {
-		t.Fatalf("--nosys-model: error %q, rx %.2f Mbps", n.Error, n.RxMbps)
-	}
-	if n.Glue != nil {
-		t.Fatalf("--nosys-model still ran the generated glue: %s", n.Glue.Model)
-	}
-	for _, ov := range n.Overrides {
-		if ov.Name == "NO_SYS" && ov.Value != "1" {
-			t.Fatalf("--nosys-model: NO_SYS %s", ov.Value)
+	nosys := ""
+	for _, ov := range c.Overrides {
+		if ov.Name == "NO_SYS" {
+			nosys = ov.Value
 		}
+	}
+	if nosys != "0" {
+		t.Fatalf("gd32f407 on the RTOS model: NO_SYS override %q, want 0", nosys)
 	}
 }
 

@@ -54,15 +54,10 @@ type Options struct {
 	Duplicate     float64 // link duplication probability per frame
 	// Faults are injected into the device (sim --fault): link flaps, a DMA
 	// fatal bus error, an application that stops reading, receive bursts.
-	Faults []Fault
-	// NoSysModel runs a FreeRTOS board on the simulator's own NO_SYS NIC model instead of its
-	// generated RTOS glue: not the board's code, for comparison only (sim --nosys-model). By
-	// default a FreeRTOS board runs as an RTOS board: its generated glue with NO_SYS=0, the tcpip
-	// thread, RX task and link thread on the virtual-time RTOS model (docs/sim-rtos.md).
-	NoSysModel bool
-	LwIPDir    string // lwIP tree (else LWIP_DIR / cache, as lwipsrc.Resolve)
-	CacheDir   string // compiled simulators (default <lwipgen cache>/sim)
-	Progress   io.Writer
+	Faults   []Fault
+	LwIPDir  string // lwIP tree (else LWIP_DIR / cache, as lwipsrc.Resolve)
+	CacheDir string // compiled simulators (default <lwipgen cache>/sim)
+	Progress io.Writer
 
 	// for the validation tests and the sweep: replace the device configurations / link
 	deviceOverride *config
@@ -73,6 +68,9 @@ type Options struct {
 	patchGlue      func(files map[string][]byte) error
 	connsOverride  int
 	phasesOverride []string
+	// rrRefuse makes the device's request/response server treat its first rrRefuse response
+	// writes as refused by tcp_write (tests: the retry from the sent/poll callbacks)
+	rrRefuse int
 }
 
 // Result is what a run measured; it is embedded in report.json as "sim".
@@ -168,7 +166,8 @@ type ConfigResult struct {
 	TCP         map[string]int64 `json:"tcp"`
 	NIC         map[string]int64 `json:"nic"`
 	Connections int              `json:"connections_established"`
-	// Glue is the run of the board's generated driver (nil: the simulator's own NIC model ran).
+	// Glue is the run of the board's generated driver (nil: the simulator's own NIC ran, for a
+	// board without a driver model: h743-rtthread).
 	Glue  *GlueRun `json:"glue,omitempty"`
 	Error string   `json:"error,omitempty"`
 	// StartupFailure is why the device did not start with this configuration (what lwIP or the
@@ -241,7 +240,11 @@ type Phase struct {
 	RetxDevice int64   `json:"retransmissions_device"`
 	RetxPeer   int64   `json:"retransmissions_peer"`
 	RxMissed   int64   `json:"nic_rx_missed"`
-	CPUPct     float64 `json:"device_cpu_pct"`
+	// RRWriteRefused counts the device's request/response responses that tcp_write refused during
+	// the phase (lwIP's send buffer, queue or segment pool full); the server writes them again from
+	// its sent and poll callbacks.
+	RRWriteRefused int64   `json:"rr_write_refused,omitempty"`
+	CPUPct         float64 `json:"device_cpu_pct"`
 }
 
 // Pool is a pool's (or the heap's) high-water mark and failures on the device.
@@ -269,9 +272,6 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 	o = o.withDefaults()
 	if len(o.Faults) > 0 {
 		m, ok := runsGlue(g.Plan)
-		if ok && m.RTOS && o.NoSysModel {
-			return nil, fmt.Errorf("--fault needs the board's generated driver; --nosys-model runs the simulator's own NIC model instead")
-		}
 		if !ok {
 			return nil, fmt.Errorf("--fault needs the board's generated driver in the simulator; %s (%s, rtos %s) still runs the simulator's own NIC model", g.Plan.Board.Name, g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.RTOS)
 		}
@@ -465,6 +465,9 @@ type nodeStats struct {
 		Acked  int64 `json:"acked"`
 		Werr   int64 `json:"werr"`
 		Reqs   int64 `json:"reqs"`
+		// RRRefused: the request/response server's responses tcp_write refused (written again
+		// from the sent/poll callbacks)
+		RRRefused int64 `json:"rr_refused"`
 	} `json:"conns"`
 	Accepted int64            `json:"accepted"`
 	Lat      []int64          `json:"lat"`
@@ -473,6 +476,14 @@ type nodeStats struct {
 	TCP      map[string]int64 `json:"tcp"`
 	NIC      map[string]int64 `json:"nic"`
 	Dev      *devStats        `json:"dev"`
+}
+
+func (n *nodeStats) rrRefused() int64 {
+	var s int64
+	for _, c := range n.Conns {
+		s += c.RRRefused
+	}
+	return s
 }
 
 func (n *nodeStats) rxOf(pred func(i int) bool) int64 {
@@ -504,6 +515,21 @@ func (r *runner) stats(i int) (*nodeStats, error) {
 	var st nodeStats
 	if err := json.Unmarshal([]byte(txt), &st); err != nil {
 		return nil, fmt.Errorf("%s node stats: %v", r.s.nodes[i].name, err)
+	}
+	return &st, nil
+}
+
+// connStats reads only node i's connection counters (up, rx, tx, acked): what the polling loops of
+// set-up, drain and fault recovery look at, without the pools, the driver's counters and the
+// latency samples (consumed all the same, as by stats).
+func (r *runner) connStats(i int) (*nodeStats, error) {
+	txt, err := r.s.call(i, opConns, 0, 0, nil)
+	if err != nil {
+		return nil, err
+	}
+	var st nodeStats
+	if err := json.Unmarshal([]byte(txt), &st); err != nil {
+		return nil, fmt.Errorf("%s node connections: %v", r.s.nodes[i].name, err)
 	}
 	return &st, nil
 }
@@ -544,7 +570,7 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	ipv6, _ := c.Resolved.Value("LWIP_IPV6")
 	var dev *nodeBuild
 	var err error
-	if m, ok := runsGlue(p); ok && !(m.RTOS && o.NoSysModel) {
+	if m, ok := runsGlue(p); ok {
 		// the board's generated driver, rendered by its flow with this configuration's rings
 		dc, err := renderDevice(o.gen, d, m, o.patchGlue)
 		if err != nil {
@@ -569,8 +595,12 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		if err != nil {
 			return fail(err)
 		}
-	} else if dev, err = buildNode(ctx, tree, cache, optsHeader(c.Header, cr.Overrides), ipv6 != 0); err != nil {
-		return fail(err)
+	} else {
+		// the simulator's own NIC (sim_node.c without SIM_DEVICE_GLUE): a board without a driver
+		// model (h743-rtthread, a copy ring)
+		if dev, err = buildNode(ctx, tree, cache, optsHeader(c.Header, cr.Overrides), ipv6 != 0); err != nil {
+			return fail(err)
+		}
 	}
 	cpu := defaultCPU(p, c.Resolved)
 	if o.CPUNsPerFrame != nil || o.CPUNsPerByte != nil {
@@ -594,9 +624,11 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	if txDesc <= 0 {
 		txDesc = 2 // FIFO MACs have no TX descriptors: about two full frames fit their TX FIFO
 	}
+	// rx_model, rx_desc, rx_buf_size and tx_desc are read by the simulator's own NIC only (a board
+	// without a driver model); a generated driver has its rings compiled in.
 	args := []string{
 		"role=device", "rx_model=" + d.RxModel,
-		fmt.Sprintf("rx_desc=%d", d.RxDescriptors), fmt.Sprintf("rx_bufs=%d", d.RxBuffers),
+		fmt.Sprintf("rx_desc=%d", d.RxDescriptors),
 		fmt.Sprintf("rx_buf_size=%d", max(d.RxBufferSize, 1536)), fmt.Sprintf("tx_desc=%d", txDesc),
 		fmt.Sprintf("rate_bps=%d", link.RateBps), fmt.Sprintf("seed=%d", o.Seed),
 		fmt.Sprintf("cpu_rx_frame_ns=%d", int64(math.Round(cpu.RxNsPerFrame))),
@@ -604,11 +636,8 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		fmt.Sprintf("cpu_rx_byte_ps=%d", int64(math.Round(cpu.RxNsPerByte*1000))),
 		fmt.Sprintf("cpu_tx_byte_ps=%d", int64(math.Round(cpu.TxNsPerByte*1000))),
 	}
-	if d.RxModel == "fifo" {
-		args = append(args, fmt.Sprintf("fifo_bytes=%d", p.Board.Chip.Ethernet.RxFIFOBytes))
-	}
-	if d.RxDescriptors == 0 && d.RxModel != "fifo" {
-		args = append(args, "rx_desc=8")
+	if o.rrRefuse > 0 {
+		args = append(args, fmt.Sprintf("rr_refuse=%d", o.rrRefuse))
 	}
 
 	dn, err := startNode(ctx, "device", dev.Exe, args)
@@ -739,11 +768,11 @@ func (r *runner) setup() error {
 		if err := r.s.runUntil(r.s.now + int64(2*time.Millisecond)); err != nil {
 			return err
 		}
-		a, err := r.stats(0)
+		a, err := r.connStats(0)
 		if err != nil {
 			return err
 		}
-		b, err := r.stats(1)
+		b, err := r.connStats(1)
 		if err != nil {
 			return err
 		}
@@ -852,6 +881,7 @@ func (r *runner) phase(ph string, last bool) (Phase, error) {
 	res.RetxDevice = d1.NIC["retx_segs"] - d0.NIC["retx_segs"]
 	res.RetxPeer = p1.NIC["retx_segs"] - p0.NIC["retx_segs"]
 	res.RxMissed = d1.NIC["rx_missed"] - d0.NIC["rx_missed"]
+	res.RRWriteRefused = d1.rrRefused() - d0.rrRefused()
 	res.CPUPct = round2(100 * float64(d1.NIC["cpu_busy_ns"]-d0.NIC["cpu_busy_ns"]) / dt)
 	if last {
 		return res, nil
@@ -881,11 +911,11 @@ func (r *runner) drain() error {
 		if err := r.runUntil(r.s.now + int64(2*time.Millisecond)); err != nil {
 			return err
 		}
-		a, err := r.stats(0)
+		a, err := r.connStats(0)
 		if err != nil {
 			return err
 		}
-		b, err := r.stats(1)
+		b, err := r.connStats(1)
 		if err != nil {
 			return err
 		}
@@ -1001,7 +1031,7 @@ func (r *Result) WriteTable(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	for _, c := range r.Configs {
-		if c.Glue != nil {
+		if c.Glue != nil && c.StartupFailure == "" {
 			c.Glue.writeTable(w, c.Name)
 		}
 	}

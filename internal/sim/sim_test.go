@@ -54,17 +54,23 @@ func prepare(t testing.TB, name string) *pipeline.Generated {
 
 func zero() *float64 { z := 0.0; return &z }
 
-// validation runs a synthetic device configuration on the h743's NIC model
-// with the CPU cost set to zero, so that only the link and TCP are measured.
-// These tests validate the simulator's TCP and link model against formulas,
-// not the board: they stay on the simulator's own NO_SYS model (NoSysModel),
-// where a frame's path has no thread or driver in it. On the RTOS path the
-// synthetic headers would not even start (their TCPIP_MBOX_SIZE is lwIP's 0),
-// and the board's glue is covered by the rtos_*_test.go tests.
+// validation runs a synthetic device configuration on a bare-metal board's generated driver (f767:
+// CubeMX's ethernetif.c on the STM32 HAL ETH model, the board's own RX rings) with the CPU cost set
+// to zero, so that only the link and TCP are measured: the simulator's TCP and link model against
+// closed-form values. The frames take the board's path (descriptors, the zero-copy RX pool, the
+// poll loop); with a zero CPU cost that path adds no time, so the formulas still hold. A
+// configuration that could not start (or moved no frame) fails here with the glue's reason.
 func validation(t *testing.T, header string, rttMs float64, conns int, phases []string) *Result {
+	return validationOn(t, "f767", false, header, rttMs, conns, phases)
+}
+
+func validationOn(t *testing.T, board string, rtos bool, header string, rttMs float64, conns int, phases []string) *Result {
 	t.Helper()
 	needHost(t)
-	g := prepare(t, "h743")
+	g := prepare(t, board)
+	if m, ok := runsGlue(g.Plan); !ok || m.RTOS != rtos {
+		t.Fatalf("%s no longer runs its generated driver in the simulator (RTOS model: %v)", board, rtos)
+	}
 	c, err := fromDefines(g.Plan, "validation", "validation config", []byte(header))
 	if err != nil {
 		t.Fatal(err)
@@ -72,13 +78,16 @@ func validation(t *testing.T, header string, rttMs float64, conns int, phases []
 	if len(c.Checks) > 0 {
 		t.Fatalf("validation config fails lwIP checks: %v", c.Checks)
 	}
-	r, err := Run(context.Background(), g, Options{CacheDir: testCache, NoSysModel: true, deviceOverride: c, rttOverride: rttMs, connsOverride: conns, phasesOverride: phases,
+	r, err := Run(context.Background(), g, Options{CacheDir: testCache, deviceOverride: c, rttOverride: rttMs, connsOverride: conns, phasesOverride: phases,
 		CPUNsPerFrame: zero(), CPUNsPerByte: zero(), Duration: 400 * time.Millisecond, Warmup: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e := r.Configs[0].Error; e != "" {
 		t.Fatal(e)
+	}
+	if r.Configs[0].Glue == nil {
+		t.Fatal("the validation configuration did not run through the generated driver")
 	}
 	return r
 }
@@ -105,6 +114,24 @@ func TestValidationWindowLimited(t *testing.T) {
 	within(t, "window-limited (TCP_WND 5840 B, RTT 20 ms)", r.Configs[0].RxMbps, want, 0.03)
 }
 
+// Window-limited on the RTOS model: the same connection through h743's generated RTOS glue (the RX
+// task, the tcpip thread's mailbox, the application thread under the core lock). With zero CPU cost
+// the threads add no time either, so window/RTT holds there too. The header adds what an RTOS
+// board cannot start without (lwIP's TCPIP_MBOX_SIZE 0 cannot be created, TestRTOSDefaultsFailAtStartup).
+func TestValidationWindowLimitedRTOS(t *testing.T) {
+	r := validationOn(t, "h743", true, `
+#define TCP_MSS 1460
+#define TCP_WND (4 * TCP_MSS)
+#define TCP_SND_BUF (4 * TCP_MSS)
+#define MEM_SIZE 32000
+#define TCPIP_MBOX_SIZE 16
+#define TCPIP_THREAD_STACKSIZE 1024
+#define TCPIP_THREAD_PRIO 24
+`, 20, 1, []string{"rx"})
+	want := 4 * 1460 * 8 / 20e-3 / 1e6
+	within(t, "window-limited on the RTOS glue (TCP_WND 5840 B, RTT 20 ms)", r.Configs[0].RxMbps, want, 0.03)
+}
+
 // Rate-limited: with windows far above the bandwidth-delay product the
 // goodput is the line rate times 1460/1538 (Ethernet framing), each way.
 func TestValidationRateLimited(t *testing.T) {
@@ -123,6 +150,25 @@ func TestValidationRateLimited(t *testing.T) {
 	if r.Configs[0].TxMbps > want*1.001 || r.Configs[0].RxMbps > want*1.001 { // one segment of measurement granularity
 		t.Errorf("goodput above the physical limit: %+v", r.Configs[0])
 	}
+}
+
+// Rate-limited on the RTOS model: h743's generated RTOS glue carries the line rate each way too.
+func TestValidationRateLimitedRTOS(t *testing.T) {
+	r := validationOn(t, "h743", true, `
+#define TCP_MSS 1460
+#define TCP_WND (16 * TCP_MSS)
+#define TCP_SND_BUF (16 * TCP_MSS)
+#define TCP_SND_QUEUELEN 64
+#define MEMP_NUM_TCP_SEG 80
+#define PBUF_POOL_SIZE 20
+#define MEM_SIZE 60000
+#define TCPIP_MBOX_SIZE 16
+#define TCPIP_THREAD_STACKSIZE 1024
+#define TCPIP_THREAD_PRIO 24
+`, 0.2, 1, []string{"tx", "rx"})
+	want := 100.0 * 1460 / 1538
+	within(t, "rate-limited device->peer on the RTOS glue", r.Configs[0].TxMbps, want, 0.03)
+	within(t, "rate-limited peer->device on the RTOS glue", r.Configs[0].RxMbps, want, 0.03)
 }
 
 // The h743 gateway (seed 000) with its declared workload: lwipgen's
@@ -169,17 +215,16 @@ func TestH743Goal(t *testing.T) {
 	}
 }
 
-// The comparison's shape (--compare: lwIP's defaults and every baseline run,
-// with RAM predictions, side by side in the table). It checks the comparison
-// machinery, not the board, so it runs on the simulator's NO_SYS model
-// (NoSysModel) where all five configurations start and a run takes seconds;
-// on the RTOS path lwIP's defaults fail at start-up, which
-// TestRTOSDefaultsFailAtStartup checks.
+// The comparison's shape (--compare: lwIP's defaults and every baseline run, with RAM predictions,
+// side by side in the table), on h743 as the board runs: every configuration through its generated
+// RTOS glue (re-rendered with the configuration's rings) on the virtual-time RTOS model. lwIP's own
+// defaults cannot start there (TCPIP_MBOX_SIZE 0: no tcpip mailbox), which the table states as a
+// result; every baseline starts and carries traffic both ways.
 func TestH743CompareTable(t *testing.T) {
 	needHost(t)
 	g := prepare(t, "h743")
-	r, err := Run(context.Background(), g, Options{CacheDir: testCache, Compare: true, NoSysModel: true,
-		Duration: 100 * time.Millisecond, Warmup: 20 * time.Millisecond})
+	r, err := Run(context.Background(), g, Options{CacheDir: testCache, Compare: true, Workload: "bulk",
+		Duration: 30 * time.Millisecond, Warmup: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,14 +239,28 @@ func TestH743CompareTable(t *testing.T) {
 		}
 	}
 	for _, n := range []string{CfgLwipgen, CfgDefaults, "cubemx-h7", "st-h7-example", "seed000-h7"} {
-		if _, ok := names[n]; !ok {
+		c, ok := names[n]
+		if !ok {
 			t.Fatalf("comparison lacks %s", n)
 		}
-		if e := names[n].Error; e != "" {
-			t.Fatalf("%s: %s", n, e)
+		if n == CfgDefaults {
+			if !strings.Contains(c.StartupFailure, "failed to create tcpip_thread mbox") {
+				t.Errorf("%s on the RTOS glue: error %q, want the stated start-up failure", n, c.Error)
+			}
+			continue
+		}
+		if c.Error != "" {
+			t.Fatalf("%s: %s", n, c.Error)
+		}
+		if c.Glue == nil || !strings.Contains(c.Glue.Model, "virtual-time FreeRTOS model") {
+			t.Errorf("%s did not run through the generated RTOS glue", n)
+		}
+		if c.TxMbps <= 0 || c.RxMbps <= 0 {
+			t.Errorf("%s: tx %.2f rx %.2f Mbps", n, c.TxMbps, c.RxMbps)
 		}
 	}
-	if !strings.Contains(tab.String(), "seed000-h7") || !strings.Contains(tab.String(), "lwip-defaults") {
+	if !strings.Contains(tab.String(), "seed000-h7") || !strings.Contains(tab.String(), "lwip-defaults    ") ||
+		!strings.Contains(tab.String(), "fails at start-up") {
 		t.Error("table lacks the comparison rows")
 	}
 }

@@ -395,6 +395,7 @@ func rtthreadPost(p *plan.Plan, s *plan.Sizer) {
 		p.Checks = kept
 		cfg, err := lwip.Resolve(p.Version, set)
 		if err == nil {
+			cfg.Measured = p.Config.Measured // the BSP's own lwIP, when the pipeline measured it
 			p.RAM, err = lwip.PredictRAM(cfg)
 		}
 		if err != nil {

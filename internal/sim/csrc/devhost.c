@@ -56,19 +56,37 @@ static void run_isr(void (*fn)(void))
     board_isr_exit();
 }
 
+/* Time passes on the CPU: the SysTick exceptions and the model's timed events (a TX completion
+ * and its interrupt) that fall inside it happen at their own time, in time order (SysTick first
+ * on a tie), as they would interrupt the work on the board. */
 void dev_cpu_spend(uint64_t ns)
 {
     uint64_t end = dev_cpu_ns + ns;
     if (ns != 0u) {
         dev_cpu_busy_ns += ns;
     }
-    while (next_tick_ns <= end) {
-        dev_cpu_ns = next_tick_ns;
-        next_tick_ns += 1000000u;
-        ticks_ms++;
-        /* one pending bit, as the SysTick exception has: ticks elapsed while masked are lost */
-        systick_pending = 1;
-        dev_irq_poll();
+    int model_stuck = 0;
+    for (;;) {
+        uint64_t m = model_stuck ? UINT64_MAX : model_next_event();
+        if (next_tick_ns <= end && next_tick_ns <= m) {
+            dev_cpu_ns = next_tick_ns;
+            next_tick_ns += 1000000u;
+            ticks_ms++;
+            /* one pending bit, as the SysTick exception has: ticks elapsed while masked are lost */
+            systick_pending = 1;
+            dev_irq_poll();
+        } else if (m <= end) {
+            if (m > dev_cpu_ns) {
+                dev_cpu_ns = m;
+            }
+            model_timed();
+            dev_irq_poll();
+            if (model_next_event() <= m) {
+                model_stuck = 1; /* an event that did not move on: only the ticks are left */
+            }
+        } else {
+            break;
+        }
     }
     dev_cpu_ns = end;
 }
@@ -370,7 +388,7 @@ uint64_t dev_next_event(void)
     }
     t = model_next_event();
     if (t < next) {
-        next = t;
+        next = t < dev_cpu_ns ? dev_cpu_ns : t;
     }
     return next;
 }

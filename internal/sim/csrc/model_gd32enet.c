@@ -40,10 +40,13 @@ uint32_t lwipgen_sim_enet_mac_cfg;
 uint32_t SystemCoreClock = 168000000u;
 
 static int nvic_en, mac_on, rx_suspended, dma_dead, systick_on, rie, nie, aie, fbeie, rs_flag, fbe_flag, rx_dma, tx_cur_idx, rx_cur_idx;
+static int tie, ts_flag;
+static uint64_t ts_at = UINT64_MAX; /* when the pending TS was raised (its frame left the wire) */
 static uint64_t tx_done[ENET_TXBUF_NUM];
 static int link_latched_low;
 static struct {
     uint64_t inits, rbu, rx_dma_frames, rx_read, tx_frames, tx_waits, irqs, resumes, fatal, recoveries;
+    uint64_t tx_irqs, tx_irq_latency_max;
 } st;
 
 int sim_systick_enabled(void) { return systick_on; }
@@ -90,22 +93,38 @@ void NVIC_DisableIRQ(IRQn_Type IRQn)
 void rcu_periph_clock_enable(rcu_periph_enum p) { (void)p; }
 void syscfg_enet_phy_interface_config(uint32_t v) { (void)v; }
 
-/* ---- TX completion (time-based) ---- */
+/* ---- TX completion (an event at its virtual time) ---- */
+/* The DMA clears DAV when the frame has left the wire and, for a descriptor with INTC, raises TS in
+ * ENET_DMA_STAT (the GD32F4xx user manual's TDES0 INTC / ENET_DMA_STAT TS); with TIE and NIE
+ * enabled that is the ENET interrupt. */
 static void tx_update(void)
 {
     int i;
     for (i = 0; i < (int)ENET_TXBUF_NUM; i++) {
         if ((txdesc_tab[i].status & TDES0_DAV) && tx_done[i] <= dev_cpu_ns) {
             txdesc_tab[i].status &= ~TDES0_DAV;
+            if (txdesc_tab[i].status & ENET_TDES0_INTC) {
+                ts_flag = 1;
+                if (tx_done[i] < ts_at) {
+                    ts_at = tx_done[i];
+                }
+            }
         }
     }
 }
 
-/* The glue's wait for a TX descriptor (bare metal: a no-op in lwipgen_sys.c) is where its busy loop
- * spends time: the CPU spins until the DMA frees the descriptor, or a millisecond. */
+/* The glue's wait for a TX descriptor. Bare metal (a no-op in lwipgen_sys.c): this is where its busy
+ * loop spends time, the CPU spins until the DMA frees the descriptor, or a millisecond. With an RTOS
+ * the glue blocks on its TX-done semaphore (given by the TX-complete interrupt, or the tick's
+ * timeout): no CPU is spent, other tasks run. */
 void __real_lwipgen_tx_wait(u32_t max_ms);
 void __wrap_lwipgen_tx_wait(u32_t max_ms)
 {
+#if SIM_RTOS
+    st.tx_waits++;
+    __real_lwipgen_tx_wait(max_ms);
+    return;
+#endif
     int i = (int)(dma_current_txdesc - txdesc_tab);
     uint64_t until = dev_cpu_ns + 1000000u;
     st.tx_waits++;
@@ -126,7 +145,9 @@ ErrStatus enet_software_reset(void)
     }
     dma_dead = 0;
     fbe_flag = 0;
-    rie = nie = aie = fbeie = 0;
+    rie = nie = aie = fbeie = tie = 0;
+    ts_flag = 0;
+    ts_at = UINT64_MAX;
     mac_on = 0;
     return SUCCESS;
 }
@@ -171,12 +192,15 @@ void enet_descriptors_chain_init(enet_dmadirection_enum direction)
 }
 void enet_rx_desc_immediate_receive_complete_interrupt(enet_descriptors_struct *desc) { (void)desc; }
 void enet_transmit_checksum_config(enet_descriptors_struct *desc, uint32_t checksum) { desc->status |= checksum; }
+void enet_desc_flag_set(enet_descriptors_struct *desc, uint32_t desc_flag) { desc->status |= desc_flag; }
 
 /* ---- interrupts ---- */
 void enet_interrupt_enable(enet_int_enum i)
 {
     if (i == ENET_DMA_INT_RIE) {
         rie = 1;
+    } else if (i == ENET_DMA_INT_TIE) {
+        tie = 1;
     } else if (i == ENET_DMA_INT_NIE) {
         nie = 1;
     } else if (i == ENET_DMA_INT_AIE) {
@@ -190,6 +214,8 @@ void enet_interrupt_disable(enet_int_enum i)
 {
     if (i == ENET_DMA_INT_RIE) {
         rie = 0;
+    } else if (i == ENET_DMA_INT_TIE) {
+        tie = 0;
     } else if (i == ENET_DMA_INT_NIE) {
         nie = 0;
     } else if (i == ENET_DMA_INT_AIE) {
@@ -203,6 +229,10 @@ FlagStatus enet_interrupt_flag_get(enet_int_flag_enum f)
     if (f == ENET_DMA_INT_FLAG_RS) {
         return rs_flag ? SET : RESET;
     }
+    if (f == ENET_DMA_INT_FLAG_TS) {
+        tx_update();
+        return ts_flag ? SET : RESET;
+    }
     if (f == ENET_DMA_INT_FLAG_FBE) {
         return fbe_flag ? SET : RESET;
     }
@@ -212,6 +242,16 @@ void enet_interrupt_flag_clear(enet_int_flag_clear_enum f)
 {
     if (f == ENET_DMA_INT_FLAG_RS_CLR) {
         rs_flag = 0;
+    } else if (f == ENET_DMA_INT_FLAG_TS_CLR) {
+        if (ts_flag && dev_in_isr) {
+            /* the TX-complete interrupt handled: how long after its frame left the wire */
+            st.tx_irqs++;
+            if (ts_at != UINT64_MAX && dev_cpu_ns - ts_at > st.tx_irq_latency_max) {
+                st.tx_irq_latency_max = dev_cpu_ns - ts_at;
+            }
+        }
+        ts_flag = 0;
+        ts_at = UINT64_MAX;
     } else if (f == ENET_DMA_INT_FLAG_FBE_CLR) {
         fbe_flag = 0;
     }
@@ -219,7 +259,7 @@ void enet_interrupt_flag_clear(enet_int_flag_clear_enum f)
 int model_irq_pending(void)
 {
     tx_update();
-    return nvic_en && ((nie && rie && rs_flag) || (aie && fbeie && fbe_flag));
+    return nvic_en && ((nie && rie && rs_flag) || (nie && tie && ts_flag) || (aie && fbeie && fbe_flag));
 }
 void ENET_IRQHandler(void);
 void model_irq_handler(void)
@@ -386,7 +426,20 @@ void model_dma_fatal(void)
     fbe_flag = 1;
     st.fatal++;
 }
-uint64_t model_next_event(void) { return UINT64_MAX; }
+uint64_t model_next_event(void)
+{
+    uint64_t next = UINT64_MAX;
+    int i;
+    if (!nvic_en || !nie || !tie || !mac_on || dma_dead) {
+        return UINT64_MAX; /* no TX-complete interrupt can follow: DAV is read when the glue looks */
+    }
+    for (i = 0; i < (int)ENET_TXBUF_NUM; i++) {
+        if ((txdesc_tab[i].status & (TDES0_DAV | ENET_TDES0_INTC)) == (TDES0_DAV | ENET_TDES0_INTC) && tx_done[i] < next) {
+            next = tx_done[i];
+        }
+    }
+    return next;
+}
 void model_timed(void) { tx_update(); }
 void model_stats(void (*kv)(const char *key, uint64_t v))
 {
@@ -398,6 +451,8 @@ void model_stats(void (*kv)(const char *key, uint64_t v))
     kv("tx_frames", st.tx_frames);
     kv("tx_waits", st.tx_waits);
     kv("enet_irqs", st.irqs);
+    kv("tx_irqs", st.tx_irqs);
+    kv("tx_irq_latency_max_ns", st.tx_irq_latency_max);
     kv("dma_fatal_injected", st.fatal);
     kv("recoveries", st.recoveries);
     kv("mac_cfg_100m_fd", (lwipgen_sim_enet_mac_cfg & (ENET_MAC_CFG_SPD | ENET_MAC_CFG_DPM)) == (ENET_MAC_CFG_SPD | ENET_MAC_CFG_DPM));

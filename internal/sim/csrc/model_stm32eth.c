@@ -50,6 +50,7 @@ static ETH_MACConfigTypeDef maccfg;
 static uint8_t txframe[2048];
 
 static struct {
+    uint64_t tx_irqs, tx_irq_latency_max;
     uint64_t inits, deinits, starts, stops, fatal, recoveries, rbu, rx_dma_frames, read_frames, tx_frames, tx_busy, tx_freed, irqs,
         mdio_range, alloc_null;
 } st;
@@ -165,8 +166,16 @@ void sim_eth_ier_set(ETH_HandleTypeDef *h, uint32_t bits)
     dev_irq_poll();
 }
 void sim_eth_ier_clear(ETH_HandleTypeDef *h, uint32_t bits) { h->Instance->SIM_ETH_IER &= ~bits; }
-void sim_eth_sr_clear(ETH_HandleTypeDef *h, uint32_t bits) { h->Instance->SIM_ETH_SR &= ~bits; }
+static uint64_t ti_at;
+void sim_eth_sr_clear(ETH_HandleTypeDef *h, uint32_t bits)
+{
+    h->Instance->SIM_ETH_SR &= ~bits;
+    if (bits & SIM_SR_TX) {
+        ti_at = UINT64_MAX;
+    }
+}
 
+/* ti_at: when the pending TI was raised (its frame left the wire); UINT64_MAX while TI is clear */
 static void tx_update(void)
 {
     uint32_t i;
@@ -174,6 +183,9 @@ static void tx_update(void)
         if (tx_own[i] && tx_done[i] <= dev_cpu_ns) {
             tx_own[i] = 0;
             ETH->SIM_ETH_SR |= SIM_SR_TX | SIM_SR_NIS;
+            if (tx_done[i] < ti_at) {
+                ti_at = tx_done[i];
+            }
         }
     }
 }
@@ -214,6 +226,12 @@ void HAL_ETH_IRQHandler(ETH_HandleTypeDef *h)
     }
     if ((sr & SIM_SR_TX) && (ier & SIM_IER_TX)) {
         h->Instance->SIM_ETH_SR &= ~(SIM_SR_TX | SIM_SR_NIS);
+        /* how long after its frame left the wire the TX-complete interrupt ran */
+        st.tx_irqs++;
+        if (ti_at != UINT64_MAX && dev_cpu_ns - ti_at > st.tx_irq_latency_max) {
+            st.tx_irq_latency_max = dev_cpu_ns - ti_at;
+        }
+        ti_at = UINT64_MAX;
         HAL_ETH_TxCpltCallback(h);
     }
     if ((sr & SIM_SR_AIS) && (ier & SIM_IER_AIS)) {
@@ -258,6 +276,7 @@ HAL_StatusTypeDef HAL_ETH_Init(ETH_HandleTypeDef *h)
     mac_on = dma_on = rx_suspended = 0;
     mdio_ok = 0; /* ETH's reset sets the MDIO clock range back to its default */
     h->Instance->SIM_ETH_SR = 0u;
+    ti_at = UINT64_MAX;
     h->Instance->SIM_ETH_IER = 0u;
     /* ETH_DMARxDescListInit / ETH_DMATxDescListInit: every descriptor cleared, buffers forgotten */
     for (i = 0; i < ETH_RX_DESC_CNT; i++) {
@@ -621,6 +640,7 @@ HAL_ETH_StateTypeDef HAL_ETH_GetState(const ETH_HandleTypeDef *h) { return h->gS
 void model_init(void)
 {
     memset(&lwipgen_sim_eth_regs, 0, sizeof lwipgen_sim_eth_regs);
+    ti_at = UINT64_MAX;
 #if defined(SIM_DCACHE)
     dev_dcache = 1; /* Cortex-M7: the D-cache model checks the glue's maintenance */
 #endif
@@ -644,7 +664,28 @@ void model_dma_fatal(void)
     ETH->SIM_ETH_SR |= SIM_SR_FBE | SIM_SR_AIS | SIM_SR_TPS | SIM_SR_RPS;
 }
 
-uint64_t model_next_event(void) { return UINT64_MAX; }
+/* TX completion is an event at its virtual time: the descriptor's frame has left the wire, the DMA
+ * clears OWN and raises TI (status) and, where IER's NIS and TIE and the NVIC allow it, the ETH
+ * interrupt then, not at the next SysTick or frame (HAL_ETH_TxCpltCallback -> the glue's TX-done
+ * signal: the RTOS glue's RX task reclaims the buffers, a task waiting for a descriptor wakes). */
+uint64_t model_next_event(void)
+{
+    uint64_t next = UINT64_MAX;
+    uint32_t i, ier;
+    if (eth == NULL || !nvic_eth || !dma_on || dma_dead) {
+        return UINT64_MAX;
+    }
+    ier = ETH->SIM_ETH_IER;
+    if (!(ier & SIM_IER_NIS) || !(ier & SIM_IER_TX)) {
+        return UINT64_MAX;
+    }
+    for (i = 0; i < ETH_TX_DESC_CNT; i++) {
+        if (tx_own[i] && tx_done[i] < next) {
+            next = tx_done[i];
+        }
+    }
+    return next;
+}
 void model_timed(void) { tx_update(); }
 
 void model_stats(void (*kv)(const char *key, uint64_t v))
@@ -662,6 +703,8 @@ void model_stats(void (*kv)(const char *key, uint64_t v))
     kv("tx_busy", st.tx_busy);
     kv("tx_freed", st.tx_freed);
     kv("eth_irqs", st.irqs);
+    kv("tx_irqs", st.tx_irqs);
+    kv("tx_irq_latency_max_ns", st.tx_irq_latency_max);
     kv("mdio_clock_range", st.mdio_range);
     kv("rx_alloc_null", st.alloc_null);
     kv("gstate", eth ? eth->gState : 0u);

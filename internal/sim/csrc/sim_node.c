@@ -6,13 +6,13 @@
  *
  *  - the NO_SYS port: sys_now() reads the node's *virtual* clock, LWIP_RAND
  *    a seeded PRNG; there is no wall clock anywhere;
- *  - a NIC model: the RX descriptor ring and the RX buffers of the board's
- *    driver design (zero-copy custom pool, DMA into PBUF_POOL, copy into
- *    PBUF_POOL, FIFO) and a TX ring that drains at line rate (the MAC is the
- *    serializer of the point-to-point link; a full ring makes the CPU wait,
- *    as lwipgen's glue does);
- *  - a CPU model: per-frame and per-byte processing cost; while the CPU is
- *    busy, arriving frames wait in the RX ring (or are dropped when it is full);
+ *  - the peer's NIC: an RX ring with its own buffers copied into PBUF_POOL and a
+ *    TX ring that drains at line rate (the MAC is the serializer of the
+ *    point-to-point link; a full ring makes the CPU wait). A device runs its
+ *    board's generated driver on a driver model instead (SIM_DEVICE_GLUE,
+ *    devhost.c, model_*.c; zynq7035 the Xilinx adapter model on the GEM
+ *    model); only a board without a driver model (h743-rtthread) still runs
+ *    on this NIC, with a per-frame/per-byte CPU cost;
  *  - the workload application on the raw TCP API (bulk source/sink,
  *    request/response server/client) and counters.
  *
@@ -48,7 +48,7 @@
 #endif
 
 /* ---------------------------------------------------------------- protocol */
-enum { OP_STEP = 1, OP_LISTEN = 2, OP_CONNECT = 3, OP_MODE = 4, OP_STATS = 5, OP_QUIT = 6, OP_FAULT = 7 };
+enum { OP_STEP = 1, OP_LISTEN = 2, OP_CONNECT = 3, OP_MODE = 4, OP_STATS = 5, OP_QUIT = 6, OP_FAULT = 7, OP_CONNS = 8 };
 enum { REC_FRAME = 1, REC_TEXT = 2, REC_DONE = 3 };
 
 struct cmd {
@@ -133,11 +133,8 @@ unsigned int sim_rand(void)
 }
 
 /* ------------------------------------------------------------- parameters */
-enum { RX_CUSTOM_POOL, RX_PBUF_POOL_DMA, RX_COPY_TO_POOL, RX_FIFO, RX_IDEAL };
 static int role_device;
-static int rx_model = RX_IDEAL;
-static int rx_desc = 1024, rx_bufs = 1024, rx_buf_size = 1536, tx_desc = 128;
-static uint32_t fifo_bytes;
+static int rx_desc = 1024, rx_buf_size = 1536, tx_desc = 128;
 static uint64_t rate_bps = 100000000ull;
 static uint64_t cpu_rx_frame_ns, cpu_tx_frame_ns, cpu_rx_byte_ps, cpu_tx_byte_ps;
 static uint8_t my_mac[6], my_ip[4];
@@ -161,47 +158,17 @@ struct rxdesc {
   int state;
   uint64_t armed_at;
   uint16_t len;
-  int buf;         /* custom pool buffer index */
-  struct pbuf *p;  /* pbuf_pool_dma: the armed pool pbuf */
-  uint8_t *data;   /* copy/fifo/ideal: the descriptor's own buffer */
+  uint8_t *data; /* the descriptor's own buffer */
 };
 static struct rxdesc *ring;
 static int r_dma, r_cpu, r_build, r_unarmed, r_filled;
-static uint32_t fifo_used;
 
-/* zero-copy custom pool (STM32 glue design) */
-struct rxbuf {
-  struct pbuf_custom pc;
-  int idx;
-};
-static struct rxbuf *rxb;
-static uint8_t *rxmem;
-static int *rx_free, rx_nfree;
-static uint64_t rx_out; /* buffers lwIP holds */
-
-static int rx_get_buffer(struct rxdesc *d)
-{
-  switch (rx_model) {
-  case RX_CUSTOM_POOL:
-    if (rx_nfree == 0) {
-      return 0;
-    }
-    d->buf = rx_free[--rx_nfree];
-    return 1;
-  case RX_PBUF_POOL_DMA:
-    d->p = pbuf_alloc(PBUF_RAW, MAX_FRAME, PBUF_POOL);
-    return d->p != NULL;
-  default:
-    return 1; /* the descriptor owns its buffer */
-  }
-}
-
-/* Arm descriptors in ring order, as the HAL's descriptor rebuild does. */
+/* Arm descriptors in ring order, as a DMA driver's descriptor rebuild does. */
 static void rx_refill(void)
 {
   while (r_unarmed > 0) {
     struct rxdesc *d = &ring[r_build];
-    if (d->state != D_UNARMED || !rx_get_buffer(d)) {
+    if (d->state != D_UNARMED) { /* the descriptor owns its buffer */
       return;
     }
     d->state = D_ARMED;
@@ -211,43 +178,17 @@ static void rx_refill(void)
   }
 }
 
-#if LWIP_SUPPORT_CUSTOM_PBUF
-static void rx_custom_free(struct pbuf *p)
-{
-  struct rxbuf *b = (struct rxbuf *)p;
-  rx_free[rx_nfree++] = b->idx;
-  rx_out--;
-  rx_refill();
-}
-#endif
-
 static void mac_rx(const uint8_t *frame, uint16_t len, uint64_t t)
 {
   struct rxdesc *d = &ring[r_dma];
-  if (rx_model == RX_FIFO) {
-    uint32_t need = ((uint32_t)len + 4u + 3u) & ~3u; /* data words + status word */
-    if (fifo_used + need > fifo_bytes || d->state != D_ARMED) {
-      nic.rx_missed++;
-      return;
-    }
-    fifo_used += need;
-  } else if (d->state != D_ARMED || d->armed_at > t) {
+  if (d->state != D_ARMED || d->armed_at > t) {
     nic.rx_missed++; /* no descriptor owned by the DMA: the MAC drops the frame */
     if (d->state == D_UNARMED) {
       nic.rx_starved++; /* ... because the driver had no free buffer to arm it with (lwIP holds them) */
     }
     return;
   }
-  switch (rx_model) {
-  case RX_CUSTOM_POOL:
-    memcpy(rxmem + (size_t)d->buf * (size_t)rx_buf_size, frame, len);
-    break;
-  case RX_PBUF_POOL_DMA:
-    pbuf_take(d->p, frame, len);
-    break;
-  default:
-    memcpy(d->data, frame, len);
-  }
+  memcpy(d->data, frame, len);
   d->len = len;
   d->state = D_FILLED;
   r_filled++;
@@ -271,42 +212,14 @@ static void rx_one(void)
   cpu_ns += c;
   nic.cpu_busy_ns += c;
   nic.rx_frames++;
-  switch (rx_model) {
-  case RX_CUSTOM_POOL:
-#if LWIP_SUPPORT_CUSTOM_PBUF
-  {
-    struct rxbuf *b = &rxb[d->buf];
-    b->pc.custom_free_function = rx_custom_free;
-    p = pbuf_alloced_custom(PBUF_RAW, len, PBUF_REF, &b->pc, rxmem + (size_t)d->buf * (size_t)rx_buf_size, (u16_t)rx_buf_size);
-    rx_out++;
-    if (rx_out > nic.rx_inflight_max) {
-      nic.rx_inflight_max = rx_out;
-    }
+  p = pbuf_alloc(PBUF_RAW, len, PBUF_POOL);
+  if (p) {
+    pbuf_take(p, d->data, len);
+  } else {
+    nic.rx_nobuf++; /* no pbuf: the frame is dropped */
   }
-#endif
-    d->state = D_UNARMED;
-    r_unarmed++;
-    break;
-  case RX_PBUF_POOL_DMA:
-    p = d->p;
-    d->p = NULL;
-    pbuf_realloc(p, len);
-    d->state = D_UNARMED;
-    r_unarmed++;
-    break;
-  default:
-    p = pbuf_alloc(PBUF_RAW, len, PBUF_POOL);
-    if (p) {
-      pbuf_take(p, d->data, len);
-    } else {
-      nic.rx_nobuf++; /* copy driver: no pbuf, the frame is dropped */
-    }
-    if (rx_model == RX_FIFO) {
-      fifo_used -= ((uint32_t)len + 4u + 3u) & ~3u;
-    }
-    d->state = D_UNARMED;
-    r_unarmed++;
-  }
+  d->state = D_UNARMED;
+  r_unarmed++;
   r_filled--;
   r_cpu = (r_cpu + 1) % rx_desc;
   if (p) {
@@ -449,6 +362,7 @@ struct conn {
   int mode, established, closed;
   uint32_t msg, acc, inflight;
   uint64_t rx, tx, acked, werr, t0, reqs;
+  uint64_t rr_refused; /* request/response server: responses tcp_write refused (written again later) */
   struct pbuf *held; /* data the stalled application has not read */
 };
 static struct conn conns[MAX_CONNS];
@@ -524,22 +438,54 @@ static void start_mode(struct conn *c)
   }
 }
 
+/* The request/response server writes every complete request's response. tcp_write is all or nothing:
+ * when it is refused (the send buffer, the queue or lwIP's segment pool is full, e.g. taken by bulk
+ * connections) the responses stay owed and are written again from the sent and poll callbacks, as a
+ * real server does; the client sends no next request before it has the response, so waiting for
+ * one would stall the connection for good. */
+static uint64_t rr_refuse; /* tests: refuse this many response writes as tcp_write's ERR_MEM would */
+static int rr_respond(struct conn *c)
+{
+  int wrote = 0;
+  while (c->pcb && c->acc >= c->msg && c->msg > 0) {
+    err_t e = ERR_MEM;
+    if (rr_refuse > 0) {
+      rr_refuse--;
+    } else {
+      e = tcp_write(c->pcb, appbuf, (u16_t)c->msg, TCP_WRITE_FLAG_COPY);
+    }
+    if (e != ERR_OK) {
+      c->werr++;
+      c->rr_refused++;
+      break;
+    }
+    c->acc -= c->msg;
+    c->tx += c->msg;
+    wrote = 1;
+  }
+  return wrote;
+}
+
 static err_t on_sent(void *arg, struct tcp_pcb *pcb, u16_t len)
 {
   struct conn *c = arg;
-  LWIP_UNUSED_ARG(pcb);
   c->acked += len;
   fill(c);
+  if (c->mode == M_RR_SERVER && rr_respond(c)) {
+    tcp_output(pcb);
+  }
   return ERR_OK;
 }
 
 static err_t on_poll(void *arg, struct tcp_pcb *pcb)
 {
   struct conn *c = arg;
-  LWIP_UNUSED_ARG(pcb);
   fill(c);
   if (c->mode == M_RR_CLIENT && !c->inflight) {
     rr_request(c);
+  }
+  if (c->mode == M_RR_SERVER && rr_respond(c)) {
+    tcp_output(pcb);
   }
   return ERR_OK;
 }
@@ -578,14 +524,7 @@ static err_t on_recv(void *arg, struct tcp_pcb *pcb, struct pbuf *p, err_t err)
   pbuf_free(p);
   if (c->mode == M_RR_SERVER) {
     c->acc += n;
-    while (c->acc >= c->msg && c->msg > 0) {
-      if (tcp_write(pcb, appbuf, (u16_t)c->msg, TCP_WRITE_FLAG_COPY) != ERR_OK) {
-        c->werr++;
-        break;
-      }
-      c->acc -= c->msg;
-      c->tx += c->msg;
-    }
+    rr_respond(c);
     tcp_output(pcb);
   } else if (c->mode == M_RR_CLIENT && c->inflight) {
     c->acc += n;
@@ -784,21 +723,40 @@ static const char *const pool_names[] = {
 #include "lwip/priv/memp_std.h"
 };
 
+static void conns_json(void)
+{
+  int i;
+  for (i = 0; i < MAX_CONNS; i++) {
+    struct conn *c = &conns[i];
+    if (!c->established && !c->pcb) {
+      continue;
+    }
+    tprintf("%s{\"i\":%d,\"up\":%d,\"closed\":%d,\"rx\":%llu,\"tx\":%llu,\"acked\":%llu,\"werr\":%llu,\"reqs\":%llu,\"rr_refused\":%llu}",
+            text_len && text[text_len - 1] == '}' ? "," : "", i, c->pcb != NULL, c->closed, (unsigned long long)c->rx, (unsigned long long)c->tx,
+            (unsigned long long)c->acked, (unsigned long long)c->werr, (unsigned long long)c->reqs, (unsigned long long)c->rr_refused);
+  }
+}
+
+/* OP_CONNS: only the connections' counters, for the scheduler's polling loops (set-up, drain, fault
+ * recovery), which read nothing else. Its effect on the node is OP_STATS's: the latency samples
+ * are consumed. */
+static void op_conns(void)
+{
+  text_len = 0;
+  tprintf("{\"t\":%llu,\"cpu\":%llu,\"conns\":[", (unsigned long long)now_ns, (unsigned long long)cpu_ns);
+  conns_json();
+  tprintf("]}");
+  nlat = 0;
+  out_rec(REC_TEXT, now_ns, text, (uint32_t)text_len);
+}
+
 static void op_stats(void)
 {
   int i;
   size_t k;
   text_len = 0;
   tprintf("{\"t\":%llu,\"cpu\":%llu,\"conns\":[", (unsigned long long)now_ns, (unsigned long long)cpu_ns);
-  for (i = 0; i < MAX_CONNS; i++) {
-    struct conn *c = &conns[i];
-    if (!c->established && !c->pcb) {
-      continue;
-    }
-    tprintf("%s{\"i\":%d,\"up\":%d,\"closed\":%d,\"rx\":%llu,\"tx\":%llu,\"acked\":%llu,\"werr\":%llu,\"reqs\":%llu}", text_len && text[text_len - 1] == '}' ? "," : "",
-            i, c->pcb != NULL, c->closed, (unsigned long long)c->rx, (unsigned long long)c->tx, (unsigned long long)c->acked,
-            (unsigned long long)c->werr, (unsigned long long)c->reqs);
-  }
+  conns_json();
   tprintf("],\"accepted\":%llu,\"accept_fail\":%llu,\"lat\":[", (unsigned long long)accepted, (unsigned long long)accept_fail);
   for (k = 0; k < nlat; k += 2) {
     tprintf("%s%llu,%llu", k ? "," : "", (unsigned long long)lat[k], (unsigned long long)lat[k + 1]);
@@ -931,7 +889,6 @@ static void readn(void *p, size_t n)
 int main(int argc, char **argv)
 {
   static uint8_t frame[65536];
-  const char *model;
   ip4_addr_t ip, mask, gw;
   int i;
 
@@ -947,33 +904,28 @@ int main(int argc, char **argv)
 #endif
   setvbuf(proto, NULL, _IOFBF, 1 << 20);
   role_device = strcmp(args(argc, argv, "role", "peer"), "device") == 0;
-  model = args(argc, argv, "rx_model", "ideal");
-  if (strcmp(model, "custom_pool") == 0) rx_model = RX_CUSTOM_POOL;
-  else if (strcmp(model, "pbuf_pool_dma") == 0) rx_model = RX_PBUF_POOL_DMA;
-  else if (strcmp(model, "copy_to_pool") == 0) rx_model = RX_COPY_TO_POOL;
-  else if (strcmp(model, "fifo") == 0) rx_model = RX_FIFO;
-  else rx_model = RX_IDEAL;
+  /* Without SIM_DEVICE_GLUE this node's NIC is a ring of descriptor buffers copied into PBUF_POOL:
+   * the peer's, and a board without a driver model (h743-rtthread). Every other board runs its
+   * generated driver (or its vendor adapter) on a driver model (SIM_DEVICE_GLUE). */
   rx_desc = (int)argu(argc, argv, "rx_desc", 1024);
-  rx_bufs = (int)argu(argc, argv, "rx_bufs", (uint64_t)rx_desc);
   rx_buf_size = (int)argu(argc, argv, "rx_buf_size", 1536);
   tx_desc = (int)argu(argc, argv, "tx_desc", 128);
-  fifo_bytes = (uint32_t)argu(argc, argv, "fifo_bytes", 0);
   rate_bps = argu(argc, argv, "rate_bps", 100000000ull);
   cpu_rx_frame_ns = argu(argc, argv, "cpu_rx_frame_ns", 0);
   cpu_tx_frame_ns = argu(argc, argv, "cpu_tx_frame_ns", 0);
   cpu_rx_byte_ps = argu(argc, argv, "cpu_rx_byte_ps", 0);
   cpu_tx_byte_ps = argu(argc, argv, "cpu_tx_byte_ps", 0);
+  rr_refuse = argu(argc, argv, "rr_refuse", 0);
   rng_state ^= argu(argc, argv, "seed", 1) * 0x9E3779B97F4A7C15ull + (role_device ? 1u : 2u);
   if (rng_state == 0) {
     rng_state = 1;
   }
-  if (rx_model == RX_FIFO) {
-    rx_desc = 4096; /* frames are bounded by fifo_bytes, not descriptors */
-  }
-  if (rx_desc < 1 || rx_buf_size < MAX_FRAME || tx_desc < 1 || rx_bufs < 0) {
+#if !SIM_DEVICE_GLUE
+  if (rx_desc < 1 || rx_buf_size < MAX_FRAME || tx_desc < 1) {
     fprintf(stderr, "sim: bad NIC parameters\n");
     return 2;
   }
+#endif
   for (i = 0; i < 6; i++) {
     my_mac[i] = (uint8_t)(i == 0 ? 0x02 : i == 5 ? (role_device ? 2 : 0xFE) : 0); /* the peer's differs from every board's */
   }
@@ -1006,23 +958,8 @@ int main(int argc, char **argv)
   if (!ring || !txq) {
     return 2;
   }
-  if (rx_model == RX_CUSTOM_POOL) {
-#if !LWIP_SUPPORT_CUSTOM_PBUF
-    fprintf(stderr, "sim: the custom_pool RX model needs LWIP_SUPPORT_CUSTOM_PBUF\n");
-    return 2;
-#else
-    rxb = calloc((size_t)rx_bufs, sizeof *rxb);
-    rxmem = calloc((size_t)rx_bufs, (size_t)rx_buf_size);
-    rx_free = calloc((size_t)rx_bufs + 1, sizeof *rx_free);
-    for (i = rx_bufs; i > 0; i--) {
-      rxb[i - 1].idx = i - 1;
-      rx_free[rx_nfree++] = i - 1;
-    }
-#endif
-  } else if (rx_model != RX_PBUF_POOL_DMA) {
-    for (i = 0; i < rx_desc; i++) {
-      ring[i].data = malloc(MAX_FRAME);
-    }
+  for (i = 0; i < rx_desc; i++) {
+    ring[i].data = malloc(MAX_FRAME);
   }
   for (i = 0; i < (int)sizeof appbuf; i++) {
     appbuf[i] = (uint8_t)(i * 7 + 3);
@@ -1095,6 +1032,9 @@ int main(int argc, char **argv)
       break;
     case OP_STATS:
       op_stats();
+      break;
+    case OP_CONNS:
+      op_conns();
       break;
 #if SIM_DEVICE_GLUE
     case OP_FAULT:

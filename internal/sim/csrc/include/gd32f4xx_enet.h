@@ -43,6 +43,7 @@ extern uint32_t lwipgen_sim_enet_mac_cfg;
 #define ENET_MAC_CFG_DPM BIT(11)
 #define ENET_MAC_CFG_SPD BIT(14)
 #define ENET_TDES0_DAV BIT(31)
+#define ENET_TDES0_INTC BIT(30) /* interrupt on completion: TS is set when the frame has been sent */
 
 typedef struct {
     uint32_t status;
@@ -69,7 +70,7 @@ typedef enum {
 } enet_int_enum;
 typedef enum { ENET_DMA_INT_FLAG_TS = 0x20000U, ENET_DMA_INT_FLAG_RS = 0x20006U, ENET_DMA_INT_FLAG_FBE = 0x2000DU } enet_int_flag_enum;
 typedef enum {
-    ENET_DMA_INT_FLAG_RS_CLR = 0x20006U, ENET_DMA_INT_FLAG_FBE_CLR = 0x2000DU, ENET_DMA_INT_FLAG_AI_CLR = 0x2000FU, ENET_DMA_INT_FLAG_NI_CLR = 0x20010U
+    ENET_DMA_INT_FLAG_TS_CLR = 0x20000U, ENET_DMA_INT_FLAG_RS_CLR = 0x20006U, ENET_DMA_INT_FLAG_FBE_CLR = 0x2000DU, ENET_DMA_INT_FLAG_AI_CLR = 0x2000FU, ENET_DMA_INT_FLAG_NI_CLR = 0x20010U
 } enet_int_flag_clear_enum;
 
 #define ENET_CHECKSUM_DISABLE 0x00000000U
@@ -83,6 +84,7 @@ void enet_mac_address_set(enet_macaddress_enum mac_addr, uint8_t paddr[]);
 void enet_descriptors_chain_init(enet_dmadirection_enum direction);
 void enet_rx_desc_immediate_receive_complete_interrupt(enet_descriptors_struct *desc);
 void enet_transmit_checksum_config(enet_descriptors_struct *desc, uint32_t checksum);
+void enet_desc_flag_set(enet_descriptors_struct *desc, uint32_t desc_flag);
 uint32_t enet_rxframe_size_get(void);
 ErrStatus enet_frame_receive(uint8_t *buffer, uint32_t bufsize);
 ErrStatus enet_frame_transmit(uint8_t *buffer, uint32_t length);

@@ -392,7 +392,17 @@ size_t vrtos_stack_used_host(const vrtos_thread_t *t)
     if (!t || !t->map) {
         return 0;
     }
+    /* The lowest byte that is no longer paint, as a byte-by-byte scan from lo finds it: whole
+     * painted chunks are skipped with memcmp (the report reads this for every thread at every
+     * STATS command, and most of the stack is the unused slack below the budget). */
+    static uint8_t painted[4096];
+    if (painted[0] != PAINT) {
+        memset(painted, PAINT, sizeof painted);
+    }
     const uint8_t *p = t->lo;
+    while ((size_t)(t->top - p) >= sizeof painted && memcmp(p, painted, sizeof painted) == 0) {
+        p += sizeof painted;
+    }
     while (p < t->top && *p == PAINT) {
         p++;
     }

@@ -20,6 +20,7 @@ void enet_mac_address_set(enet_macaddress_enum mac_addr, uint8_t paddr[]) { (voi
 void enet_descriptors_chain_init(enet_dmadirection_enum direction) { (void)direction; }
 void enet_rx_desc_immediate_receive_complete_interrupt(enet_descriptors_struct *desc) { (void)desc; }
 void enet_transmit_checksum_config(enet_descriptors_struct *desc, uint32_t checksum) { (void)desc; (void)checksum; }
+void enet_desc_flag_set(enet_descriptors_struct *desc, uint32_t desc_flag) { desc->status |= desc_flag; }
 uint32_t enet_rxframe_size_get(void) { return 0U; }
 ErrStatus enet_frame_receive(uint8_t *buffer, uint32_t bufsize) { (void)buffer; (void)bufsize; return SUCCESS; }
 ErrStatus enet_frame_transmit(uint8_t *buffer, uint32_t length) { (void)buffer; (void)length; return SUCCESS; }

@@ -1,0 +1,132 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/audit"
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/elfsym"
+	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/render"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
+)
+
+// sizesProbe is the translation unit the size measurement compiles.
+const sizesProbe = "probe/lwip_sizes.c.tmpl"
+
+// MeasureLwIP compiles lwipgen's size probe (templates/probe/lwip_sizes.c.tmpl)
+// with the cross compiler against the lwIP tree in dir, p's lwipopts.h and
+// flags (include directories, then -D definitions; the generated lwipopts.h
+// is found first), and reads from the object's symbols what the RAM model
+// needs and cannot know from the lwIP version: sizeof/alignment of struct pbuf
+// and every enabled pool's element size as memp_std.h declares it. Nothing is
+// linked or run; the scratch directory is removed.
+func MeasureLwIP(ctx context.Context, b *board.Board, p *plan.Plan, dir string, includes, defines []string) (*lwip.Measured, error) {
+	tc, err := toolchain.Discover()
+	if err != nil {
+		return nil, err
+	}
+	work, err := os.MkdirTemp("", "lwipgen-sizes-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
+	opts, err := render.LwipOpts(p)
+	if err != nil {
+		return nil, err
+	}
+	src, err := render.Execute(sizesProbe, map[string]any{"Board": b.Name})
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(work, "lwipopts.h"), opts.Content, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(work, "lwip_sizes.c"), src, 0o644); err != nil {
+		return nil, err
+	}
+	args := append([]string{tc.CC}, toolchain.CPUFlags(b.Chip.Core)...)
+	args = append(args, "-std=gnu11", "-O0", "-c", "-I"+work)
+	for _, inc := range includes {
+		args = append(args, "-I"+inc)
+	}
+	args = append(args, "-I"+filepath.Join(dir, "src", "include"))
+	for _, d := range defines {
+		args = append(args, "-D"+strings.TrimPrefix(d, "-D"))
+	}
+	// mem.c keeps struct mem to itself: its ram_heap array, compiled the same
+	// way, gives SIZEOF_STRUCT_MEM (lwip.Config.MemFromHeap).
+	obj, memObj := filepath.Join(work, "lwip_sizes.o"), filepath.Join(work, "mem.o")
+	for _, u := range [][2]string{{filepath.Join(work, "lwip_sizes.c"), obj}, {filepath.Join(dir, "src", "core", "mem.c"), memObj}} {
+		if out, err := toolchain.Output(ctx, work, append(append([]string{}, args...), "-o", u[1], u[0])); err != nil {
+			if ce, ok := err.(*toolchain.CommandError); ok {
+				err = ce.Err // the command line is long; the first error says why
+			}
+			return nil, fmt.Errorf("%s did not compile against %s (%v)%s", filepath.Base(u[0]), dir, err, firstErrorLine(out))
+		}
+	}
+	syms, err := elfsym.Read(obj)
+	if err != nil {
+		return nil, err
+	}
+	m := &lwip.Measured{Tree: dir, Pools: map[string]int64{}}
+	for name, s := range syms {
+		switch {
+		case name == "lwipgen_sizeof_pbuf":
+			m.Pbuf = int64(s.Size)
+		case name == "lwipgen_alignof_pbuf":
+			m.PbufAlign = int64(s.Size)
+		case strings.HasPrefix(name, "lwipgen_memp_"):
+			m.Pools[strings.TrimPrefix(name, "lwipgen_memp_")] = int64(s.Size)
+		}
+	}
+	if ms, err := elfsym.Read(memObj); err != nil {
+		return nil, err
+	} else if h, ok := ms["ram_heap"]; ok {
+		m.Mem = p.Config.MemFromHeap(int64(h.Size))
+	}
+	if m.Pbuf == 0 {
+		return nil, fmt.Errorf("the size probe's object has no lwipgen_sizeof_pbuf")
+	}
+	return m, nil
+}
+
+func firstErrorLine(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "error:") {
+			return ": " + strings.TrimSpace(l)
+		}
+	}
+	return ""
+}
+
+// projectLwIP measures the lwIP a project brings (its own copy, e.g. CubeMX's
+// Middlewares/Third_Party/LwIP) with the project's include paths and
+// definitions. It returns nil when the build uses no project copy.
+func projectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, setting, project string) (*lwip.Measured, error) {
+	tree, err := lwipsrc.Resolve(setting, project)
+	if err != nil || tree.From != "project" {
+		return nil, nil
+	}
+	var incs, defs []string
+	if pr, err := audit.DetectProject(project); err == nil {
+		incs, defs = pr.IncludeDirs, pr.Defines
+	}
+	m, err := MeasureLwIP(ctx, b, p, tree.Dir, incs, defs)
+	if m != nil {
+		// named inside the project: the finding (and report.json) does not
+		// depend on where the project is checked out
+		if abs, _ := filepath.Abs(project); abs != "" {
+			if rel, err := filepath.Rel(abs, tree.Dir); err == nil && !strings.HasPrefix(rel, "..") {
+				m.Tree = filepath.ToSlash(rel)
+			}
+		}
+	}
+	return m, err
+}

@@ -1,0 +1,271 @@
+package pipeline_test
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/elfsym"
+	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/testenv"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
+)
+
+// On the stock lwIP 2.1.3 tree the compiler's struct pbuf and every pool
+// element equal the RAM model's (a board with an RTOS and one bare-metal,
+// IP_FRAG and the sequential API's pools among them): measuring a stock
+// project changes nothing.
+func TestMeasureStockLwIPEqualsModel(t *testing.T) {
+	testenv.CrossCompiler(t)
+	lw := testenv.LwIP(t)
+	for _, name := range []string{"h743", "f407"} {
+		g, diags := pipeline.Prepare(pipeline.Options{Board: name, Source: board.Source{}, Out: t.TempDir()})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		if _, err := g.Write(); err != nil {
+			t.Fatal(err)
+		}
+		gen := filepath.Join(g.Out, "generated")
+		m, err := pipeline.MeasureLwIP(context.Background(), g.Board, g.Plan, lw, []string{filepath.Join(gen, "port")}, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if m.Pbuf != 16 || m.PbufAlign != 4 {
+			t.Errorf("%s: stock struct pbuf measured %d B aligned %d, want 16 aligned 4", name, m.Pbuf, m.PbufAlign)
+		}
+		diffs, err := g.Plan.Config.Differences(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(diffs) != 0 {
+			t.Errorf("%s: the stock tree differs from the model: %v", name, diffs)
+		}
+		if _, heap := g.Plan.RAM.Symbols["ram_heap"]; !heap || m.Mem != 8 {
+			t.Errorf("%s: SIZEOF_STRUCT_MEM measured %d (ram_heap planned: %v), want 8", name, m.Mem, heap)
+		}
+		pools, _ := g.Plan.Config.PoolsOf()
+		if len(pools) < 8 || len(m.Pools) != len(pools) {
+			t.Errorf("%s: %d pools measured, the model has %d", name, len(m.Pools), len(pools))
+		}
+		for _, p := range pools {
+			if m.Pools[p.Name] != p.ElemSize {
+				t.Errorf("%s: pool %s: measured %d, model %d", name, p.Name, m.Pools[p.Name], p.ElemSize)
+			}
+		}
+	}
+}
+
+// ptpPbuf adds two fields behind LWIP_PTP after struct pbuf's if_idx, the
+// shape of cxnaive/H743VGTx_lwip@da66a1e's
+// Middlewares/Third_Party/LwIP/src/include/lwip/pbuf.h (time_sec/time_nsec
+// for gPTP timestamps; the project defines LWIP_PTP for its build). Written
+// here in our own words into a scratch copy of lwIP; no lwIP code is kept.
+func ptpPbuf(t *testing.T, src string) {
+	t.Helper()
+	pbufH := filepath.Join(src, "include", "lwip", "pbuf.h")
+	b, err := os.ReadFile(pbufH)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grown := regexp.MustCompile(`(?m)^  u8_t if_idx;\r?$`).ReplaceAllString(string(b), "  u8_t if_idx;\n#ifdef LWIP_PTP\n  s32_t time_sec;\n  s32_t time_nsec;\n#endif")
+	if grown == string(b) {
+		t.Fatal("lwIP's pbuf.h has no if_idx field")
+	}
+	os.Chmod(pbufH, 0o644)
+	if err := os.WriteFile(pbufH, []byte(grown), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A CubeMX Makefile project whose lwIP has the PTP-patched struct pbuf
+// (LWIP_PTP defined in the Makefile's C_DEFS): the plan is made at the
+// measured sizes, says what differs, vendors, the project's own build links
+// (without the measurement it stops in lwip_sections.ld:
+// vendorkit.TestBuildProjectExplainsOverflow) and every planned lwIP RAM
+// symbol is in the ELF at its planned size.
+func TestPatchedPbufProjectPlannedAtMeasuredSize(t *testing.T) {
+	testenv.CrossCompiler(t)
+	testenv.Tool(t, "make")
+	dir, src := projectWithLwIP(t)
+	ptpPbuf(t, src)
+	mk := filepath.Join(dir, "Makefile")
+	b, err := os.ReadFile(mk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withDef := strings.Replace(string(b), "-DSTM32F407xx", "-DSTM32F407xx \\\n-DLWIP_PTP", 1)
+	if withDef == string(b) {
+		t.Fatal("the fixture's Makefile has no -DSTM32F407xx")
+	}
+	if err := os.WriteFile(mk, []byte(withDef), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	stock, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	g, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}, Project: dir, Out: t.TempDir()})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var finding string
+	for _, c := range g.Plan.Checks {
+		if c.ID == "lwip.project_struct_sizes" {
+			finding = c.Detail
+		}
+	}
+	if !strings.Contains(finding, "sizeof(struct pbuf) is 24 B in the project's lwIP, 16 B in stock 2.1.3") ||
+		!regexp.MustCompile(`memp_memory_PBUF_POOL_base \+\d+ B`).MatchString(finding) ||
+		!strings.Contains(finding, "measured with the cross compiler in Middlewares/Third_Party/LwIP ") {
+		t.Errorf("finding: %q", finding)
+	}
+	t.Logf("finding: %s", finding)
+	warned := false
+	for _, d := range diags {
+		warned = warned || strings.Contains(d.Detail, "sizeof(struct pbuf) is 24 B")
+	}
+	if !warned {
+		t.Errorf("no warning names the difference: %v", diags)
+	}
+	n, _ := g.Plan.Config.Value("PBUF_POOL_SIZE")
+	n0, _ := stock.Plan.Config.Value("PBUF_POOL_SIZE")
+	if grow := g.Plan.RAM.Symbols["memp_memory_PBUF_POOL_base"] - stock.Plan.RAM.Symbols["memp_memory_PBUF_POOL_base"]; n != n0 || grow != 8*n {
+		t.Errorf("PBUF_POOL grew by %d B for %d elements, want 8 B each", grow, n)
+	}
+
+	f, _ := flow.Lookup(g.Board.Vendor)
+	if _, err := f.(flow.Vendorer).Vendor(g, flow.VendorOptions{Project: dir, Log: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	elfPath, v, err := vendorkit.BuildProject(context.Background(), dir, g, nil)
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	if !v.OK() {
+		for _, c := range v.Checks {
+			if !c.OK {
+				t.Errorf("check %s failed: %s", c.ID, c.Detail)
+			}
+		}
+	}
+	syms, err := elfsym.Read(elfPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range g.Plan.RAM.Symbols {
+		if got := int64(syms[name].Size); got != want {
+			t.Errorf("%s: ELF %d B, planned %d B", name, got, want)
+		}
+	}
+}
+
+// projectWithLwIP is the CubeMX Makefile fixture with a copy of the stock
+// lwIP tree in Middlewares/Third_Party/LwIP, as CubeMX lays it out.
+func projectWithLwIP(t *testing.T) (dir, src string) {
+	t.Helper()
+	lw := testenv.LwIP(t)
+	dir = testenv.CopyTree(t, filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"))
+	src = filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join(lw, "src"))); err != nil {
+		t.Fatal(err)
+	}
+	return dir, src
+}
+
+// A project whose lwIP is stock keeps the model's plan to the byte (and says
+// it measured); one whose lwIP does not compile the probe keeps it too, with
+// a warning that names the compiler's error. Neither changes the project.
+func TestProjectLwIPStockOrUnmeasurable(t *testing.T) {
+	testenv.CrossCompiler(t)
+	stock, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	for _, broken := range []bool{false, true} {
+		dir, src := projectWithLwIP(t)
+		if broken {
+			pbufH := filepath.Join(src, "include", "lwip", "pbuf.h")
+			os.Chmod(pbufH, 0o644)
+			b, _ := os.ReadFile(pbufH)
+			if err := os.WriteFile(pbufH, append(b, "\nstruct pbuf { int redefined; };\n"...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := treeHash(t, dir)
+		g, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}, Project: dir})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		if treeHash(t, dir) != before {
+			t.Errorf("broken=%v: measuring changed the project", broken)
+		}
+		for n, want := range stock.Plan.RAM.Symbols {
+			if got := g.Plan.RAM.Symbols[n]; got != want {
+				t.Errorf("broken=%v: %s planned %d B, the stock model %d B", broken, n, got, want)
+			}
+		}
+		var warn, check string
+		for _, d := range diags {
+			warn += d.Summary + ": " + d.Detail + "\n"
+		}
+		for _, c := range g.Plan.Checks {
+			if c.ID == "lwip.project_struct_sizes" {
+				check = c.Detail
+			}
+		}
+		if !broken && (warn != "" || !strings.Contains(check, "at the sizes lwipgen's model of stock lwIP 2.1.3 gives")) {
+			t.Errorf("stock project: warnings %q, check %q", warn, check)
+		}
+		if broken && (check != "" || !strings.Contains(warn, "The project's lwIP was not measured: lwip_sizes.c did not compile") || !strings.Contains(warn, "redefinition of 'struct pbuf'")) {
+			t.Errorf("broken lwIP: warnings %q, check %q", warn, check)
+		}
+	}
+}
+
+// treeHash is every file's path and content under dir, in one string.
+func treeHash(t *testing.T, dir string) string {
+	t.Helper()
+	var sb strings.Builder
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, _ := os.ReadFile(p)
+		sb.WriteString(p + "\x00" + string(b) + "\x00")
+		return nil
+	})
+	return sb.String()
+}
+
+// A project whose memp_std.h declares a pool lwipgen's model does not have
+// (here one for PTP timestamps) cannot be planned RAM-exact: Prepare
+// refuses, naming the pool and its measured size.
+func TestProjectLwIPExtraPoolRefused(t *testing.T) {
+	testenv.CrossCompiler(t)
+	dir, src := projectWithLwIP(t)
+	std := filepath.Join(src, "include", "lwip", "priv", "memp_std.h")
+	os.Chmod(std, 0o644)
+	b, err := os.ReadFile(std)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grown := strings.Replace(string(b), "LWIP_PBUF_MEMPOOL(PBUF_POOL,", "LWIP_MEMPOOL(PTP_TS, 4, 32, \"PTP_TS\")\nLWIP_PBUF_MEMPOOL(PBUF_POOL,", 1)
+	if grown == string(b) {
+		t.Fatal("memp_std.h declares no PBUF_POOL")
+	}
+	if err := os.WriteFile(std, []byte(grown), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}, Project: dir})
+	if !diags.HasErrors() || !strings.Contains(diags.Error(), "pool PTP_TS element is 32 B in the project's lwIP, not in lwipgen's model of stock 2.1.3") {
+		t.Fatalf("diags: %v", diags)
+	}
+}
