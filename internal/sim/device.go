@@ -77,9 +77,9 @@ type deviceCode struct {
 
 // runsGlue says whether the board's generated driver runs in the simulator (a driver model exists
 // for its MAC, and the board is bare metal or runs FreeRTOS with a board file for its project
-// shape): every board but h743-rtthread. FreeRTOS boards run on the virtual-time RTOS model (rtos.go):
-// their tcpip thread, the glue's RX task and link thread. False sends the board to the simulator's
-// own NIC (sim_node.c without SIM_DEVICE_GLUE; h743-rtthread's RT-Thread port has no model).
+// shape, or RT-Thread with the BSP driver's model): every shipped board. FreeRTOS and RT-Thread boards
+// run on the virtual-time RTOS model (rtos.go, rtthread.go): their tcpip thread, the driver's RX/TX
+// threads and link thread. False: Run refuses the board (there is no stand-in NIC for a device).
 func runsGlue(p *plan.Plan) (macModel, bool) {
 	m, ok := macModels[p.Board.Chip.Ethernet.MAC]
 	if !ok {
@@ -205,4 +205,14 @@ func rewriteRegWrites(src []byte) ([]byte, int) {
 		return []byte(fmt.Sprintf("%sSIM_REG_WRITE(%s, %s);", s[1], s[2], s[3]))
 	})
 	return out, n
+}
+
+// modelList names the MACs the simulator has a driver model for (error messages).
+func modelList() string {
+	names := make([]string, 0, len(macModels))
+	for k := range macModels {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
 }

@@ -45,3 +45,21 @@ func TestFaultNotApplicable(t *testing.T) {
 		}
 	}
 }
+
+// One path: a board whose MAC has no driver model is refused before anything
+// is built, never measured on a stand-in NIC.
+func TestBoardWithoutDriverModelRefused(t *testing.T) {
+	g := prepare(t, "f407")
+	b := *g.Plan.Board
+	chip := *b.Chip
+	chip.Ethernet.MAC = "example-mac"
+	b.Chip = &chip
+	p := *g.Plan
+	p.Board = &b
+	g2 := *g
+	g2.Plan = &p
+	_, err := Run(context.Background(), &g2, Options{LwIPDir: "/nonexistent"})
+	if err == nil || !strings.Contains(err.Error(), `no driver model for f407: MAC "example-mac"`) || !strings.Contains(err.Error(), "stm32-dwmac") {
+		t.Fatalf("got %v", err)
+	}
+}

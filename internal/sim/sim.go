@@ -166,8 +166,8 @@ type ConfigResult struct {
 	TCP         map[string]int64 `json:"tcp"`
 	NIC         map[string]int64 `json:"nic"`
 	Connections int              `json:"connections_established"`
-	// Glue is the run of the board's generated driver (nil: the simulator's own NIC ran, for a
-	// board without a driver model: h743-rtthread).
+	// Glue is the run of the board's generated driver on its driver model (every device has one;
+	// nil only when the configuration failed before its device was built).
 	Glue  *GlueRun `json:"glue,omitempty"`
 	Error string   `json:"error,omitempty"`
 	// StartupFailure is why the device did not start with this configuration (what lwIP or the
@@ -270,11 +270,15 @@ func TCPGoodputLimit(rateMbps float64) float64 { return rateMbps * mssStd / wire
 // other two) and returns what it measured.
 func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error) {
 	o = o.withDefaults()
+	// One path: the device is always the board's own driver on a driver model. A board whose MAC
+	// (or MAC + RTOS) has no model is refused rather than measured on a stand-in NIC, whose numbers
+	// would not be the board's.
+	m, ok := runsGlue(g.Plan)
+	if !ok {
+		return nil, fmt.Errorf("the simulator has no driver model for %s: MAC %q with rtos %q (models: %s); it runs only a board's own generated driver, so it cannot measure this board",
+			g.Plan.Board.Name, g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.RTOS, modelList())
+	}
 	if len(o.Faults) > 0 {
-		m, ok := runsGlue(g.Plan)
-		if !ok {
-			return nil, fmt.Errorf("--fault needs the board's generated driver in the simulator; %s (%s, rtos %s) still runs the simulator's own NIC model", g.Plan.Board.Name, g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.RTOS)
-		}
 		for _, f := range o.Faults {
 			if f.Kind == "dma-error" && m.NoDMA {
 				return nil, fmt.Errorf("fault dma-error: the %s MAC of %s has no DMA", g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.Name)
@@ -570,8 +574,9 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	ipv6, _ := c.Resolved.Value("LWIP_IPV6")
 	var dev *nodeBuild
 	var err error
-	if m, ok := runsGlue(p); ok {
+	{
 		// the board's generated driver, rendered by its flow with this configuration's rings
+		m, _ := runsGlue(p) // Run refused a board without one
 		dc, err := renderDevice(o.gen, d, m, o.patchGlue)
 		if err != nil {
 			return fail(err)
@@ -593,12 +598,6 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		cr.Glue = &GlueRun{Model: m.Name, Sources: append(append([]string{}, dc.Sources...), dc.Headers...), Defines: dc.Defines}
 		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(hdr, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
 		if err != nil {
-			return fail(err)
-		}
-	} else {
-		// the simulator's own NIC (sim_node.c without SIM_DEVICE_GLUE): a board without a driver
-		// model (h743-rtthread, a copy ring)
-		if dev, err = buildNode(ctx, tree, cache, optsHeader(c.Header, cr.Overrides), ipv6 != 0); err != nil {
 			return fail(err)
 		}
 	}
@@ -624,7 +623,7 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	if txDesc <= 0 {
 		txDesc = 2 // FIFO MACs have no TX descriptors: about two full frames fit their TX FIFO
 	}
-	// rx_model, rx_desc, rx_buf_size and tx_desc are read by the simulator's own NIC only (a board
+	// rx_model, rx_desc, rx_buf_size and tx_desc are read by the peer's NIC only (a device
 	// without a driver model); a generated driver has its rings compiled in.
 	args := []string{
 		"role=device", "rx_model=" + d.RxModel,
@@ -693,9 +692,6 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	setupIdle := st
 	r.t0 = r.s.now
 	if len(o.Faults) > 0 {
-		if cr.Glue == nil {
-			return fail(fmt.Errorf("faults need the board's generated driver in the simulator; %s runs the simulator's own NIC model", p.Board.Name))
-		}
 		r.scheduleFaults(r.t0)
 	}
 	base, _ := r.stats(0)

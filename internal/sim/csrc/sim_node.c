@@ -11,8 +11,8 @@
  *    point-to-point link; a full ring makes the CPU wait). A device runs its
  *    board's generated driver on a driver model instead (SIM_DEVICE_GLUE,
  *    devhost.c, model_*.c; zynq7035 the Xilinx adapter model on the GEM
- *    model); only a board without a driver model (h743-rtthread) still runs
- *    on this NIC, with a per-frame/per-byte CPU cost;
+ *    model, h743-rtthread RT-Thread's port and the BSP driver's model); no
+ *    device runs on this NIC (a board without a driver model is refused);
  *  - the workload application on the raw TCP API (bulk source/sink,
  *    request/response server/client) and counters.
  *
@@ -905,7 +905,7 @@ int main(int argc, char **argv)
   setvbuf(proto, NULL, _IOFBF, 1 << 20);
   role_device = strcmp(args(argc, argv, "role", "peer"), "device") == 0;
   /* Without SIM_DEVICE_GLUE this node's NIC is a ring of descriptor buffers copied into PBUF_POOL:
-   * the peer's, and a board without a driver model (h743-rtthread). Every other board runs its
+   * the peer's (a device never: Run refuses a board without a driver model). Every board runs its
    * generated driver (or its vendor adapter) on a driver model (SIM_DEVICE_GLUE). */
   rx_desc = (int)argu(argc, argv, "rx_desc", 1024);
   rx_buf_size = (int)argu(argc, argv, "rx_buf_size", 1536);
