@@ -150,6 +150,7 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 			files[name] = data
 		}
 		srcs = append(srcs, rb.Sources...)
+		srcs = append(srcs, "rtos/board_vrtos_loop.c") // the critical-section mask and the loop pass of every RTOS board
 		includes = append(includes, rb.Includes...)
 		if dc.Model.RTOSAPI == rtosRTThread {
 			srcs = append(srcs, rtthreadSources...) // the BSP's drv_eth.c and board.h models (rtthread.go)
