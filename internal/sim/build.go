@@ -302,6 +302,20 @@ func firstLines(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
+// errorSummary is the table's one line for a configuration that failed: the
+// first line and, for a compile, the compiler's first error message (the
+// #error text a configuration runs into, not just "exit status 1").
+func errorSummary(s string) string {
+	first := firstLines(s, 1)
+	first = strings.TrimSuffix(first, "\n...")
+	for _, l := range strings.Split(s, "\n") {
+		if _, msg, ok := strings.Cut(l, " error: "); ok {
+			return first + ": " + strings.TrimSpace(msg)
+		}
+	}
+	return first
+}
+
 // lwipObjects compiles lwIP's sources once per lwipopts.h and port header
 // (the objects do not depend on the driver or the simulator code) and keeps
 // them in the cache, so that devices with the same configuration (another
