@@ -23,6 +23,11 @@ type Baseline struct {
 	File   string // baselines/*.h (vendor values), or "" for a seed alone
 	Seed   string // a seed file applied over File (the article patched the vendor's file)
 	Source string // where the values come from
+	// RTOS is the board.RTOS the configuration was written for ("none" for a
+	// NO_SYS demo, "freertos" for an RTOS demo), or "" when it fits any board:
+	// a NO_SYS demo cannot start lwIP's tcpip thread, and an RTOS demo is not
+	// what a bare-metal user starts from.
+	RTOS string
 	// Driver values of the vendor's ethernetif / BSP; 0 keeps the plan's.
 	RxDescriptors int
 	RxBuffers     int // driver-owned RX buffers (zero-copy pool or library copy buffers)
@@ -73,7 +78,8 @@ var familyBaselines = map[string][]Baseline{
 		{Name: "st-f4-example", Label: "ST example (STM32CubeF4 LwIP_HTTP_Server_Netconn_RTOS)", File: "st_f4_example.h", Source: "STM32CubeF4 Projects/STM324xG_EVAL/Applications/LwIP/LwIP_HTTP_Server_Netconn_RTOS; 4 RX descriptors, 12 RX buffers", RxDescriptors: 4, RxBuffers: 12, TxDescriptors: 4},
 	},
 	"gd32f4": {
-		{Name: "gd32-demo", Label: "GD32F4xx firmware library lwIP demo", File: "gd32_demo.h", Source: "GD32F4xx lwip-2.2.0/port/GD32F4xx Telnet demo inc/lwipopts.h; ENET_RXBUF_NUM/ENET_TXBUF_NUM 5", RxDescriptors: 5, RxBuffers: 5, TxDescriptors: 5},
+		{Name: "gd32-demo", Label: "GD32F4xx firmware library lwIP demo (NO_SYS)", File: "gd32_demo.h", Source: "GD32F4xx lwip-2.2.0/port/GD32F4xx Telnet demo inc/lwipopts.h; ENET_RXBUF_NUM/ENET_TXBUF_NUM 5", RxDescriptors: 5, RxBuffers: 5, TxDescriptors: 5, RTOS: "none"},
+		{Name: "gd32-freertos-demo", Label: "GD32F4xx demo suite FreeRTOS lwIP demo (FreeRTOS_tcpudp)", File: "gd32_freertos_demo.h", Source: "GD32F4xx_Demo_Suites_V2.2.0 GD32450I_EVAL 27_ENET/Projects/FreeRTOS_tcpudp inc/lwipopts.h; ENET_RXBUF_NUM/ENET_TXBUF_NUM 5 (gd32f4xx_enet.h), 6-deep mailboxes (its sys_arch.c)", RxDescriptors: 5, RxBuffers: 5, TxDescriptors: 5, RTOS: "freertos"},
 	},
 	"zynq7000": {
 		{Name: "xilinx-bsp", Label: "Vitis lwIP BSP defaults (lwip213)", File: "xilinx_bsp.h", Source: "lwip213.mld PARAM defaults + the .tcl's fixed defines; n_rx_descriptors 64, n_tx_descriptors 64", RxDescriptors: 64, TxDescriptors: 64},
@@ -82,22 +88,39 @@ var familyBaselines = map[string][]Baseline{
 
 // seedBaseline is the seed article printed for a board, and the vendor file it patched.
 var seedBaseline = map[string]Baseline{
-	"h743":     {Name: "seed000-h7", Label: "seed 000 H743 config over the CubeMX H7 defaults", File: "cubemx_h7.h", Seed: "seed000_h7.h", Source: "seed 000 (article) over CubeMX's H7 lwipopts.h and driver defaults", RxDescriptors: 4, RxBuffers: 12, TxDescriptors: 4},
-	"f767":     {Name: "seed000-f4", Label: "seed 000 F4/F7 config over the CubeMX F7 defaults", File: "cubemx_f7.h", Seed: "seed000_f4.h", Source: "seed 000 (article) over CubeMX's F7 lwipopts.h and driver defaults", RxDescriptors: 4, RxBuffers: 12, TxDescriptors: 4},
-	"f407":     {Name: "seed000-f4", Label: "seed 000 F4/F7 config over the CubeMX F4 defaults", File: "cubemx_f4.h", Seed: "seed000_f4.h", Source: "seed 000 (article) over CubeMX's F4 lwipopts.h and driver defaults", RxDescriptors: 4, RxBuffers: 12, TxDescriptors: 4},
-	"gd32f407": {Name: "seed001", Label: "seed 001 final config over the GD32 demo", File: "gd32_demo.h", Seed: "seed001_after.h", Source: "seed 001 (article; ETH_RXBUFNB 12) over the GD32F4xx demo lwipopts.h", RxDescriptors: 12, RxBuffers: 12, TxDescriptors: 5},
+	"h743": {Name: "seed000-h7", Label: "seed 000 H743 config over the CubeMX H7 defaults", File: "cubemx_h7.h", Seed: "seed000_h7.h", Source: "seed 000 (article) over CubeMX's H7 lwipopts.h and driver defaults", RxDescriptors: 4, RxBuffers: 12, TxDescriptors: 4},
+	"f767": {Name: "seed000-f4", Label: "seed 000 F4/F7 config over the CubeMX F7 defaults", File: "cubemx_f7.h", Seed: "seed000_f4.h", Source: "seed 000 (article) over CubeMX's F7 lwipopts.h and driver defaults", RxDescriptors: 4, RxBuffers: 12, TxDescriptors: 4},
+	"f407": {Name: "seed000-f4", Label: "seed 000 F4/F7 config over the CubeMX F4 defaults", File: "cubemx_f4.h", Seed: "seed000_f4.h", Source: "seed 000 (article) over CubeMX's F4 lwipopts.h and driver defaults", RxDescriptors: 4, RxBuffers: 12, TxDescriptors: 4},
+	// seed 001 ran lwIP 2.1.2 on FreeRTOS ("初始配置基本是官方例程默认"): its changes go over GD's FreeRTOS demo
+	"gd32f407": {Name: "seed001", Label: "seed 001 final config over the GD32 FreeRTOS demo", File: "gd32_freertos_demo.h", Seed: "seed001_after.h", Source: "seed 001 (article; ETH_RXBUFNB 12) over the GD32F4xx FreeRTOS_tcpudp demo lwipopts.h", RxDescriptors: 12, RxBuffers: 12, TxDescriptors: 5, RTOS: "freertos"},
 	"zynq7035": {Name: "seed004", Label: "seed 004 tuned lwipopts over the Vitis BSP defaults", File: "xilinx_bsp.h", Seed: "seed004.h", Source: "seed 004 (article) over the Vitis lwip213 BSP defaults", RxDescriptors: 64, TxDescriptors: 64},
 }
 
-// Baselines lists what a user of this board would pick instead of lwipgen:
-// the vendor's defaults and examples for the chip family, then the seed
-// article's configuration completed with those defaults.
+// Baselines lists every vendor baseline of the chip family and the board's
+// seed article, whatever RTOS they were written for.
 func Baselines(board, family string) []Baseline {
-	out := append([]Baseline(nil), familyBaselines[family]...)
-	if s, ok := seedBaseline[board]; ok {
+	return BaselinesFor(board, family, "")
+}
+
+// BaselinesFor lists what a user of this board would pick instead of lwipgen:
+// the vendor's defaults and examples for the chip family that fit the board's
+// RTOS (board.RTOS: none, freertos, ...; "" keeps all), then the seed
+// article's configuration completed with those defaults.
+func BaselinesFor(board, family, rtos string) []Baseline {
+	var out []Baseline
+	for _, b := range familyBaselines[family] {
+		if b.fits(rtos) {
+			out = append(out, b)
+		}
+	}
+	if s, ok := seedBaseline[board]; ok && s.fits(rtos) {
 		out = append(out, s)
 	}
 	return out
+}
+
+func (b Baseline) fits(rtos string) bool {
+	return rtos == "" || b.RTOS == "" || b.RTOS == rtos
 }
 
 // Families lists the chip families that have vendor baselines.

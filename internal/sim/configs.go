@@ -111,11 +111,12 @@ func defaultsConfig(p *plan.Plan) (*config, error) {
 }
 
 // baselineConfigs are what a user of this board would pick instead of
-// lwipgen (seeds.Baselines: vendor defaults, vendor examples, the seed
-// article over the vendor file), each with its own driver rings.
+// lwipgen (seeds.BaselinesFor: vendor defaults, vendor examples, the seed
+// article over the vendor file, those written for the board's RTOS), each
+// with its own driver rings.
 func baselineConfigs(p *plan.Plan) ([]*config, error) {
 	var out []*config
-	for _, bl := range seeds.Baselines(p.Board.Name, p.Board.Chip.Family) {
+	for _, bl := range seeds.BaselinesFor(p.Board.Name, p.Board.Chip.Family, p.Board.RTOS) {
 		body, err := bl.Header()
 		if err != nil {
 			return nil, err

@@ -1,0 +1,50 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// gd32f407 runs FreeRTOS: its baselines are GD's FreeRTOS demo and seed 001 over it (the NO_SYS
+// Telnet demo cannot start lwIP's tcpip thread and is left to bare-metal GD32 boards), and both
+// carry traffic both ways through the board's generated RTOS glue, with the demo's driver rings.
+func TestGD32FreeRTOSBaselinesCarryTraffic(t *testing.T) {
+	needHost(t)
+	g := prepare(t, "gd32f407")
+	r, err := Run(context.Background(), g, Options{CacheDir: testCache, Compare: true, Workload: "bulk",
+		Duration: 30 * time.Millisecond, Warmup: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tab bytes.Buffer
+	r.WriteTable(&tab)
+	t.Logf("\n%s", tab.String())
+	names := map[string]ConfigResult{}
+	for _, c := range r.Configs {
+		names[c.Name] = c
+	}
+	if _, ok := names["gd32-demo"]; ok {
+		t.Error("the NO_SYS GD32 demo is compared on a FreeRTOS board")
+	}
+	for _, n := range []string{"gd32-freertos-demo", "seed001"} {
+		c, ok := names[n]
+		if !ok {
+			t.Fatalf("comparison lacks %s", n)
+		}
+		if c.Error != "" || c.StartupFailure != "" {
+			t.Fatalf("%s: error %q, start-up %q", n, c.Error, c.StartupFailure)
+		}
+		if c.Glue == nil || !strings.Contains(c.Glue.Model, "virtual-time FreeRTOS model") {
+			t.Errorf("%s did not run through the generated RTOS glue", n)
+		}
+		if c.TxMbps <= 0 || c.RxMbps <= 0 {
+			t.Errorf("%s: tx %.2f rx %.2f Mbps", n, c.TxMbps, c.RxMbps)
+		}
+	}
+	if d := names["gd32-freertos-demo"]; d.Driver.RxDescriptors != 5 || d.Driver.RxBuffers != 5 {
+		t.Errorf("gd32-freertos-demo ran with driver %+v, want the library's 5 RX descriptors", d.Driver)
+	}
+}
