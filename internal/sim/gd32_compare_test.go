@@ -48,3 +48,35 @@ func TestGD32FreeRTOSBaselinesCarryTraffic(t *testing.T) {
 		t.Errorf("gd32-freertos-demo ran with driver %+v, want the library's 5 RX descriptors", d.Driver)
 	}
 }
+
+// gd32f407's baselines resolve (the compiler evaluates them over lwIP's opt.h) to GD's FreeRTOS demo
+// values, and seed 001 takes the article's values over the demo's, the rest from the demo.
+func TestGD32FreeRTOSBaselinesResolve(t *testing.T) {
+	g := prepare(t, "gd32f407")
+	cfgs, err := baselineConfigs(g.Plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]map[string]int64{
+		"gd32-freertos-demo": {"NO_SYS": 0, "TCPIP_MBOX_SIZE": 6, "DEFAULT_TCP_RECVMBOX_SIZE": 6, "PBUF_POOL_SIZE": 20,
+			"PBUF_POOL_BUFSIZE": 500, "TCP_WND": 2920, "TCP_SND_QUEUELEN": 8, "MEM_SIZE": 5 * 1024, "CHECKSUM_CHECK_TCP": 0},
+		"seed001": {"NO_SYS": 0, "TCP_WND": 32768, "PBUF_POOL_SIZE": 64, "TCP_SND_QUEUELEN": 36, "MEM_SIZE": 5 * 1024, "PBUF_POOL_BUFSIZE": 500},
+	}
+	seen := 0
+	for _, c := range cfgs {
+		w, ok := want[c.Name]
+		if !ok {
+			t.Errorf("gd32f407 (FreeRTOS) has baseline %s", c.Name)
+			continue
+		}
+		seen++
+		for k, v := range w {
+			if got, err := c.Resolved.Value(k); err != nil || got != v {
+				t.Errorf("%s %s = %d (%v), want %d", c.Name, k, got, err, v)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("gd32f407 baselines %d of %d", seen, len(want))
+	}
+}
