@@ -49,7 +49,7 @@ func TestGD32FreeRTOSBaselinesCarryTraffic(t *testing.T) {
 	}
 }
 
-// gd32f407's baselines resolve (the compiler evaluates them over lwIP's opt.h) to GD's FreeRTOS demo
+// gd32f407's baselines resolve over lwIP 2.1.3's opt.h (gcc builds them in the test above) to GD's FreeRTOS demo
 // values, and seed 001 takes the article's values over the demo's, the rest from the demo.
 func TestGD32FreeRTOSBaselinesResolve(t *testing.T) {
 	g := prepare(t, "gd32f407")
