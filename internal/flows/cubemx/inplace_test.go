@@ -1,0 +1,184 @@
+package cubemx
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/testenv"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
+)
+
+// withPHYPreConfig is the h743-rtos2 fixture with block 0 and PHY_PRE_CONFIG
+// filled from testdata/userblocks (modelled on a real H723 project's PHY
+// reset, see the files).
+func withPHYPreConfig(t *testing.T, decl, body string) (cubeFixture, string) {
+	t.Helper()
+	f := fixtureOf(t, "cubemx-h743-rtos2")
+	dir := copyTree(t, filepath.Join("testdata", f.dir))
+	materializeSDK(t, dir, f)
+	b, err := os.ReadFile(filepath.Join("testdata", "userblocks", body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eth := filepath.Join(dir, "LWIP", "Target", "ethernetif.c")
+	src, _ := os.ReadFile(eth)
+	s := strings.Replace(string(src), "/* USER CODE BEGIN 0 */\n", "/* USER CODE BEGIN 0 */\n"+decl+"\n", 1)
+	s = strings.Replace(s, "/* USER CODE BEGIN PHY_PRE_CONFIG */\n", "/* USER CODE BEGIN PHY_PRE_CONFIG */\n"+string(b), 1)
+	if s == string(src) || !strings.Contains(s, string(b)) {
+		t.Fatal("fixture has no PHY_PRE_CONFIG block")
+	}
+	os.WriteFile(eth, []byte(s), 0o644)
+	return f, dir
+}
+
+// lowLevelInitCalls is the callees of low_level_init in ethernetif.o, in
+// code order (the call relocations objdump shows).
+func lowLevelInitCalls(t *testing.T, obj string) []string {
+	t.Helper()
+	out, err := exec.Command("arm-none-eabi-objdump", "-dr", "--section=.text.low_level_init", obj).Output()
+	if err != nil {
+		t.Fatalf("objdump: %v", err)
+	}
+	var calls []string
+	for _, m := range regexp.MustCompile(`R_ARM_THM_(?:CALL|JUMP24)\s+(\S+)`).FindAllStringSubmatch(string(out), -1) {
+		calls = append(calls, m[1])
+	}
+	if len(calls) == 0 {
+		t.Fatalf("no calls found in low_level_init:\n%s", out)
+	}
+	return calls
+}
+
+func indexOf(xs []string, x string) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// A PHY_PRE_CONFIG block that compiles in lwipgen's low_level_init runs there, before lwipgen's PHY
+// set-up (the auto-negotiation restart), with netif and hal_eth_init_status in scope; the project
+// builds and verifies, vendor says nothing about the block, and a second vendor run changes nothing.
+func TestPHYPreConfigCompiledInPlace(t *testing.T) {
+	testenv.CrossCompiler(t)
+	f, dir := withPHYPreConfig(t, "uint32_t board_phy_resets;", "phy-reset-hal.c")
+	g := generated(t, f.board)
+	res, err := vendorProject(g, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range res.Warnings {
+		if strings.Contains(w, "PHY_PRE_CONFIG") {
+			t.Errorf("vendor warns about a block it compiles: %s", w)
+		}
+	}
+	text, _ := os.ReadFile(filepath.Join(dir, "LWIP", "Target", "ethernetif.c"))
+	s := string(text)
+	i := strings.Index(s, "static err_t low_level_init(")
+	pre := strings.Index(s, "/* USER CODE BEGIN PHY_PRE_CONFIG */")
+	if0 := strings.LastIndex(s, "#if 0\n")
+	if i < 0 || pre < i || (if0 >= 0 && pre > if0) || !strings.Contains(s, "board_phy_resets++;") {
+		t.Fatalf("PHY_PRE_CONFIG is not in lwipgen's low_level_init (at %d, function at %d, #if 0 at %d)", pre, i, if0)
+	}
+	var log strings.Builder
+	_, vr, err := vendorkit.BuildProject(context.Background(), dir, g, &log)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, tail(log.String(), 40))
+	}
+	if !vr.OK() {
+		t.Fatal("ELF does not verify")
+	}
+	if w := grepLines(log.String(), "ethernetif.c"); strings.Contains(w, "warning:") || strings.Contains(w, "error:") {
+		t.Errorf("lwipgen's ethernetif.c compiled with diagnostics:\n%s", w)
+	}
+	// Compiled: the block's calls and its counter are in low_level_init's code.
+	calls := lowLevelInitCalls(t, filepath.Join(dir, "build", "ethernetif.o"))
+	for _, want := range []string{"HAL_Delay", "HAL_ETH_ReadPHYRegister"} {
+		if indexOf(calls, want) < 0 {
+			t.Errorf("low_level_init does not call %s (the block is not compiled): %v", want, calls)
+		}
+	}
+	if out, _ := exec.Command("arm-none-eabi-objdump", "-r", "--section=.text.low_level_init", filepath.Join(dir, "build", "ethernetif.o")).Output(); !strings.Contains(string(out), "board_phy_resets") {
+		t.Error("low_level_init does not touch board_phy_resets (the block is not compiled)")
+	}
+	// Called before the PHY set-up: low_level_init is straight-line code around the block (no branch
+	// jumps over it), so its place between the HAL init and the auto-negotiation restart is its
+	// place in the start-up order.
+	fn := s[i:]
+	fn = fn[:strings.Index(fn, "\n}\n")]
+	hal, blk, aneg := strings.Index(fn, "hal_eth_init_status = ethif_hal_init();"), strings.Index(fn, "USER CODE BEGIN PHY_PRE_CONFIG"), strings.Index(fn, "ETHIF_PHY_BCR_ANEG_RESTART")
+	if hal < 0 || blk < 0 || aneg < 0 || !(hal < blk && blk < aneg) {
+		t.Errorf("PHY_PRE_CONFIG is not between the ETH HAL init (%d) and the PHY set-up (%d): at %d", hal, aneg, blk)
+	}
+	again, err := vendorProject(g, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Changes) != 0 {
+		t.Errorf("second vendor run changed %d files", len(again.Changes))
+	}
+}
+
+// A PHY_PRE_CONFIG block that does not compile in lwipgen's low_level_init (it calls CubeMX's own
+// ETH_PHY_IO_ReadReg, as the real project's does) is kept under #if 0, whole; vendor's warning
+// quotes gcc's error; the project still builds; a second vendor run changes nothing.
+func TestPHYPreConfigFallsBackKept(t *testing.T) {
+	testenv.CrossCompiler(t)
+	f, dir := withPHYPreConfig(t, "uint32_t board_bcr;", "phy-reset-cubemx-io.c")
+	body, _ := os.ReadFile(filepath.Join("testdata", "userblocks", "phy-reset-cubemx-io.c"))
+	g := generated(t, f.board)
+	res, err := vendorProject(g, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned string
+	defer func() { t.Logf("warning: %s", warned) }()
+	for _, w := range res.Warnings {
+		if strings.Contains(w, `"PHY_PRE_CONFIG"`) {
+			warned = w
+		}
+	}
+	if !strings.Contains(warned, "not compiled") || !strings.Contains(warned, "ETH_PHY_IO_ReadReg") || !strings.Contains(warned, "error:") {
+		t.Errorf("no warning quoting gcc's error for the kept block: %q", warned)
+	}
+	text, _ := os.ReadFile(filepath.Join(dir, "LWIP", "Target", "ethernetif.c"))
+	s := string(text)
+	if0, pre := strings.LastIndex(s, "#if 0\n"), strings.Index(s, "/* USER CODE BEGIN PHY_PRE_CONFIG */")
+	if if0 < 0 || pre < if0 {
+		t.Errorf("the block is not in the #if 0 section (block at %d, #if 0 at %d)", pre, if0)
+	}
+	if !strings.Contains(s, string(body)) {
+		t.Error("the block's content was lost")
+	}
+	var log strings.Builder
+	if _, _, err := vendorkit.BuildProject(context.Background(), dir, g, &log); err != nil {
+		t.Fatalf("%v\n%s", err, tail(log.String(), 40))
+	}
+	again, err := vendorProject(g, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Changes) != 0 {
+		t.Errorf("second vendor run changed %d files", len(again.Changes))
+	}
+}
+
+// blocksWithErrors maps gcc errors to the USER CODE block whose lines hold them (no compiler needed).
+func TestBlocksWithErrors(t *testing.T) {
+	text := "a\n/* USER CODE BEGIN PHY_PRE_CONFIG */\nx();\n/* USER CODE END PHY_PRE_CONFIG */\nb\n/* USER CODE BEGIN LOW_LEVEL_INIT */\ny;\n/* USER CODE END LOW_LEVEL_INIT */\n"
+	out := "/tmp/s/ethernetif.c:3:3: error: implicit declaration of function 'x'\n/tmp/s/ethernetif.c:5:1: error: outside\n"
+	bad := blocksWithErrors(text, out, []string{"LOW_LEVEL_INIT", "PHY_PRE_CONFIG"})
+	if len(bad) != 1 || !strings.Contains(bad["PHY_PRE_CONFIG"], "implicit declaration of function 'x'") || !strings.Contains(bad["PHY_PRE_CONFIG"], "line 1 of the block, column 3") {
+		t.Errorf("got %v", bad)
+	}
+	if got := fillUserCode(text, map[string]string{"LOW_LEVEL_INIT": "\nz;\n"}); !strings.Contains(got, "LOW_LEVEL_INIT */\nz;\n/* USER CODE END LOW_LEVEL_INIT") || !strings.Contains(got, "x();") {
+		t.Errorf("fillUserCode: %q", got)
+	}
+}
