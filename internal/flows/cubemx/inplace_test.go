@@ -64,11 +64,12 @@ func indexOf(xs []string, x string) int {
 }
 
 // A PHY_PRE_CONFIG block that compiles in lwipgen's low_level_init runs there, before lwipgen's PHY
-// set-up (the auto-negotiation restart), with netif and hal_eth_init_status in scope; the project
+// set-up (the auto-negotiation restart), with netif and hal_eth_init_status in scope and CubeMX's
+// ETH_PHY_IO_ReadReg/WriteReg (which the real project's block calls) defined by lwipgen's file; the project
 // builds and verifies, vendor says nothing about the block, and a second vendor run changes nothing.
 func TestPHYPreConfigCompiledInPlace(t *testing.T) {
 	testenv.CrossCompiler(t)
-	f, dir := withPHYPreConfig(t, "uint32_t board_phy_resets;", "phy-reset-hal.c")
+	f, dir := withPHYPreConfig(t, "uint32_t board_phy_resets, board_bcr;", "phy-reset-io.c")
 	g := generated(t, f.board)
 	res, err := vendorProject(g, dir)
 	if err != nil {
@@ -100,7 +101,7 @@ func TestPHYPreConfigCompiledInPlace(t *testing.T) {
 	}
 	// Compiled: the block's calls and its counter are in low_level_init's code.
 	calls := lowLevelInitCalls(t, filepath.Join(dir, "build", "ethernetif.o"))
-	for _, want := range []string{"HAL_Delay", "HAL_ETH_ReadPHYRegister"} {
+	for _, want := range []string{"HAL_Delay", "ETH_PHY_IO_ReadReg", "ETH_PHY_IO_WriteReg"} {
 		if indexOf(calls, want) < 0 {
 			t.Errorf("low_level_init does not call %s (the block is not compiled): %v", want, calls)
 		}
@@ -126,13 +127,13 @@ func TestPHYPreConfigCompiledInPlace(t *testing.T) {
 	}
 }
 
-// A PHY_PRE_CONFIG block that does not compile in lwipgen's low_level_init (it calls CubeMX's own
-// ETH_PHY_IO_ReadReg, as the real project's does) is kept under #if 0, whole; vendor's warning
+// A PHY_PRE_CONFIG block that does not compile in lwipgen's low_level_init (it reads CubeMX's
+// PHYLinkState local and LAN8742 object, which lwipgen's function does not have) is kept under #if 0, whole; vendor's warning
 // quotes gcc's error; the project still builds; a second vendor run changes nothing.
 func TestPHYPreConfigFallsBackKept(t *testing.T) {
 	testenv.CrossCompiler(t)
-	f, dir := withPHYPreConfig(t, "uint32_t board_bcr;", "phy-reset-cubemx-io.c")
-	body, _ := os.ReadFile(filepath.Join("testdata", "userblocks", "phy-reset-cubemx-io.c"))
+	f, dir := withPHYPreConfig(t, "uint32_t board_bcr;", "phy-link-cubemx-locals.c")
+	body, _ := os.ReadFile(filepath.Join("testdata", "userblocks", "phy-link-cubemx-locals.c"))
 	g := generated(t, f.board)
 	res, err := vendorProject(g, dir)
 	if err != nil {
@@ -145,7 +146,7 @@ func TestPHYPreConfigFallsBackKept(t *testing.T) {
 			warned = w
 		}
 	}
-	if !strings.Contains(warned, "not compiled") || !strings.Contains(warned, "ETH_PHY_IO_ReadReg") || !strings.Contains(warned, "error:") {
+	if !strings.Contains(warned, "not compiled") || !strings.Contains(warned, "PHYLinkState") || !strings.Contains(warned, "error:") {
 		t.Errorf("no warning quoting gcc's error for the kept block: %q", warned)
 	}
 	text, _ := os.ReadFile(filepath.Join(dir, "LWIP", "Target", "ethernetif.c"))

@@ -28,6 +28,9 @@ type GlueTarget struct {
 	// InPlace are the InPlace USER CODE blocks compiled at their point of
 	// low_level_init (judgeInPlace); every other one is kept under #if 0.
 	InPlace map[string]bool
+	// PHYIO: the glue defines CubeMX's PHY IO functions (ETH_PHY_IO_ReadReg, ...), which CubeMX's own
+	// ethernetif.c defines and the project's low_level_init USER CODE calls, when nothing else does.
+	PHYIO bool
 
 	// candidates are the project's non-empty InPlace blocks, for judgeInPlace.
 	candidates []string
@@ -163,6 +166,11 @@ func ReadTarget(p *vendorkit.Project, g *flow.Generated) (GlueTarget, []string, 
 	}
 	if len(errs) > 0 {
 		return t, nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	}
+	for _, name := range t.candidates {
+		if strings.Contains(StripComments(bodies[name]), "ETH_PHY_IO_") {
+			t.PHYIO = !Defines(fileScope.String(), "ETH_PHY_IO_ReadReg") && !definedElsewhere(p, "ETH_PHY_IO_ReadReg")
+		}
 	}
 	for _, h := range HooksUsed(opts) {
 		if !Defines(fileScope.String(), h.Func) && !definedElsewhere(p, h.Func) {
