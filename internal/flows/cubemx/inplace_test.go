@@ -183,3 +183,31 @@ func TestBlocksWithErrors(t *testing.T) {
 		t.Errorf("fillUserCode: %q", got)
 	}
 }
+
+// A project whose own USER CODE defines CubeMX's PHY IO functions (the "PHI IO Functions for User
+// BSP" block of a project without a BSP PHY driver) keeps its definitions: lwipgen's file does not
+// define them a second time, and the PHY_PRE_CONFIG block calling them still compiles in place.
+func TestPHYIOFromUserCodeNotRedefined(t *testing.T) {
+	testenv.CrossCompiler(t)
+	f, dir := withPHYPreConfig(t, "uint32_t board_phy_resets, board_bcr;", "phy-reset-io.c")
+	eth := filepath.Join(dir, "LWIP", "Target", "ethernetif.c")
+	b, _ := os.ReadFile(eth)
+	own := "/* USER CODE BEGIN PHI IO Functions for User BSP */\n" +
+		"int32_t ETH_PHY_IO_ReadReg(uint32_t DevAddr, uint32_t RegAddr, uint32_t *pRegVal)\n{\n  return HAL_ETH_ReadPHYRegister(&heth, DevAddr, RegAddr, pRegVal) == HAL_OK ? 0 : -1;\n}\n" +
+		"int32_t ETH_PHY_IO_WriteReg(uint32_t DevAddr, uint32_t RegAddr, uint32_t RegVal)\n{\n  return HAL_ETH_WritePHYRegister(&heth, DevAddr, RegAddr, RegVal) == HAL_OK ? 0 : -1;\n}\n" +
+		"/* USER CODE END PHI IO Functions for User BSP */\n"
+	os.WriteFile(eth, append(b, own...), 0o644)
+	res, err := vendorProject(generated(t, f.board), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range res.Warnings {
+		if strings.Contains(w, "PHY_PRE_CONFIG") {
+			t.Errorf("the block was not compiled in place: %s", w)
+		}
+	}
+	text, _ := os.ReadFile(eth)
+	if n := len(regexp.MustCompile(`(?m)^int32_t ETH_PHY_IO_ReadReg\([^;]*\)\s*\{`).FindAllString(string(text), -1)); n != 1 {
+		t.Errorf("ETH_PHY_IO_ReadReg is defined %d times in lwipgen's ethernetif.c, want the project's one", n)
+	}
+}

@@ -31,6 +31,9 @@ type GlueTarget struct {
 	// PHYIO: the glue defines CubeMX's PHY IO functions (ETH_PHY_IO_ReadReg, ...), which CubeMX's own
 	// ethernetif.c defines and the project's low_level_init USER CODE calls, when nothing else does.
 	PHYIO bool
+	// PHYIODecl: the glue declares them (CubeMX's ethernetif.c does, before low_level_init), for that
+	// USER CODE, whoever defines them.
+	PHYIODecl bool
 
 	// candidates are the project's non-empty InPlace blocks, for judgeInPlace.
 	candidates []string
@@ -169,6 +172,7 @@ func ReadTarget(p *vendorkit.Project, g *flow.Generated) (GlueTarget, []string, 
 	}
 	for _, name := range t.candidates {
 		if strings.Contains(StripComments(bodies[name]), "ETH_PHY_IO_") {
+			t.PHYIODecl = true
 			t.PHYIO = !Defines(fileScope.String(), "ETH_PHY_IO_ReadReg") && !definedElsewhere(p, "ETH_PHY_IO_ReadReg")
 		}
 	}
