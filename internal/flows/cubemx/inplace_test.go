@@ -230,3 +230,55 @@ func TestCubeCMakeLists(t *testing.T) {
 		t.Errorf("definitions %v", defs)
 	}
 }
+
+// Each InPlace block has its place in lwipgen's low_level_init, in CubeMX's order (after the ETH HAL
+// init; PHY_PRE_CONFIG and Code 1 before the PHY set-up; PHY_POST_CONFIG after it; LOW_LEVEL_INIT
+// last), in every style; a block not judged in place is in the #if 0 section instead, never in both.
+func TestInPlaceBlocksOrder(t *testing.T) {
+	g := generated(t, "testdata/boards/h743-cubemx-bare.hcl")
+	order := []string{"hal_eth_init_status = ethif_hal_init();", "USER CODE BEGIN PHY_PRE_CONFIG */", "USER CODE BEGIN low_level_init Code 1 for User BSP */",
+		"ETHIF_PHY_BCR_ANEG_RESTART);", "USER CODE BEGIN PHY_POST_CONFIG */", "USER CODE BEGIN LOW_LEVEL_INIT */", "return ERR_OK;"}
+	for _, style := range []Style{BareMetal, RTOSv1, RTOSv2} {
+		for _, in := range []bool{true, false} {
+			tg := DefaultTarget(g.Plan)
+			tg.Cube = style
+			if in {
+				tg.InPlace = map[string]bool{}
+				for _, n := range BlocksAt(InPlace) {
+					tg.InPlace[n] = true
+				}
+			}
+			files, _, err := Glue{}.RenderFor(g.Plan, g.Layout, tg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var src string
+			for _, f := range files {
+				if strings.HasSuffix(f.Path, "ethernetif.c") {
+					src = string(f.Content)
+				}
+			}
+			fn := src[strings.Index(src, "static err_t low_level_init("):]
+			fn = fn[:strings.Index(fn, "\n}\n")]
+			kept := src[strings.LastIndex(src, "#if 0\n"):]
+			last := -1
+			for _, s := range order {
+				blk := strings.Contains(s, "USER CODE")
+				at := strings.Index(fn, s)
+				switch {
+				case blk && !in:
+					if at >= 0 || !strings.Contains(kept, s) {
+						t.Errorf("%s: %q not judged in place, but in low_level_init (%d) or missing from #if 0", style, s, at)
+					}
+				case at < 0 || at < last:
+					t.Errorf("%s: %q not in low_level_init in CubeMX's order (at %d, previous at %d)", style, s, at, last)
+				default:
+					last = at
+					if blk && strings.Contains(kept, s) {
+						t.Errorf("%s: %q both in place and in the #if 0 section", style, s)
+					}
+				}
+			}
+		}
+	}
+}
