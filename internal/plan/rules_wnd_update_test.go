@@ -1,0 +1,117 @@
+package plan_test
+
+import (
+	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/plan"
+)
+
+// bdpOf is the bandwidth-delay product of one receiving stream, from the
+// board's declared rate and RTT plus three frame times (preamble, header,
+// CRC and gap around each MSS), computed here, not by the plan.
+func bdpOf(b *board.Board, p *plan.Plan) int64 {
+	mss := p.Value("TCP_MSS")
+	frameMs := float64(mss+20+20+14+8+12+4) * 8 / (float64(b.Ethernet.SpeedMbps) * 1e6) * 1000
+	bdp := b.Workload.TargetMbps * 1e6 / 8 * (b.Workload.RTTMs + 3*frameMs) / 1000
+	return int64(bdp)/int64(max(b.Workload.RxStreams, 1)) + 1
+}
+
+// headroomOf is how many BDPs of window the profile asks for.
+func headroomOf(b *board.Board) float64 {
+	switch b.Workload.Profile {
+	case "throughput":
+		return 2
+	case "latency":
+		return 1
+	}
+	return 1.5
+}
+
+// lwIP 2.1.3 sends a window update from tcp_recved() only once the right
+// edge has grown by TCP_WND_UPDATE_THRESHOLD (default min(TCP_WND/4,
+// 4*TCP_MSS)); until then a sender that filled the window waits, and with
+// a threshold above one MSS a recv callback that consumes at once ACKs only
+// every second segment. A window below BDP x headroom (the sender runs
+// window-limited) gets one MSS; any other must leave the BDP advertised
+// (TCP_WND - threshold >= BDP), and lwIP's default stays where it does.
+func TestWindowUpdateThresholdLeavesTheBDPAdvertised(t *testing.T) {
+	for _, name := range []string{"mps2-an500", "h743", "f407", "f767", "gd32f407", "zynq7035"} {
+		b := load(t, name)
+		p := build(t, b)
+		wnd, mss, thr := p.Value("TCP_WND"), p.Value("TCP_MSS"), p.Value("TCP_WND_UPDATE_THRESHOLD")
+		def := min(wnd/4, 4*mss)
+		need := bdpOf(b, p)
+		limited := float64(wnd) < float64(need)*headroomOf(b)*0.999
+		switch {
+		case limited && thr != mss:
+			t.Errorf("%s: TCP_WND %d below BDP %d x%.1f: threshold %d, want one MSS %d", name, wnd, need, headroomOf(b), thr, mss)
+		case thr < mss:
+			t.Errorf("%s: threshold %d < MSS %d: below what tcp_update_rcv_ann_wnd reports", name, thr, mss)
+		case thr > def:
+			t.Errorf("%s: threshold %d above lwIP's default %d: more waiting for no fewer ACKs", name, thr, def)
+		case !limited && wnd-def >= need && thr != def:
+			t.Errorf("%s: lwIP's default %d already leaves %d B >= BDP %d B advertised; got %d", name, def, wnd-def, need, thr)
+		case wnd-thr < need && thr != mss:
+			t.Errorf("%s: TCP_WND %d - threshold %d = %d B < BDP %d B and the threshold is not the one-MSS floor", name, wnd, thr, wnd-thr, need)
+		}
+	}
+}
+
+// The FIFO-capped window (mps2-an500's LAN9118: 4 x 1460 B for a 5.4 KB
+// BDP) gets one MSS, an update per segment, whatever the MSS: with MSS 998
+// the FIFO holds 8 segments and lwIP's default would be 2 of them (slirp
+// measured 0.61 MB/s with it, 22.17 with TCP_MSS; docs/bench.md).
+func TestFIFOWindowUpdatesEverySegment(t *testing.T) {
+	for _, mss := range []int64{0, 998} {
+		b := load(t, "mps2-an500")
+		if mss > 0 {
+			b.Options = []board.Option{{Name: "TCP_MSS", Expr: "998", Int: 998, IsInt: true}}
+		}
+		p := build(t, b)
+		m, wnd := p.Value("TCP_MSS"), p.Value("TCP_WND")
+		if got := p.Value("TCP_WND_UPDATE_THRESHOLD"); got != m {
+			t.Errorf("MSS %d, TCP_WND %d (%d segments): threshold %d, want one MSS", m, wnd, wnd/m, got)
+		}
+		if mss > 0 && min(wnd/4, 4*m) <= m {
+			t.Errorf("MSS 998: TCP_WND %d leaves lwIP's default at one MSS, the case does not test the rule", wnd)
+		}
+		if s, _ := p.Setting("TCP_WND_UPDATE_THRESHOLD"); s.Rule != "tcp.wnd_update" || s.Why == "" {
+			t.Errorf("provenance: %+v", s)
+		}
+	}
+}
+
+// The latency profile keeps one BDP of window and no headroom: any
+// threshold above one MSS would leave less than the BDP advertised.
+func TestLatencyWindowUpdatesEverySegment(t *testing.T) {
+	b := load(t, "zynq7035")
+	b.Workload.Profile = "latency"
+	p := build(t, b)
+	if got, m := p.Value("TCP_WND_UPDATE_THRESHOLD"), p.Value("TCP_MSS"); p.Value("TCP_WND")-got < bdpOf(b, p) && got != m {
+		t.Errorf("latency profile: TCP_WND %d, threshold %d, BDP %d", p.Value("TCP_WND"), got, bdpOf(b, p))
+	}
+}
+
+// A threshold pinned by the user is checked like everything else: 4 MSS
+// on the FIFO window leaves one segment advertised, 0 ACKs every
+// tcp_recved call.
+func TestWindowUpdateCheckRefusesWideOrZeroThresholds(t *testing.T) {
+	for _, expr := range []string{"(4 * TCP_MSS)", "0"} {
+		b := load(t, "mps2-an500")
+		b.Options = []board.Option{{Name: "TCP_WND_UPDATE_THRESHOLD", Expr: expr}}
+		p := build(t, b)
+		failed := false
+		for _, c := range p.Failed() {
+			if c.ID == "plan.wnd_update_keeps_window" {
+				failed = true
+			}
+		}
+		if !failed {
+			t.Errorf("TCP_WND_UPDATE_THRESHOLD %s = %d on TCP_WND %d passed plan.wnd_update_keeps_window", expr, p.Value("TCP_WND_UPDATE_THRESHOLD"), p.Value("TCP_WND"))
+		}
+	}
+	if p := build(t, load(t, "mps2-an500")); len(p.Failed()) > 0 {
+		t.Errorf("generated plan fails: %v", p.Failed())
+	}
+}
