@@ -36,9 +36,8 @@ func planChecks(p *Plan, s *Sizer) []Check {
 		thr := p.Value("TCP_WND_UPDATE_THRESHOLD")
 		need := ceilDiv(s.bdpBytes(), s.rxStreams)
 		floor := int64(1)
-		wanted := int64(float64(s.bdpBytes())*s.headroom()) / s.rxStreams
-		add("plan.wnd_update_keeps_window", thr >= floor && (thr <= mss || (wnd >= wanted && wnd-thr >= need)), "options.TCP_WND_UPDATE_THRESHOLD",
-			"TCP_WND_UPDATE_THRESHOLD %d B: at least %d B, and one MSS (%d B) when TCP_WND %d B is below the %d B the BDP and headroom want, else TCP_WND less it must still advertise the %d B BDP of one receiving stream", thr, floor, mss, wnd, wanted, need)
+		add("plan.wnd_update_keeps_window", thr >= floor && (thr <= mss || wnd-thr >= need), "options.TCP_WND_UPDATE_THRESHOLD",
+			"TCP_WND_UPDATE_THRESHOLD %d B: at least %d B, and one MSS (%d B) or TCP_WND %d B less it must still advertise the %d B BDP of one receiving stream", thr, floor, mss, wnd, need)
 	}
 	// A window must fit the receive path, or the NIC drops the tail of each window.
 	frames := int64(p.Driver.RxWindowFrames)
