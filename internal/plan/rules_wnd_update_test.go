@@ -100,3 +100,25 @@ func TestWindowUpdateCheckRefusesWideOrZeroThresholds(t *testing.T) {
 		t.Errorf("generated plan fails: %v", p.Failed())
 	}
 }
+
+// Between the floor and lwIP's default: a window a little above the BDP
+// (zynq7035's 37.9 KB, TCP_WND pinned at 28 x 1460 = 40880 B) leaves 2977 B,
+// two whole segments, where lwIP's default of 4 would advertise 35040 B.
+func TestWindowUpdateThresholdTakesWholeSegmentsAboveTheBDP(t *testing.T) {
+	b := load(t, "zynq7035")
+	b.Options = []board.Option{{Name: "TCP_WND", Expr: "(28 * TCP_MSS)"}}
+	p := build(t, b)
+	wnd, mss, need := p.Value("TCP_WND"), p.Value("TCP_MSS"), bdpOf(b, p)
+	want := (wnd - need) / mss * mss
+	if want <= mss || want >= min(wnd/4, 4*mss) {
+		t.Fatalf("TCP_WND %d, BDP %d: %d B between the floor and the default is needed for this case", wnd, need, want)
+	}
+	if got := p.Value("TCP_WND_UPDATE_THRESHOLD"); got != want {
+		t.Errorf("TCP_WND %d, BDP %d: threshold %d, want %d (whole segments of TCP_WND - BDP)", wnd, need, got, want)
+	}
+	for _, c := range p.Failed() {
+		if c.ID == "plan.wnd_update_keeps_window" {
+			t.Errorf("the rule's own value fails its check: %s", c.Detail)
+		}
+	}
+}
