@@ -150,6 +150,7 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 			files[name] = data
 		}
 		srcs = append(srcs, rb.Sources...)
+		srcs = append(srcs, "rtos/board_vrtos_loop.c") // the critical-section mask and the loop pass of every RTOS board
 		includes = append(includes, rb.Includes...)
 		if dc.Model.RTOSAPI == rtosRTThread {
 			srcs = append(srcs, rtthreadSources...) // the BSP's drv_eth.c and board.h models (rtthread.go)
@@ -299,6 +300,20 @@ func firstLines(s string, n int) string {
 		lines = append(lines[:n], "...")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// errorSummary is the table's one line for a configuration that failed: the
+// first line and, for a compile, the compiler's first error message (the
+// #error text a configuration runs into, not just "exit status 1").
+func errorSummary(s string) string {
+	first := firstLines(s, 1)
+	first = strings.TrimSuffix(first, "\n...")
+	for _, l := range strings.Split(s, "\n") {
+		if _, msg, ok := strings.Cut(l, " error: "); ok {
+			return first + ": " + strings.TrimSpace(msg)
+		}
+	}
+	return first
 }
 
 // lwipObjects compiles lwIP's sources once per lwipopts.h and port header

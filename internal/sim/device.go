@@ -81,15 +81,25 @@ type deviceCode struct {
 // run on the virtual-time RTOS model (rtos.go, rtthread.go): their tcpip thread, the driver's RX/TX
 // threads and link thread. False: Run refuses the board (there is no stand-in NIC for a device).
 func runsGlue(p *plan.Plan) (macModel, bool) {
-	m, ok := macModels[p.Board.Chip.Ethernet.MAC]
+	path, ok := rtosPaths[p.Board.RTOS]
 	if !ok {
 		return macModel{}, false
 	}
-	switch p.Board.RTOS {
-	case "none":
-		return m, true
-	case "freertos":
-		if m.RTOSBoard == "" {
+	return path(p)
+}
+
+// rtosPaths says, per board.RTOS, which driver model and start-up the device runs (data keyed by
+// the RTOS, so the core does not branch on names): bare metal the MAC's model with the vendor's
+// main loop, FreeRTOS the MAC's RTOS board file on the virtual-time model, RT-Thread its port and
+// the BSP driver's model (rtthread.go).
+var rtosPaths = map[string]func(p *plan.Plan) (macModel, bool){
+	"none": func(p *plan.Plan) (macModel, bool) {
+		m, ok := macModels[p.Board.Chip.Ethernet.MAC]
+		return m, ok
+	},
+	"freertos": func(p *plan.Plan) (macModel, bool) {
+		m, ok := macModels[p.Board.Chip.Ethernet.MAC]
+		if !ok || m.RTOSBoard == "" {
 			return macModel{}, false
 		}
 		m.Board = m.RTOSBoard
@@ -97,10 +107,8 @@ func runsGlue(p *plan.Plan) (macModel, bool) {
 		m.RTOSAPI = p.Board.RTOSAPI
 		m.Name += " on the virtual-time FreeRTOS model (" + rtosAPIName(p.Board.RTOSAPI) + ")"
 		return m, true
-	case "rtthread":
-		return rtthreadModel(p.Board.Chip.Ethernet.MAC) // rtthread.go
-	}
-	return macModel{}, false
+	},
+	"rtthread": func(p *plan.Plan) (macModel, bool) { return rtthreadModel(p.Board.Chip.Ethernet.MAC) },
 }
 
 // renderDevice renders the board's driver with the driver rings d exactly as

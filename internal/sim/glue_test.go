@@ -387,3 +387,17 @@ func TestGlueRBUResume(t *testing.T) {
 		t.Fatalf("after RBU: rx %.1f Mbps, idle %+v, checks %+v", c.RxMbps, g.Idle, g.Checks)
 	}
 }
+
+// A configuration that does not compile on the board says why in the table:
+// the compiler's first error, not only the exit status.
+func TestErrorSummaryNamesTheCompilerError(t *testing.T) {
+	e := "compiling rtos/lwip/ethernetif_rtthread.c: exit status 1\n/x/ethernetif_rtthread.c:36:2: error: #error \"needs LWIP_NETIF_API 1\"\n   36 | #error"
+	got := errorSummary(e)
+	want := `compiling rtos/lwip/ethernetif_rtthread.c: exit status 1: #error "needs LWIP_NETIF_API 1"`
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := errorSummary("the netif never came up"); got != "the netif never came up" {
+		t.Errorf("plain error changed: %q", got)
+	}
+}

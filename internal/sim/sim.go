@@ -974,7 +974,7 @@ func (r *Result) WriteTable(w io.Writer) {
 			continue
 		}
 		if c.Error != "" {
-			fmt.Fprintf(w, "%-16s %8d  error: %s\n", c.Name, c.RAMBytes, firstLines(c.Error, 1))
+			fmt.Fprintf(w, "%-16s %8d  error: %s\n", c.Name, c.RAMBytes, errorSummary(c.Error))
 			continue
 		}
 		mix := "-"
@@ -1027,7 +1027,7 @@ func (r *Result) WriteTable(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	for _, c := range r.Configs {
-		if c.Glue != nil && c.StartupFailure == "" {
+		if c.Glue != nil && c.StartupFailure == "" && c.Error == "" { // a configuration that never ran has no driver side
 			c.Glue.writeTable(w, c.Name)
 		}
 	}

@@ -111,6 +111,13 @@ const (
 	// Moved blocks belong to HAL_ETH_MspInit/DeInit, which vendor moves with
 	// their functions to LWIP/lwipgen/ethernetif_msp.c.
 	Moved
+	// InPlace blocks sit at a point of CubeMX's low_level_init that
+	// lwipgen's low_level_init has too (before the PHY is set up, after it,
+	// at the end): they are compiled there, with the locals lwipgen's
+	// function can give them (netif, hal_eth_init_status), when the
+	// project's cross compiler accepts them in place (judgeInPlace); a block
+	// it refuses is kept under #if 0 like a Kept one, with gcc's first error.
+	InPlace
 )
 
 // Block is one USER CODE block of CubeMX's ethernetif.c or ethernetif.h.
@@ -138,11 +145,11 @@ var EthernetifCBlocks = []Block{
 	{"MACADDRESS", Kept, "low_level_init(): heth.Init.MACAddr (lwipgen takes the MAC from ethernet.mac_address)"},
 	{"OS_THREAD_NEW_CMSIS_RTOS_V2", Kept, "low_level_init(): creation of CubeMX's RX thread (lwipgen starts its own RX task)"},
 	{"OS_THREAD_DEF_CREATE_CMSIS_RTOS_V1", Kept, "low_level_init(): creation of CubeMX's RX thread (lwipgen starts its own RX task)"},
-	{"PHY_PRE_CONFIG", Kept, "low_level_init(), before the PHY driver is set up"},
-	{"low_level_init Code 1 for User BSP", Kept, "low_level_init(), PHY set-up"},
-	{"PHY_POST_CONFIG", Kept, "low_level_init(), after the first link check"},
-	{"low_level_init Code 2 for User BSP", Kept, "low_level_init(), link check"},
-	{"LOW_LEVEL_INIT", Kept, "end of low_level_init()"},
+	{"PHY_PRE_CONFIG", InPlace, "low_level_init(), before the PHY driver is set up"},
+	{"low_level_init Code 1 for User BSP", InPlace, "low_level_init(), PHY set-up (no BSP PHY driver)"},
+	{"PHY_POST_CONFIG", InPlace, "low_level_init(), after the PHY set-up and the first link check"},
+	{"low_level_init Code 2 for User BSP", Kept, "low_level_init(), link check and MAC start (lwipgen's link check does both)"},
+	{"LOW_LEVEL_INIT", InPlace, "end of low_level_init()"},
 	{"5", Kept, "low_level_output_arp_off() (LWIP_ARP=0 only)"},
 	{"6", FileScope, "after pbuf_free_custom(): CubeMX's sys_now()"},
 	{"ETH_MspInit 0", Moved, "HAL_ETH_MspInit()"},
@@ -154,7 +161,7 @@ var EthernetifCBlocks = []Block{
 	{"ETH link Thread core code for User BSP", Kept, "loop of ethernet_link_thread()"},
 	{"HAL ETH RxAllocateCallback", Kept, "body of HAL_ETH_RxAllocateCallback() (lwipgen's zero-copy pool replaces it)"},
 	{"HAL ETH RxLinkCallback", Kept, "body of HAL_ETH_RxLinkCallback() (lwipgen's zero-copy pool replaces it)"},
-	{"HAL ETH TxFreeCallback", Kept, "body of HAL_ETH_TxFreeCallback()"},
+	{"HAL ETH TxFreeCallback", Kept, "body of HAL_ETH_TxFreeCallback() (CubeMX's own pbuf_free is in it; lwipgen's callback frees the pbuf)"},
 	{"8", FileScope, "end of file: ST's ETH_CODE examples put sys_lock_tcpip_core() and friends here"},
 }
 

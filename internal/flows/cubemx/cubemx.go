@@ -50,6 +50,9 @@ func Prepare(g *flow.Generated) func(p *vendorkit.Project) (*vendorkit.Prepared,
 		if err != nil {
 			return nil, err
 		}
+		var kept []string
+		t.InPlace, kept = judgeInPlace(p, g, t)
+		warn = append(warn, kept...)
 		files, defines, err := Glue{}.RenderFor(g.Plan, g.Layout, t)
 		if err != nil {
 			return nil, fmt.Errorf("driver glue: %v", err)

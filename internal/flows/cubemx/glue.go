@@ -58,7 +58,7 @@ func DataFor(p *plan.Plan, l *layout.Layout, t GlueTarget) (*render.GlueData, er
 		return nil, err
 	}
 	d.Target = t
-	if c := newGlueContract(t.Cube); c != nil {
+	if c := newGlueContract(t.Cube, t.InPlace); c != nil {
 		d.Contract = c
 	}
 	b, dr := p.Board, p.Driver

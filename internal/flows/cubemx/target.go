@@ -25,6 +25,18 @@ type GlueTarget struct {
 	ETHIRQHandler bool           // the glue defines ETH_IRQHandler (the project has none)
 	CoreLockHooks []CoreLockHook // hooks the glue defines (the project's lwipopts.h uses them, nothing defines them)
 	HAL           string         // the project's HAL driver version, for the generated comment ("" = unknown)
+	// InPlace are the InPlace USER CODE blocks compiled at their point of
+	// low_level_init (judgeInPlace); every other one is kept under #if 0.
+	InPlace map[string]bool
+	// PHYIO: the glue defines CubeMX's PHY IO functions (ETH_PHY_IO_ReadReg, ...), which CubeMX's own
+	// ethernetif.c defines and the project's low_level_init USER CODE calls, when nothing else does.
+	PHYIO bool
+	// PHYIODecl: the glue declares them (CubeMX's ethernetif.c does, before low_level_init), for that
+	// USER CODE, whoever defines them.
+	PHYIODecl bool
+
+	// candidates are the project's non-empty InPlace blocks, for judgeInPlace.
+	candidates []string
 }
 
 // DefaultTarget is the target of a board built by lwipgen itself: a
@@ -50,17 +62,26 @@ type glueContract struct {
 	Contract    Contract
 	FileBlocks  map[string]bool // names of ethernetif.c blocks compiled at file scope
 	KeptBlocks  []string        // names kept in the #if 0 section
+	InPlace     map[string]bool // names compiled at their point of low_level_init
 	HBlocks     []string
 	SysNowBlock string
 }
 
-func newGlueContract(s Style) *glueContract {
+func newGlueContract(s Style, inPlace map[string]bool) *glueContract {
 	if s == "" {
 		return nil
 	}
 	c, _ := ContractOf(s)
 	g := &glueContract{Style: s, RTOS: s.RTOS(), V1: s == RTOSv1, Contract: c, FileBlocks: map[string]bool{},
-		KeptBlocks: BlocksAt(Kept), HBlocks: EthernetifHBlocks, SysNowBlock: c.SysNowBlock}
+		InPlace: map[string]bool{}, HBlocks: EthernetifHBlocks, SysNowBlock: c.SysNowBlock}
+	for _, b := range EthernetifCBlocks {
+		switch {
+		case b.Place == InPlace && inPlace[b.Name]:
+			g.InPlace[b.Name] = true
+		case b.Place == Kept || b.Place == InPlace:
+			g.KeptBlocks = append(g.KeptBlocks, b.Name)
+		}
+	}
 	for _, n := range BlocksAt(FileScope) {
 		g.FileBlocks[n] = true
 	}
@@ -138,6 +159,8 @@ func ReadTarget(p *vendorkit.Project, g *flow.Generated) (GlueTarget, []string, 
 			if _, found := supersedePlacements(body, placed); len(found) > 0 {
 				warn = append(warn, fmt.Sprintf("%s: USER CODE block %q gives %s a section of its own; lwipgen places it (lwip_sections.ld), so the line is kept in the block inside an #if 0 (delete it when convenient)", eth, name, strings.Join(found, ", ")))
 			}
+		case known && b.Place == InPlace && strings.TrimSpace(body) != "":
+			t.candidates = append(t.candidates, name) // judgeInPlace decides, and warns for what it keeps
 		case known && b.Place == Kept && strings.TrimSpace(body) != "":
 			warn = append(warn, fmt.Sprintf("%s: USER CODE block %q (%s) is kept in lwipgen's file but not compiled (#if 0 section): lwipgen's driver replaces the CubeMX function it belongs to; move what you need to a file-scope block (0, 1, 3, 4, 6 or 8)", eth, name, b.Where))
 		case !known && strings.TrimSpace(body) != "":
@@ -146,6 +169,12 @@ func ReadTarget(p *vendorkit.Project, g *flow.Generated) (GlueTarget, []string, 
 	}
 	if len(errs) > 0 {
 		return t, nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	}
+	for _, name := range t.candidates {
+		if strings.Contains(StripComments(bodies[name]), "ETH_PHY_IO_") {
+			t.PHYIODecl = true
+			t.PHYIO = !Defines(fileScope.String(), "ETH_PHY_IO_ReadReg") && !definedElsewhere(p, "ETH_PHY_IO_ReadReg")
+		}
 	}
 	for _, h := range HooksUsed(opts) {
 		if !Defines(fileScope.String(), h.Func) && !definedElsewhere(p, h.Func) {

@@ -1,7 +1,7 @@
 /*
- * board_rtos_common.c - what every RTOS board file of the simulator's device node shares
- * (board_cubemx_rtos.c, board_gd32_rtos.c): the critical-section mask, the application thread the
- * simulator's workload runs in, the main-loop pass, and the RTOS counters of the report. The board
+ * board_rtos_common.c - what every FreeRTOS board file of the simulator's device node shares
+ * (board_cubemx_rtos.c, board_gd32_rtos.c): the application thread the simulator's workload runs
+ * in and the RTOS counters of the report (the mask and the loop pass: board_vrtos_loop.c). The board
  * files keep what differs per vendor project shape: the start-up order, the interrupt names and
  * priorities, and how lwIP is brought up. Compiled with the board file for an RTOS device
  * (build.go). lwipgen's own code.
@@ -16,15 +16,6 @@
 #include "FreeRTOS.h"
 #include "task.h"
 #include "queue.h"
-
-/* taskENTER_CRITICAL raises BASEPRI over every interrupt that may call FreeRTOS: devhost holds them. */
-void vrtos_port_mask(int masked)
-{
-    dev_primask = (dev_primask & 1) | (masked ? 2 : 0);
-    if (!masked) {
-        dev_irq_poll();
-    }
-}
 
 /* ---- the application thread the simulator's workload runs in ---- */
 struct app_req {
@@ -62,18 +53,6 @@ void sim_rtos_call(void (*fn)(void *), void *arg)
     }
     (void)vrtos_run(dev_now_ns);
 }
-
-/* One pass of "the main loop": every thread runs until it blocks at the current time. */
-void board_loop_once(void)
-{
-    uint64_t before = vrtos_switches();
-    (void)vrtos_run(dev_now_ns);
-    if (vrtos_switches() != before) {
-        dev_progress++;
-    }
-}
-
-uint64_t board_next_event(void) { return vrtos_next_event_ns(); }
 
 /* The RTOS model's counters for the report's driver counters: switches, the schedule hash (two runs
  * with the same inputs give the same), and per thread the host stack bytes used of its budget and

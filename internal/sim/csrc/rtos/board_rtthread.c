@@ -51,14 +51,6 @@ void board_isr_enter(int systick)
 }
 void board_isr_exit(void) { vrtos_isr_exit(); }
 
-/* rt_hw_interrupt_disable masks every interrupt (PRIMASK on Cortex-M): devhost holds them */
-void vrtos_port_mask(int masked)
-{
-    dev_primask = (dev_primask & 1) | (masked ? 2 : 0);
-    if (!masked) {
-        dev_irq_poll();
-    }
-}
 
 /* ---- the simulator's application thread ---- */
 struct app_req {
@@ -131,17 +123,6 @@ struct netif *board_init(void)
     }
     return vrtt_eth_netif();
 }
-
-void board_loop_once(void)
-{
-    uint64_t before = vrtos_switches();
-    (void)vrtos_run(dev_now_ns);
-    if (vrtos_switches() != before) {
-        dev_progress++;
-    }
-}
-
-uint64_t board_next_event(void) { return vrtos_next_event_ns(); }
 
 void board_stats(void (*kv)(const char *key, uint64_t v))
 {
