@@ -24,7 +24,8 @@ var rules = []Rule{
 	ruleOOSEQ,
 	warnPinnedShare,
 	ruleSegments,
-	constraints, // the flow's Hooks.Constraints
+	constraints,      // the flow's Hooks.Constraints
+	ruleWindowUpdate, // after the flow's caps on TCP_WND
 	ruleHeap,
 	ruleTimeouts,
 	ruleMailboxes,

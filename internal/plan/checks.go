@@ -29,6 +29,16 @@ func planChecks(p *Plan, s *Sizer) []Check {
 	add("plan.target_below_line_rate", s.target <= line+1e-9, "workload.target_mbps",
 		"TCP goodput limit at %d Mbps with MSS %d is %.1f Mbps (frame %d B on the wire); target %g Mbps",
 		b.Ethernet.SpeedMbps, mss, line, mss+ipHdr+tcpHdr+ethHdr+wireExtra, s.target)
+	// A window update must come before the window left advertised falls
+	// below the BDP (rules_wnd_update.go), and not be 0 (an ACK on every
+	// tcp_recved call; anything below min(TCP_WND/2, TCP_MSS) acts as that floor).
+	{
+		thr := p.Value("TCP_WND_UPDATE_THRESHOLD")
+		need := ceilDiv(s.bdpBytes(), s.rxStreams)
+		floor := int64(1)
+		add("plan.wnd_update_keeps_window", thr >= floor && (thr <= mss || wnd-thr >= need), "options.TCP_WND_UPDATE_THRESHOLD",
+			"TCP_WND_UPDATE_THRESHOLD %d B: at least %d B, and one MSS (%d B) or TCP_WND %d B less it must still advertise the %d B BDP of one receiving stream", thr, floor, mss, wnd, need)
+	}
 	// A window must fit the receive path, or the NIC drops the tail of each window.
 	frames := int64(p.Driver.RxWindowFrames)
 	add("plan.window_fits_rx_path", ceilDiv(wnd, mss) <= frames, "options.TCP_WND",
