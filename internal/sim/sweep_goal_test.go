@@ -275,3 +275,38 @@ func TestShortfallNamesTheDeeperTxRing(t *testing.T) {
 		}
 	}
 }
+
+// A throughput shortfall where lwipgen carries the declared target cleanly
+// on every seed is above_target (the baseline's extra comes from windows past
+// the target; the reason says whether its runs were clean); below the target,
+// or with a drop, it stays a sizing shortfall.
+func TestShortfallAboveTarget(t *testing.T) {
+	r := synthetic()
+	r.TargetMbps = 10
+	r.Configs[1].Options = map[string]int64{"TCP_WND": 32768, "TCP_SND_BUF": 32768}
+	decl := SweepPoint{Name: "loss 0.1%", LossPct: 0.1, RTTMs: 0.5, CPUx: 1, Conns: 5}
+	base := cell("st-h7-example", 60, 95, 70, 1300)
+	base.Errors = ErrorSplit{AllocFailures: 1372}
+	for _, c := range []struct {
+		lgRx  float64
+		clean bool
+		want  string
+	}{{60, true, KindAboveTarget}, {9, true, KindSizing}, {60, false, KindSizing}} {
+		lg := cell(CfgLwipgen, 60, c.lgRx, 70, 1300)
+		lg.Errors.Clean = c.clean
+		r.Rows = []SweepRow{{Point: decl, Cells: []SweepCell{lg, base}}}
+		var got *Shortfall
+		for _, s := range shortfalls(r) {
+			if s.Metric == "rx_mbps" {
+				s := s
+				got = &s
+			}
+		}
+		if got == nil || got.Kind != c.want {
+			t.Fatalf("rx %.0f clean %v: %+v, want kind %s", c.lgRx, c.clean, got, c.want)
+		}
+		if c.want == KindAboveTarget && (!strings.Contains(got.Reason, "at or above the declared workload.target_mbps 10 on every seed") || !strings.Contains(got.Reason, "TCP_WND 32768 B") || !strings.Contains(got.Reason, "not clean: 1372 allocation failure(s)")) {
+			t.Errorf("reason: %s", got.Reason)
+		}
+	}
+}
