@@ -49,7 +49,10 @@ func fragCsum(opt, proto string, chip *board.Chip) (msg, fix string) {
 //
 // Not listed, for want of a source on fragments: stm32h7-eqos, gd32-enet and
 // xemacps (the Zynq GEM: the Cadence GEM's transmit checksum offload chapter,
-// as AMD and Microchip publish it, does not say what it does with fragments).
+// as AMD and Microchip publish it, does not say what it does with fragments,
+// and Xilinx's lwip211 adapter, contrib/ports/xilinx/netif/xemacpsif_dma.c,
+// hands every frame to the GEM as it is, with no fragment handling: its
+// "fragmented packets" are pbuf chains).
 func macFragNote(mac string) (note, fix string) {
 	switch mac {
 	case "stm32-dwmac":
