@@ -17,7 +17,8 @@ import (
 // cut to RT_NAME_MAX (8) bytes and the thread shows as "tcpip_th". The
 // compiler judges both the generated lwipopts.h and the BSP fixture's port
 // header over the vendored BSP's rtconfig.h: the name must be defined, be
-// "tcpip" and fit RT_NAME_MAX.
+// "tcpip" and fit RT_NAME_MAX; the plan's setting carries the port as its
+// provenance.
 func TestTCPIPThreadNameFitsRTNameMax(t *testing.T) {
 	gcc := testenv.CrossCompiler(t)
 	dir := bspFixture(t)
@@ -33,6 +34,10 @@ func TestTCPIPThreadNameFitsRTNameMax(t *testing.T) {
 	}
 	if !strings.Contains(string(gen), "#define TCPIP_THREAD_NAME \"tcpip\"") {
 		t.Fatalf("generated lwipopts.h does not set TCPIP_THREAD_NAME \"tcpip\" as RT-Thread's port does:\n%s", gen)
+	}
+	// its reason names the port and the limit it is chosen for
+	if st, ok := g.Plan.Setting("TCPIP_THREAD_NAME"); !ok || st.Expr != `"tcpip"` || st.Rule != "rtthread.port" || !strings.Contains(st.Why, "RT_NAME_MAX") {
+		t.Errorf("TCPIP_THREAD_NAME setting: %+v (ok %v), want \"tcpip\" from rtthread.port with a reason naming RT_NAME_MAX", st, ok)
 	}
 	genDir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(genDir, "lwipopts.h"), gen, 0o644); err != nil {
