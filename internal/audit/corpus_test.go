@@ -47,6 +47,15 @@ type corpusCase struct {
 	// absent are "expect-not: ID [OPTION]" lines: findings that must not be
 	// reported with either engine (a wrong finding a real file showed)
 	absent []expectation
+	// texts are "expect-text: ID WORDS" and "expect-text-not: ID WORDS" lines:
+	// the finding ID must be reported and its message and fix must (or must
+	// not) hold WORDS (which MAC a message names, what it says lwIP does)
+	texts []textExpectation
+}
+
+type textExpectation struct {
+	id, words string
+	not       bool
 }
 
 type expectation struct {
@@ -104,6 +113,15 @@ func loadCorpus(t *testing.T) []corpusCase {
 			l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "*"))
 			if a, ok := strings.CutPrefix(l, "args:"); ok {
 				c.args = strings.Fields(a)
+			}
+			for _, dir := range []string{"expect-text:", "expect-text-not:"} {
+				if e, ok := strings.CutPrefix(l, dir); ok {
+					id, words, _ := strings.Cut(strings.TrimSpace(e), " ")
+					if id == "" || strings.TrimSpace(words) == "" {
+						t.Fatalf("%s: bad %s line %q", p, dir, l)
+					}
+					c.texts = append(c.texts, textExpectation{id: id, words: strings.TrimSpace(words), not: dir == "expect-text-not:"})
+				}
 			}
 			if e, ok := strings.CutPrefix(l, "expect-not:"); ok {
 				f := strings.Fields(e)
@@ -356,6 +374,21 @@ func scoreCorpus(t *testing.T, lwipDir, cc, confirmSel string, report func(strin
 			t.Errorf("%s: expectations say refused=%v, the compiler says compiles=%v", c.name, hasRefusal, fx.compiles)
 		}
 		fs := rep.Findings
+		for _, te := range c.texts {
+			found := false
+			for _, f := range fs {
+				if f.ID != te.id {
+					continue
+				}
+				found = true
+				if has := strings.Contains(f.Message+" | "+f.Fix, te.words); has == te.not {
+					t.Errorf("%s (engine %q): %s: want words %q present=%v in: %s | %s", c.name, cc, te.id, te.words, !te.not, f.Message, f.Fix)
+				}
+			}
+			if !found {
+				t.Errorf("%s (engine %q): expect-text on %s, which is not reported", c.name, cc, te.id)
+			}
+		}
 		for _, e := range c.expects {
 			hit := false
 			for _, f := range fs {

@@ -66,14 +66,8 @@ func (a *auditor) ruleFindings(src string, compileErr map[string]bool) {
 			if v, ok := a.num(n); ok && v == 0 {
 				// a warning: only packets above the MTU suffer (stock CubeMX F4/F7
 				// files have it, and exit 0 is right for them)
-				sev, mac := SevWarning, "a MAC checksum engine (the Synopsys DWMAC/EQOS of STM32 and GD32, the Cadence GEM of Zynq)"
-				if c := a.chip(); c != nil && c.Ethernet.ChecksumOffload {
-					mac = "this chip's " + c.Ethernet.MAC + " MAC"
-				}
-				proto := strings.TrimPrefix(n, "CHECKSUM_GEN_")
-				a.rule(src, sev, "audit.csum_offload_vs_frag", []string{n, "IP_FRAG"},
-					fmt.Sprintf("%s = 0 with IP_FRAG = 1: %s inserts checksums only into unfragmented frames, so every %s packet larger than the MTU (a big ping reply, a large datagram) leaves with checksum 0 and is dropped by the receiver", n, mac, proto),
-					fmt.Sprintf("set %s 1 (lwIP computes it; cheap) or IP_FRAG 0", n))
+				msg, fix := fragCsum(n, strings.TrimPrefix(n, "CHECKSUM_GEN_"), a.chip())
+				a.rule(src, SevWarning, "audit.csum_offload_vs_frag", []string{n, "IP_FRAG"}, msg, fix)
 				break
 			}
 		}

@@ -110,6 +110,9 @@ func ruleRTThread(s *plan.Sizer) {
 		case port.FromPort:
 			sec, rule = "RT-Thread port lwipopts.h (hard-coded)", "rtthread.port"
 			w = "hard-coded (or fallback) in RT-Thread " + port.Version403 + "'s port lwipopts.h; lwipgen keeps it"
+			if l, ok := port.LineFor(port.Port403, name); ok && l.Comment != "" {
+				w += " (" + l.Comment + ")"
+			}
 		case port.FromPatch:
 			sec, rule = "RT-Thread port lwipopts.h (patched)", "rtthread.patch"
 			w = "port lwipopts.h patched by lwipgen: " + pwhy[name]

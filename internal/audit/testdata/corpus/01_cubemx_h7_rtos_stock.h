@@ -6,6 +6,10 @@
  * expect: info audit.include_not_found
  * expect: warning audit.heap_cacheable LWIP_RAM_HEAP_POINTER
  * expect: warning audit.csum_offload_vs_frag CHECKSUM_GEN_UDP
+ * expect-text: audit.csum_offload_vs_frag "no checksum"
+ * expect-text-not: audit.csum_offload_vs_frag DWMAC
+ * expect-text-not: audit.csum_offload_vs_frag GEM
+ * expect-text-not: audit.csum_offload_vs_frag Keil
  */
 /* USER CODE BEGIN Header */
 /* lwipopts.h - LwIP stack configuration overriding opt.h (CubeMX-generated shape) */

@@ -5,6 +5,9 @@
  * expect: info audit.vendor_glue CHECKSUM_BY_HARDWARE
  * expect: info audit.include_not_found
  * expect: warning audit.csum_offload_vs_frag CHECKSUM_GEN_ICMP
+ * expect-text: audit.csum_offload_vs_frag Keil knowledge base 3991
+ * expect-text-not: audit.csum_offload_vs_frag GEM
+ * expect-text-not: audit.csum_offload_vs_frag GD32
  */
 /* USER CODE BEGIN Header */
 /* lwipopts.h - LwIP stack configuration overriding opt.h (CubeMX-generated shape) */

@@ -3,6 +3,9 @@
  * args: --chip gd32f407 -I inc
  * expect: info audit.vendor_glue CHECKSUM_BY_HARDWARE
  * expect: warning audit.csum_offload_vs_frag CHECKSUM_GEN_ICMP
+ * expect-text: audit.csum_offload_vs_frag icmp.c
+ * expect-text-not: audit.csum_offload_vs_frag STM32
+ * expect-text-not: audit.csum_offload_vs_frag GEM
  * expect: error MEMP_NUM_TCP_SEG
  * expect: error audit.lightweight_prot_rtos SYS_LIGHTWEIGHT_PROT
  */

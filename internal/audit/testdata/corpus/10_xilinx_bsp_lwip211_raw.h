@@ -7,6 +7,10 @@
  * expect: info audit.vendor_glue CONFIG_LINKSPEED_AUTODETECT
  * expect: warning audit.tcp_wnd_small TCP_WND
  * expect: warning audit.csum_offload_vs_frag CHECKSUM_GEN_UDP
+ * expect-text: audit.csum_offload_vs_frag unverified
+ * expect-text-not: audit.csum_offload_vs_frag GEM
+ * expect-text-not: audit.csum_offload_vs_frag STM32
+ * expect-text-not: audit.csum_offload_vs_frag GD32
  * expect: warning audit.unknown_option MEMP_SEPARATE_POOLS
  * expect: warning audit.unknown_option LWIP_DBG_LEVEL
  * expect: warning audit.unknown_option IP_OPTIONS

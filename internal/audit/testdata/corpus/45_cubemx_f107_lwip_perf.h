@@ -6,6 +6,9 @@
  * expect: info audit.include_not_found
  * expect: info audit.vendor_glue WITH_RTOS
  * expect: warning audit.csum_offload_vs_frag CHECKSUM_GEN_ICMP
+ * expect-text: audit.csum_offload_vs_frag ip4_frag()
+ * expect-text-not: audit.csum_offload_vs_frag STM32
+ * expect-text-not: audit.csum_offload_vs_frag GEM
  */
 #ifndef __LWIPOPTS__H__
 #define __LWIPOPTS__H__

@@ -105,6 +105,9 @@ var Port403 = []Line{
 	{Kind: FromInt, Option: "TCPIP_MBOX_SIZE", Symbol: "RT_LWIP_TCPTHREAD_MBOX_SIZE", Expr: "8", Guard: "RT_LWIP_TCPTHREAD_PRIORITY"},
 	{Kind: FromInt, Option: "TCPIP_THREAD_PRIO", Symbol: "RT_LWIP_TCPTHREAD_PRIORITY", Expr: "128", Guard: "RT_LWIP_TCPTHREAD_PRIORITY"},
 	{Kind: FromInt, Option: "TCPIP_THREAD_STACKSIZE", Symbol: "RT_LWIP_TCPTHREAD_STACKSIZE", Expr: "4096", Guard: "RT_LWIP_TCPTHREAD_PRIORITY"},
+	// after the tcpip-thread #ifdef block, unconditionally: without it lwIP's
+	// "tcpip_thread" is cut to RT_NAME_MAX (8) bytes, "tcpip_th", in `list_thread`
+	{Kind: Fixed, Option: "TCPIP_THREAD_NAME", Expr: `"tcpip"`, Comment: "RT-Thread's own name: 5 characters fit RT_NAME_MAX (8 by default) whole"},
 	{Kind: Fixed, Option: "DEFAULT_TCP_RECVMBOX_SIZE", Expr: "10"},
 	{Kind: Fixed, Option: "LWIP_ARP", Expr: "1"},
 	{Kind: Fixed, Option: "ARP_TABLE_SIZE", Expr: "10"},

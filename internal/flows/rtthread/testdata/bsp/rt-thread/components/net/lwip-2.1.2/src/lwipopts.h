@@ -110,6 +110,7 @@
 #else
 #define TCPIP_THREAD_STACKSIZE 4096
 #endif
+#define TCPIP_THREAD_NAME "tcpip"
 #define DEFAULT_TCP_RECVMBOX_SIZE 10
 #define LWIP_ARP 1
 #define ARP_TABLE_SIZE 10
