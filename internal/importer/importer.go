@@ -639,6 +639,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 					res.Notes = append(res.Notes, fmt.Sprintf("the project's lwIP (%s) was measured, but: %v", m.Tree, derr))
 				case len(diffs) > 0:
 					measured = m
+					p.Config.Measured = m // this plan is not kept: set for what the pools grow by
 					res.Measured = p.Config.Finding(m, diffs)
 					res.Notes = append(res.Notes, "sized at the project's lwIP as the cross compiler measured it, as vendor will plan it: "+res.Measured)
 				default:

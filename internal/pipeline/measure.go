@@ -148,3 +148,46 @@ func projectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, setting, pro
 	}
 	return m, err
 }
+
+// AuditMeasure is audit --project's sizing hook: when the audited lwIP is
+// the project's own copy (CubeMX's Middlewares/Third_Party/LwIP), it is
+// measured as vendor measures it (MeasureTree), compiled with the
+// audited lwipopts.h and the project's include paths and definitions; nil
+// otherwise (the fetch-lwip cache or --lwip is stock lwIP, as the model).
+func AuditMeasure(p *audit.Project, o audit.Options) func(*lwip.Config) (*lwip.Measured, error) {
+	tree, err := lwipsrc.Resolve("", p.Root)
+	if err != nil || tree.From != "project" || o.LwipDir == "" {
+		return nil
+	}
+	if a, b := filepath.Clean(tree.Dir), filepath.Clean(o.LwipDir); a != b {
+		if aa, _ := filepath.Abs(a); aa != "" {
+			if bb, _ := filepath.Abs(b); aa != bb {
+				return nil
+			}
+		}
+	}
+	abs := func(d string) string {
+		if filepath.IsAbs(d) {
+			return d
+		}
+		return filepath.Join(p.Root, d)
+	}
+	incs := []string{filepath.Dir(o.File)}
+	for _, d := range o.IncludeDirs {
+		incs = append(incs, abs(d))
+	}
+	return func(cfg *lwip.Config) (*lwip.Measured, error) {
+		m, err := MeasureTree(context.Background(), o.Chip.Core, filepath.Base(p.Root), cfg, tree.Dir, nil, incs, o.Defines)
+		if m != nil {
+			// named inside the project, as vendor's finding is
+			if root, _ := filepath.Abs(p.Root); root != "" {
+				if t, _ := filepath.Abs(tree.Dir); t != "" {
+					if rel, err := filepath.Rel(root, t); err == nil && !strings.HasPrefix(rel, "..") {
+						m.Tree = filepath.ToSlash(rel)
+					}
+				}
+			}
+		}
+		return m, err
+	}
+}
