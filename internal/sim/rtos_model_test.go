@@ -13,21 +13,24 @@ import (
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
-var modelExe struct {
+// rtosTestExe is one C test program of csrc/rtos/tests/, compiled once per test binary against
+// the embedded RTOS model (the FreeRTOS build's include paths) and the model sources it names.
+type rtosTestExe struct {
 	sync.Mutex
 	path string
 }
 
-// buildModelTest compiles csrc/rtos/tests/model.c against the embedded model (once per test binary).
-func buildModelTest(t *testing.T) string {
+// build compiles rtos/tests/<name>.c with sources (paths under the written rtos/ tree; none means
+// the FreeRTOS build's own sources, vrtos.c and freertos.c).
+func (e *rtosTestExe) build(t *testing.T, name string, sources ...string) string {
 	t.Helper()
 	cc := testenv.HostCC(t)
-	modelExe.Lock()
-	defer modelExe.Unlock()
-	if modelExe.path != "" {
-		return modelExe.path
+	e.Lock()
+	defer e.Unlock()
+	if e.path != "" {
+		return e.path
 	}
-	dir, err := os.MkdirTemp(testCache, "rtos-model-")
+	dir, err := os.MkdirTemp(testCache, "rtos-"+name+"-")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,18 +38,30 @@ func buildModelTest(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exe := filepath.Join(dir, "model")
-	args := []string{"-std=gnu11", "-O1", "-g", "-Wall", "-Werror", "-o", exe}
+	r := filepath.Join(dir, "rtos")
+	exe := filepath.Join(dir, name)
+	args := []string{"-std=gnu11", "-O1", "-g", "-Wall", "-Werror", "-o", exe, "-I", r}
 	for _, inc := range b.Includes {
 		args = append(args, "-I", inc)
 	}
-	args = append(args, filepath.Join(dir, "rtos", "tests", "model.c"), b.Sources[0], b.Sources[1])
-	if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
-		t.Fatalf("compiling the model test: %v\n%s", err, out)
+	args = append(args, filepath.Join(r, "tests", name+".c"))
+	if len(sources) == 0 {
+		args = append(args, b.Sources[0], b.Sources[1])
 	}
-	modelExe.path = exe
+	for _, src := range sources {
+		args = append(args, filepath.Join(r, filepath.FromSlash(src)))
+	}
+	if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+		t.Fatalf("compiling rtos/tests/%s.c: %v\n%s", name, err, out)
+	}
+	e.path = exe
 	return exe
 }
+
+var modelExe rtosTestExe
+
+// buildModelTest compiles csrc/rtos/tests/model.c against the embedded model (once per test binary).
+func buildModelTest(t *testing.T) string { return modelExe.build(t, "model") }
 
 // TestRTOSModelScenarios runs the model's scheduling scenarios (tests/model.c): priority
 // preemption on a semaphore give, ISR wake-up order with and without portYIELD_FROM_ISR (without

@@ -18,37 +18,12 @@ import (
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
-var rttExe struct {
-	sync.Mutex
-	path string
-}
+var rttExe rtosTestExe
 
 // buildRTThreadTest compiles csrc/rtos/tests/rtthread.c against the RT-Thread API layer
 // (rtthread.c) on the embedded model, once per test binary.
 func buildRTThreadTest(t *testing.T) string {
-	t.Helper()
-	cc := testenv.HostCC(t)
-	rttExe.Lock()
-	defer rttExe.Unlock()
-	if rttExe.path != "" {
-		return rttExe.path
-	}
-	dir, err := os.MkdirTemp(testCache, "rtos-rtthread-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := writeRTOS(dir, rtosNative); err != nil {
-		t.Fatal(err)
-	}
-	r := filepath.Join(dir, "rtos")
-	exe := filepath.Join(dir, "rtthread")
-	args := []string{"-std=gnu11", "-O1", "-g", "-Wall", "-Werror", "-o", exe, "-I", filepath.Join(r, "include"), "-I", r,
-		filepath.Join(r, "tests", "rtthread.c"), filepath.Join(r, "rtthread.c"), filepath.Join(r, "vrtos.c")}
-	if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
-		t.Fatalf("compiling the RT-Thread API test: %v\n%s", err, out)
-	}
-	rttExe.path = exe
-	return exe
+	return rttExe.build(t, "rtthread", "rtthread.c", "vrtos.c")
 }
 
 // TestRTOSRTThreadScenarios runs the RT-Thread API scenarios (tests/rtthread.c) with exact
