@@ -41,6 +41,13 @@ type Options struct {
 	// ("keil", "iar"; Project.Compiler): what only gcc's C library makes of
 	// the project's port is then not a verdict on the file
 	ProjectCompiler string
+	// Measure, when set, measures the lwIP tree's struct pbuf, pool elements
+	// and struct mem with the cross compiler for the configuration the file
+	// resolves to (audit --project on a project that brings its own lwIP: the
+	// measurement vendor plans with). Where they differ from lwipgen's model
+	// of stock lwIP the audit says so (info audit.project_struct_sizes) and
+	// its RAM checks use the measured sizes.
+	Measure func(cfg *lwip.Config) (*lwip.Measured, error)
 }
 
 // Report is the outcome of Run.
@@ -384,6 +391,9 @@ func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 		}
 	}
 	a.cfg = cfg
+	if a.o.Measure != nil {
+		a.measuredFindings(src)
+	}
 	a.nameFindings()
 	a.redefFindings()
 	for _, m := range a.tr.missing {
@@ -489,4 +499,35 @@ func inAudited(file string) bool {
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l
+}
+
+// measuredFindings measures the project's lwIP (Options.Measure) and says
+// where it differs from lwipgen's model; the RAM checks after it use the
+// measured sizes. A tree that measures as the model says nothing.
+func (a *auditor) measuredFindings(src string) {
+	m, err := a.o.Measure(a.cfg)
+	if err != nil {
+		a.add(Finding{Severity: SevInfo, ID: "audit.project_struct_sizes", Source: src,
+			Message: fmt.Sprintf("the project's lwIP was not measured (%v): sizes are lwipgen's model of stock lwIP %s", err, a.v)})
+		return
+	}
+	if m == nil {
+		return
+	}
+	diffs, err := a.cfg.Differences(m)
+	if err != nil {
+		a.add(Finding{Severity: SevInfo, ID: "audit.project_struct_sizes", Source: src,
+			Message: fmt.Sprintf("the project's lwIP (%s) was measured, but: %v", m.Tree, err)})
+		return
+	}
+	if len(diffs) == 0 {
+		return
+	}
+	a.cfg.Measured = m // before Finding: what the pools grow by is the measured RAM less the model's
+	// lwip.Config.Finding speaks for a plan (the generated lwipopts.h, planned at the sizes); here
+	// the project's own header was compiled, and nothing was planned
+	msg := strings.Replace(a.cfg.Finding(m, diffs), "the generated lwipopts.h) and planned at the measured sizes",
+		"the audited lwipopts.h); the RAM checks here use the measured sizes", 1)
+	a.add(Finding{Severity: SevInfo, ID: "audit.project_struct_sizes", Source: "compiler", Message: msg,
+		Fix: "nothing to change in lwipopts.h: lwipgen vendor and build --project plan at these sizes (check lwip.project_struct_sizes in report.json)"})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
 )
 
 func init() { register(newAudit) }
@@ -140,6 +141,9 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 		o.Chip = c
 	} else if b != nil {
 		o.Chip = b.Chip
+	}
+	if p != nil && o.Chip != nil {
+		o.Measure = pipeline.AuditMeasure(p, o)
 	}
 	rep, err := audit.Run(o)
 	if err != nil {

@@ -83,6 +83,10 @@ func runImport(env *Env, pos []string, f *importFlags) int {
 		}
 		env.Stdout.Write(res.HCL)
 	}
+	if res.Measured != "" {
+		// what vendor will plan with: the project's own lwIP as the cross compiler sees it
+		fmt.Fprintln(env.Stderr, "lwIP:", res.Measured)
+	}
 	for _, w := range res.Warnings {
 		fmt.Fprintln(env.Stderr, "warning:", w)
 	}

@@ -8,6 +8,7 @@ package importer
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -24,6 +25,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
@@ -48,6 +50,7 @@ type Options struct {
 type Result struct {
 	HCL     []byte
 	Board   *board.Board      // nil when the written board does not decode
+	Plan    *plan.Plan        // the written board's plan (at the measured sizes, see Measured); nil when it does not plan
 	Options map[string]string // the options {} block
 	Input   map[string]string // the input's lwIP options as written (lwipopts.h #defines, .ioc LWIP.* keys)
 	Notes   []string          // what was not carried over, and why
@@ -61,6 +64,10 @@ type Result struct {
 	ChipFile string
 	ChipHCL  []byte
 	Inferred []string // what the derived chip inferred, and from what
+	// Measured says what the cross compiler measured of the project's own lwIP
+	// (struct pbuf, pool elements, struct mem against lwipgen's model; the
+	// board is planned at those sizes when they differ); "" without one.
+	Measured string
 }
 
 type input struct {
@@ -595,13 +602,51 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		}
 		return hclwrite.Format(f.Bytes())
 	}
+	// measured is the project's own lwIP as the cross compiler sees it (nil: no project lwIP, or
+	// it measures equal to lwipgen's model): every plan below is made at its sizes, as vendor and
+	// build --project will plan the board.
+	var measured *lwip.Measured
 	decode := func(src []byte) (*board.Board, *plan.Plan, hcl.Diagnostics, error) {
 		bd, diags := board.DecodeBoard(src, outName, chips, o.Source.Options)
 		if diags.HasErrors() {
 			return nil, nil, diags, nil
 		}
-		p, err := flow.Plan(bd)
+		f, err := flow.Of(bd)
+		if err != nil {
+			return bd, nil, diags, err
+		}
+		h := f.Plan(bd)
+		h.Measured = measured
+		p, err := plan.Build(bd, h)
 		return bd, p, diags, err
+	}
+	if proj != nil {
+		// measured once, with the project's own options pinned: the element sizes follow its
+		// feature switches, which every board below keeps
+		pinned := map[string]string{}
+		for n, e := range set {
+			pinned[n] = e
+		}
+		if bd, p, _, err := decode(write(pinned, nil)); err == nil && p != nil {
+			m, merr := pipeline.ProjectLwIP(context.Background(), bd, p, proj.dir)
+			switch {
+			case merr != nil:
+				res.Notes = append(res.Notes, fmt.Sprintf("the project's lwIP was not measured (%v): the board is sized with lwipgen's model of stock lwIP %s", merr, bd.LwIPVersion))
+			case m != nil:
+				diffs, derr := p.Config.Differences(m)
+				switch {
+				case derr != nil:
+					res.Notes = append(res.Notes, fmt.Sprintf("the project's lwIP (%s) was measured, but: %v", m.Tree, derr))
+				case len(diffs) > 0:
+					measured = m
+					p.Config.Measured = m // this plan is not kept: set for what the pools grow by
+					res.Measured = p.Config.Finding(m, diffs)
+					res.Notes = append(res.Notes, "sized at the project's lwIP as the cross compiler measured it, as vendor will plan it: "+res.Measured)
+				default:
+					res.Measured = p.Config.Finding(m, nil)
+				}
+			}
+		}
 	}
 	// 1. lwipgen's own choice for this board, without the imported options
 	_, p0, _, err := decode(write(nil, nil))
@@ -775,7 +820,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	res.Options = opts
 	// 5. the findings on the imported board: warnings into the written file
 	bd, p, diags, err := decode(res.HCL)
-	res.Board = bd
+	res.Board, res.Plan = bd, p
 	res.Warnings = append(res.Warnings, diagLines(diags)...)
 	switch {
 	case bd == nil:

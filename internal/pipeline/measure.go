@@ -28,6 +28,19 @@ const sizesProbe = "probe/lwip_sizes.c.tmpl"
 // and every enabled pool's element size as memp_std.h declares it. Nothing is
 // linked or run; the scratch directory is removed.
 func MeasureLwIP(ctx context.Context, b *board.Board, p *plan.Plan, dir string, includes, defines []string) (*lwip.Measured, error) {
+	opts, err := render.LwipOpts(p)
+	if err != nil {
+		return nil, err
+	}
+	return MeasureTree(ctx, b.Chip.Core, b.Name, p.Config, dir, opts.Content, includes, defines)
+}
+
+// MeasureTree is MeasureLwIP for any lwipopts.h: lwipopts is the header's
+// text (written first on the include path), or nil to compile with the one the
+// include directories find (what audit --project judges: the project's own);
+// cfg is that header's configuration (MEM_SIZE, MEM_ALIGNMENT for struct mem);
+// core the chip's CPU core; name says in the probe whose it is.
+func MeasureTree(ctx context.Context, core board.Core, name string, cfg *lwip.Config, dir string, lwipopts []byte, includes, defines []string) (*lwip.Measured, error) {
 	tc, err := toolchain.Discover()
 	if err != nil {
 		return nil, err
@@ -37,21 +50,19 @@ func MeasureLwIP(ctx context.Context, b *board.Board, p *plan.Plan, dir string, 
 		return nil, err
 	}
 	defer os.RemoveAll(work)
-	opts, err := render.LwipOpts(p)
+	src, err := render.Execute(sizesProbe, map[string]any{"Board": name})
 	if err != nil {
 		return nil, err
 	}
-	src, err := render.Execute(sizesProbe, map[string]any{"Board": b.Name})
-	if err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(work, "lwipopts.h"), opts.Content, 0o644); err != nil {
-		return nil, err
+	if lwipopts != nil {
+		if err := os.WriteFile(filepath.Join(work, "lwipopts.h"), lwipopts, 0o644); err != nil {
+			return nil, err
+		}
 	}
 	if err := os.WriteFile(filepath.Join(work, "lwip_sizes.c"), src, 0o644); err != nil {
 		return nil, err
 	}
-	args := append([]string{tc.CC}, toolchain.CPUFlags(b.Chip.Core)...)
+	args := append([]string{tc.CC}, toolchain.CPUFlags(core)...)
 	args = append(args, "-std=gnu11", "-O0", "-c", "-I"+work)
 	for _, inc := range includes {
 		args = append(args, "-I"+inc)
@@ -89,7 +100,7 @@ func MeasureLwIP(ctx context.Context, b *board.Board, p *plan.Plan, dir string, 
 	if ms, err := elfsym.Read(memObj); err != nil {
 		return nil, err
 	} else if h, ok := ms["ram_heap"]; ok {
-		m.Mem = p.Config.MemFromHeap(int64(h.Size))
+		m.Mem = cfg.MemFromHeap(int64(h.Size))
 	}
 	if m.Pbuf == 0 {
 		return nil, fmt.Errorf("the size probe's object has no lwipgen_sizeof_pbuf")
@@ -104,6 +115,13 @@ func firstErrorLine(out string) string {
 		}
 	}
 	return ""
+}
+
+// ProjectLwIP is projectLwIP for the commands that read a project without
+// generating into it (import --project): the same measurement vendor and
+// build --project plan with.
+func ProjectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, project string) (*lwip.Measured, error) {
+	return projectLwIP(ctx, b, p, b.LwIPDir, project)
 }
 
 // projectLwIP measures the lwIP a project brings (its own copy, e.g. CubeMX's
@@ -129,4 +147,47 @@ func projectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, setting, pro
 		}
 	}
 	return m, err
+}
+
+// AuditMeasure is audit --project's sizing hook: when the audited lwIP is
+// the project's own copy (CubeMX's Middlewares/Third_Party/LwIP), it is
+// measured as vendor measures it (MeasureTree), compiled with the
+// audited lwipopts.h and the project's include paths and definitions; nil
+// otherwise (the fetch-lwip cache or --lwip is stock lwIP, as the model).
+func AuditMeasure(p *audit.Project, o audit.Options) func(*lwip.Config) (*lwip.Measured, error) {
+	tree, err := lwipsrc.Resolve("", p.Root)
+	if err != nil || tree.From != "project" || o.LwipDir == "" {
+		return nil
+	}
+	if a, b := filepath.Clean(tree.Dir), filepath.Clean(o.LwipDir); a != b {
+		if aa, _ := filepath.Abs(a); aa != "" {
+			if bb, _ := filepath.Abs(b); aa != bb {
+				return nil
+			}
+		}
+	}
+	abs := func(d string) string {
+		if filepath.IsAbs(d) {
+			return d
+		}
+		return filepath.Join(p.Root, d)
+	}
+	incs := []string{filepath.Dir(o.File)}
+	for _, d := range o.IncludeDirs {
+		incs = append(incs, abs(d))
+	}
+	return func(cfg *lwip.Config) (*lwip.Measured, error) {
+		m, err := MeasureTree(context.Background(), o.Chip.Core, filepath.Base(p.Root), cfg, tree.Dir, nil, incs, o.Defines)
+		if m != nil {
+			// named inside the project, as vendor's finding is
+			if root, _ := filepath.Abs(p.Root); root != "" {
+				if t, _ := filepath.Abs(tree.Dir); t != "" {
+					if rel, err := filepath.Rel(root, t); err == nil && !strings.HasPrefix(rel, "..") {
+						m.Tree = filepath.ToSlash(rel)
+					}
+				}
+			}
+		}
+		return m, err
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/elfsym"
 	"github.com/lwipgen/lwipgen/internal/flow"
@@ -267,5 +268,61 @@ func TestProjectLwIPExtraPoolRefused(t *testing.T) {
 	_, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}, Project: dir})
 	if !diags.HasErrors() || !strings.Contains(diags.Error(), "pool PTP_TS element is 32 B in the project's lwIP, not in lwipgen's model of stock 2.1.3") {
 		t.Fatalf("diags: %v", diags)
+	}
+}
+
+// audit --project on a project that brings its own lwIP measures it as vendor does
+// (pipeline.AuditMeasure as audit's Options.Measure): a PTP-patched struct pbuf is an info finding
+// naming what differs, from the audited lwipopts.h and the project's flags; a stock copy, and the
+// same project without the hook, report none.
+func TestAuditProjectReportsMeasuredSizes(t *testing.T) {
+	testenv.CrossCompiler(t)
+	chips, d := board.Source{}.Chips()
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, ptp := range []bool{true, false} {
+		dir, src := projectWithLwIP(t)
+		if ptp {
+			ptpPbuf(t, src)
+			mk := filepath.Join(dir, "Makefile")
+			b, _ := os.ReadFile(mk)
+			os.WriteFile(mk, []byte(strings.Replace(string(b), "-DSTM32F407xx", "-DSTM32F407xx \\\n-DLWIP_PTP", 1)), 0o644)
+		}
+		p, err := audit.DetectProject(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := audit.Options{File: p.Lwipopts, IncludeDirs: p.IncludeDirs, Defines: p.Defines, LwipDir: p.LwipDir, LinkerScript: p.LinkerScript, Chip: chips[p.Chip], NoCompile: true}
+		if o.Chip == nil || o.LwipDir == "" {
+			t.Fatalf("project: chip %q, lwIP %q", p.Chip, p.LwipDir)
+		}
+		for _, hook := range []bool{true, false} {
+			if hook {
+				o.Measure = pipeline.AuditMeasure(p, o)
+			} else {
+				o.Measure = nil
+			}
+			rep, err := audit.Run(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range rep.Findings {
+				if f.ID == "audit.project_struct_sizes" {
+					if f.Severity != audit.SevInfo {
+						t.Errorf("ptp=%v: %s finding, want info", ptp, f.Severity)
+					}
+					got = append(got, f.Message)
+				}
+			}
+			t.Logf("ptp=%v hook=%v: %q", ptp, hook, got)
+			want := ptp && hook
+			if want != (len(got) == 1 && strings.Contains(got[0], "sizeof(struct pbuf) is 24 B in the project's lwIP, 16 B in stock") &&
+				strings.Contains(got[0], "in Middlewares/Third_Party/LwIP") &&
+				regexp.MustCompile(`memp_memory_PBUF_base \+\d+ B`).MatchString(got[0]) && strings.Contains(got[0], "the audited lwipopts.h")) || !want && len(got) > 0 {
+				t.Errorf("ptp=%v hook=%v: findings %q", ptp, hook, got)
+			}
+		}
 	}
 }

@@ -53,7 +53,28 @@ type Contract struct {
 	// defines sys_now() (HAL_GetTick), in every style: ST's sys_arch.c for
 	// CMSIS-RTOS has none.
 	SysNowBlock string
+	// PostConfig is when CubeMX's low_level_init runs USER CODE PHY_POST_CONFIG.
+	PostConfig PostConfigWhen
 }
+
+// PostConfigWhen is when CubeMX's low_level_init runs the PHY_POST_CONFIG block.
+type PostConfigWhen int
+
+const (
+	// PostConfigAlways: after the PHY set-up, whatever the link. CubeMX's bare-metal template for the
+	// new ETH API has no PHY_POST_CONFIG block in low_level_init (it ends with
+	// ethernet_link_check_state(netif) and LOW_LEVEL_INIT: GunterO/nucleo-h743zi2-lwip_http_server_example,
+	// CalebKang/stm32h743zi_ethernet_lwip LWIP/Target/ethernetif.c); the legacy API's and a hand-placed
+	// one run unconditionally after the PHY set-up, so lwipgen runs one after its first link check.
+	PostConfigAlways PostConfigWhen = iota
+	// PostConfigLinkAtBoot: only when the PHY reports a link in low_level_init. CubeMX's CMSIS-RTOS
+	// v1/v2 template puts the block in the else branch of "if(PHYLinkState <= LAN8742_STATUS_LINK_DOWN)",
+	// after HAL_ETH_Start_IT, netif_set_up and netif_set_link_up, inside "if (hal_eth_init_status ==
+	// HAL_OK)" (stm32-hotspot/STM32H7-LwIP-Examples STM32H743_Nucleo_ETH LWIP/Target/ethernetif.c, and
+	// the same branch in public F7 CMSIS-RTOS v1 projects); a link that comes up later, in
+	// ethernet_link_thread, never runs it.
+	PostConfigLinkAtBoot
+)
 
 var contracts = map[Style]Contract{
 	BareMetal: {
@@ -66,6 +87,7 @@ var contracts = map[Style]Contract{
 		Declared:       []string{"void Error_Handler(void);", "u32_t sys_jiffies(void);", "u32_t sys_now(void);"},
 		HeaderIncludes: []string{"lwip/err.h", "lwip/netif.h"},
 		SysNowBlock:    "6",
+		PostConfig:     PostConfigAlways,
 	},
 	RTOSv1: {
 		Style: RTOSv1,
@@ -76,6 +98,7 @@ var contracts = map[Style]Contract{
 		Declared:       []string{"void Error_Handler(void);", "u32_t sys_jiffies(void);", "u32_t sys_now(void);"},
 		HeaderIncludes: []string{"lwip/err.h", "lwip/netif.h", "cmsis_os.h"},
 		SysNowBlock:    "6",
+		PostConfig:     PostConfigLinkAtBoot,
 	},
 	RTOSv2: {
 		Style: RTOSv2,
@@ -86,6 +109,7 @@ var contracts = map[Style]Contract{
 		Declared:       []string{"void Error_Handler(void);", "u32_t sys_jiffies(void);", "u32_t sys_now(void);"},
 		HeaderIncludes: []string{"lwip/err.h", "lwip/netif.h", "cmsis_os.h"},
 		SysNowBlock:    "6",
+		PostConfig:     PostConfigLinkAtBoot,
 	},
 }
 
@@ -147,7 +171,7 @@ var EthernetifCBlocks = []Block{
 	{"OS_THREAD_DEF_CREATE_CMSIS_RTOS_V1", Kept, "low_level_init(): creation of CubeMX's RX thread (lwipgen starts its own RX task)"},
 	{"PHY_PRE_CONFIG", InPlace, "low_level_init(), before the PHY driver is set up"},
 	{"low_level_init Code 1 for User BSP", InPlace, "low_level_init(), PHY set-up (no BSP PHY driver)"},
-	{"PHY_POST_CONFIG", InPlace, "low_level_init(), after the PHY set-up and the first link check"},
+	{"PHY_POST_CONFIG", InPlace, "low_level_init(), after the PHY set-up (CMSIS-RTOS: only when the link is up at boot, after the MAC start and netif_set_link_up)"},
 	{"low_level_init Code 2 for User BSP", Kept, "low_level_init(), link check and MAC start (lwipgen's link check does both)"},
 	{"LOW_LEVEL_INIT", InPlace, "end of low_level_init()"},
 	{"5", Kept, "low_level_output_arp_off() (LWIP_ARP=0 only)"},

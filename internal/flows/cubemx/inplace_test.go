@@ -282,3 +282,111 @@ func TestInPlaceBlocksOrder(t *testing.T) {
 		}
 	}
 }
+
+// enclosingIf returns the condition of the innermost if whose braces hold fn[at] in low_level_init's
+// text fn, "" when fn[at] is at the function body's own level.
+func enclosingIf(fn string, at int) string {
+	code := StripComments(fn[:at])
+	depth := 0
+	for i := len(code) - 1; i >= 0; i-- {
+		switch code[i] {
+		case '}':
+			depth++
+		case '{':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			head := strings.TrimSpace(code[strings.LastIndexAny(code[:i], ";{}")+1 : i])
+			if strings.HasPrefix(head, "static err_t low_level_init(") {
+				return ""
+			}
+			return head
+		}
+	}
+	return ""
+}
+
+// PHY_POST_CONFIG runs when CubeMX runs it (Contract.PostConfig): with CMSIS-RTOS v1/v2 only when the link
+// is up at boot, after the link check that starts the MAC and sets the netif up (the else branch of
+// CubeMX's "if(PHYLinkState <= LAN8742_STATUS_LINK_DOWN)"); bare metal, after the first link check,
+// whatever the link. The placement before this rule (the block at the function's level after the PHY
+// set-up in every style) fails the RTOS half.
+func TestPHYPostConfigWhen(t *testing.T) {
+	g := generated(t, "testdata/boards/h743-cubemx-bare.hcl")
+	for _, style := range []Style{BareMetal, RTOSv1, RTOSv2} {
+		tg := DefaultTarget(g.Plan)
+		tg.Cube = style
+		tg.InPlace = map[string]bool{"PHY_POST_CONFIG": true}
+		files, _, err := Glue{}.RenderFor(g.Plan, g.Layout, tg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var src string
+		for _, f := range files {
+			if strings.HasSuffix(f.Path, "ethernetif.c") {
+				src = string(f.Content)
+			}
+		}
+		fn := src[strings.Index(src, "static err_t low_level_init("):]
+		fn = fn[:strings.Index(fn, "\n}\n")+3]
+		blk := strings.Index(fn, "/* USER CODE BEGIN PHY_POST_CONFIG */")
+		aneg := strings.Index(fn, "ETHIF_PHY_BCR_ANEG_RESTART);")
+		if blk < 0 || aneg < 0 || blk < aneg {
+			t.Fatalf("%s: PHY_POST_CONFIG (at %d) not after the PHY set-up (at %d)", style, blk, aneg)
+		}
+		c, _ := ContractOf(style)
+		cond := enclosingIf(fn, blk)
+		check := strings.LastIndex(fn[:blk], "ethif_link_check(netif);")
+		if !style.RTOS() {
+			check = strings.LastIndex(fn[:blk], "ethernet_link_check_state(netif);")
+		}
+		switch {
+		case check < aneg:
+			t.Errorf("%s: no link check between the PHY set-up and PHY_POST_CONFIG", style)
+		case c.PostConfig == PostConfigLinkAtBoot && cond != "if (netif_is_link_up(netif))":
+			t.Errorf("%s: CubeMX runs PHY_POST_CONFIG only with the link up at boot; lwipgen's block is under %q", style, cond)
+		case c.PostConfig == PostConfigAlways && cond != "":
+			t.Errorf("%s: PHY_POST_CONFIG runs whatever the link; lwipgen's block is under %q", style, cond)
+		}
+		if want := style.RTOS(); (c.PostConfig == PostConfigLinkAtBoot) != want {
+			t.Errorf("%s: contract says PostConfig %d", style, c.PostConfig)
+		}
+	}
+}
+
+// gcc accepts a PHY_POST_CONFIG block in the RTOS branch that runs it (netif in scope, inside the
+// link-up if): vendor compiles it in place, says nothing about it, and the file has it under the link
+// check, not in the #if 0 section.
+func TestPHYPostConfigCompiledOnLink(t *testing.T) {
+	testenv.CrossCompiler(t)
+	f := fixtureOf(t, "cubemx-h743-rtos2")
+	dir := copyTree(t, filepath.Join("testdata", f.dir))
+	materializeSDK(t, dir, f)
+	eth := filepath.Join(dir, "LWIP", "Target", "ethernetif.c")
+	src, _ := os.ReadFile(eth)
+	s := strings.Replace(string(src), "/* USER CODE BEGIN 0 */\n", "/* USER CODE BEGIN 0 */\nuint32_t board_link_at_boot;\n", 1)
+	s = strings.Replace(s, "/* USER CODE BEGIN PHY_POST_CONFIG */\n", "/* USER CODE BEGIN PHY_POST_CONFIG */\n  board_link_at_boot++;\n  netif_set_default(netif);\n", 1)
+	os.WriteFile(eth, []byte(s), 0o644)
+	g := generated(t, f.board)
+	res, err := vendorProject(g, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range res.Warnings {
+		if strings.Contains(w, "PHY_POST_CONFIG") {
+			t.Errorf("vendor warns about a block it compiles: %s", w)
+		}
+	}
+	text, _ := os.ReadFile(eth)
+	out := string(text)
+	fn := out[strings.Index(out, "static err_t low_level_init("):]
+	fn = fn[:strings.Index(fn, "\n}\n")+3]
+	at := strings.Index(fn, "board_link_at_boot++;")
+	if at < 0 {
+		t.Fatal("PHY_POST_CONFIG's body is not in lwipgen's low_level_init")
+	}
+	if cond := enclosingIf(fn, at); cond != "if (netif_is_link_up(netif))" {
+		t.Errorf("PHY_POST_CONFIG compiled under %q, want the link-up branch", cond)
+	}
+}

@@ -65,6 +65,8 @@ type glueContract struct {
 	InPlace     map[string]bool // names compiled at their point of low_level_init
 	HBlocks     []string
 	SysNowBlock string
+	// PostConfigOnLink: PHY_POST_CONFIG runs only when the link is up at boot (Contract.PostConfig).
+	PostConfigOnLink bool
 }
 
 func newGlueContract(s Style, inPlace map[string]bool) *glueContract {
@@ -73,7 +75,8 @@ func newGlueContract(s Style, inPlace map[string]bool) *glueContract {
 	}
 	c, _ := ContractOf(s)
 	g := &glueContract{Style: s, RTOS: s.RTOS(), V1: s == RTOSv1, Contract: c, FileBlocks: map[string]bool{},
-		InPlace: map[string]bool{}, HBlocks: EthernetifHBlocks, SysNowBlock: c.SysNowBlock}
+		InPlace: map[string]bool{}, HBlocks: EthernetifHBlocks, SysNowBlock: c.SysNowBlock,
+		PostConfigOnLink: c.PostConfig == PostConfigLinkAtBoot}
 	for _, b := range EthernetifCBlocks {
 		switch {
 		case b.Place == InPlace && inPlace[b.Name]:
