@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -631,12 +632,12 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 			m, merr := pipeline.ProjectLwIP(context.Background(), bd, p, proj.dir)
 			switch {
 			case merr != nil:
-				res.Notes = append(res.Notes, fmt.Sprintf("the project's lwIP was not measured (%v): the board is sized with lwipgen's model of stock lwIP %s", merr, bd.LwIPVersion))
+				res.Notes = append(res.Notes, fmt.Sprintf("the project's lwIP was not measured (%s): the board is sized with lwipgen's model of stock lwIP %s", machineFree(merr.Error(), proj.dir), bd.LwIPVersion))
 			case m != nil:
 				diffs, derr := p.Config.Differences(m)
 				switch {
 				case derr != nil:
-					res.Notes = append(res.Notes, fmt.Sprintf("the project's lwIP (%s) was measured, but: %v", m.Tree, derr))
+					res.Notes = append(res.Notes, fmt.Sprintf("the project's lwIP (%s) was measured, but: %s", m.Tree, machineFree(derr.Error(), proj.dir)))
 				case len(diffs) > 0:
 					measured = m
 					p.Config.Measured = m // this plan is not kept: set for what the pools grow by
@@ -872,4 +873,18 @@ func b2i(b bool) int64 {
 		return 1
 	}
 	return 0
+}
+
+// tmpPath is an absolute path under a temporary directory (the measuring compile's scratch files).
+var tmpPath = regexp.MustCompile(regexp.QuoteMeta(filepath.ToSlash(os.TempDir())) + `/[^\s:'"]*/`)
+
+// machineFree makes a compiler message fit the written board file, which must be the same on
+// every machine: the first line only, paths inside the project relative to it, the scratch
+// directory's paths reduced to the file name.
+func machineFree(msg, projDir string) string {
+	msg, _, _ = strings.Cut(msg, "\n")
+	if projDir != "" {
+		msg = strings.ReplaceAll(msg, filepath.ToSlash(filepath.Clean(projDir))+"/", "")
+	}
+	return tmpPath.ReplaceAllString(msg, "")
 }

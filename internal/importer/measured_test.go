@@ -81,3 +81,18 @@ func TestImportProjectPlansAtMeasuredSizes(t *testing.T) {
 		}
 	}
 }
+
+// A note written into the board file carries no machine-specific path: the
+// measuring compile's scratch directory and the project's absolute location
+// are removed, and only the first line is kept.
+func TestMachineFreeNote(t *testing.T) {
+	tmp := filepath.ToSlash(os.TempDir())
+	msg := tmp + "/lwipgen-measure-123/probe.c:3:10: fatal error: lwip/opt.h: No such file\ncompilation terminated."
+	got := machineFree("compiling "+msg, "/home/u/proj")
+	if got != "compiling probe.c:3:10: fatal error: lwip/opt.h: No such file" {
+		t.Errorf("got %q", got)
+	}
+	if got := machineFree("reading /home/u/proj/Middlewares/Third_Party/LwIP/src/include/lwip/init.h: bad", "/home/u/proj"); got != "reading Middlewares/Third_Party/LwIP/src/include/lwip/init.h: bad" {
+		t.Errorf("got %q", got)
+	}
+}
