@@ -52,6 +52,11 @@ func TestExplain(t *testing.T) {
 	if rc != 1 || !strings.Contains(out, "TCP_WND") {
 		t.Fatalf("explain of a myth: rc %d %s", rc, out)
 	}
+	// a value that is not a number is shown as its text
+	rc, out, _ = run(t, "explain", "TCPIP_THREAD_NAME", "--board", "h743-rtthread")
+	if rc != 0 || !strings.Contains(out, `h743-rtthread: "tcpip"`) {
+		t.Fatalf("explain of a string value: rc %d %s", rc, out)
+	}
 }
 
 func TestAuditCommand(t *testing.T) {

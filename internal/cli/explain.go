@@ -123,6 +123,9 @@ func runExplain(env *Env, option, boardRef, lwipDir string, asJSON bool) int {
 					fmt.Fprintf(env.Stdout, " (%s)", ex.Expression)
 				}
 				fmt.Fprintln(env.Stdout)
+			} else if ex.Expression != "" {
+				// a value that is not a number (a thread name, a function-like hook): its text
+				fmt.Fprintf(env.Stdout, "  %s: %s\n", ex.Board, ex.Expression)
 			}
 			fmt.Fprintf(env.Stdout, "  why: %s\n", ex.Why)
 		}
