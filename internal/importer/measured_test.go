@@ -18,27 +18,10 @@ import (
 // our own words into the scratch copy) and -DLWIP_PTP to the Makefile's C_DEFS.
 func cubeProjectWithLwIP(t *testing.T, ptp bool) string {
 	t.Helper()
-	lw := testenv.LwIP(t)
-	dir := testenv.CopyTree(t, filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"))
-	src := filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join(lw, "src"))); err != nil {
-		t.Fatal(err)
-	}
-	if !ptp {
-		return dir
-	}
-	pbufH := filepath.Join(src, "include", "lwip", "pbuf.h")
-	b, _ := os.ReadFile(pbufH)
-	grown := regexp.MustCompile(`(?m)^  u8_t if_idx;\r?$`).ReplaceAllString(string(b), "  u8_t if_idx;\n#ifdef LWIP_PTP\n  s32_t time_sec;\n  s32_t time_nsec;\n#endif")
-	os.Chmod(pbufH, 0o644)
-	if grown == string(b) || os.WriteFile(pbufH, []byte(grown), 0o644) != nil {
-		t.Fatal("lwIP's pbuf.h has no if_idx field")
-	}
-	mk := filepath.Join(dir, "Makefile")
-	m, _ := os.ReadFile(mk)
-	withDef := strings.Replace(string(m), "-DSTM32F407xx", "-DSTM32F407xx \\\n-DLWIP_PTP", 1)
-	if withDef == string(m) || os.WriteFile(mk, []byte(withDef), 0o644) != nil {
-		t.Fatal("the fixture's Makefile has no -DSTM32F407xx")
+	dir, src := testenv.CubeMXProjectWithLwIP(t, filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"))
+	if ptp {
+		testenv.PatchPbufPTP(t, src)
+		testenv.AddMakefileDefine(t, dir, "-DSTM32F407xx", "LWIP_PTP")
 	}
 	return dir
 }

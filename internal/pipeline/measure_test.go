@@ -63,28 +63,6 @@ func TestMeasureStockLwIPEqualsModel(t *testing.T) {
 	}
 }
 
-// ptpPbuf adds two fields behind LWIP_PTP after struct pbuf's if_idx, the
-// shape of cxnaive/H743VGTx_lwip@da66a1e's
-// Middlewares/Third_Party/LwIP/src/include/lwip/pbuf.h (time_sec/time_nsec
-// for gPTP timestamps; the project defines LWIP_PTP for its build). Written
-// here in our own words into a scratch copy of lwIP; no lwIP code is kept.
-func ptpPbuf(t *testing.T, src string) {
-	t.Helper()
-	pbufH := filepath.Join(src, "include", "lwip", "pbuf.h")
-	b, err := os.ReadFile(pbufH)
-	if err != nil {
-		t.Fatal(err)
-	}
-	grown := regexp.MustCompile(`(?m)^  u8_t if_idx;\r?$`).ReplaceAllString(string(b), "  u8_t if_idx;\n#ifdef LWIP_PTP\n  s32_t time_sec;\n  s32_t time_nsec;\n#endif")
-	if grown == string(b) {
-		t.Fatal("lwIP's pbuf.h has no if_idx field")
-	}
-	os.Chmod(pbufH, 0o644)
-	if err := os.WriteFile(pbufH, []byte(grown), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // A CubeMX Makefile project whose lwIP has the PTP-patched struct pbuf
 // (LWIP_PTP defined in the Makefile's C_DEFS): the plan is made at the
 // measured sizes, says what differs, vendors, the project's own build links
@@ -95,19 +73,8 @@ func TestPatchedPbufProjectPlannedAtMeasuredSize(t *testing.T) {
 	testenv.CrossCompiler(t)
 	testenv.Tool(t, "make")
 	dir, src := projectWithLwIP(t)
-	ptpPbuf(t, src)
-	mk := filepath.Join(dir, "Makefile")
-	b, err := os.ReadFile(mk)
-	if err != nil {
-		t.Fatal(err)
-	}
-	withDef := strings.Replace(string(b), "-DSTM32F407xx", "-DSTM32F407xx \\\n-DLWIP_PTP", 1)
-	if withDef == string(b) {
-		t.Fatal("the fixture's Makefile has no -DSTM32F407xx")
-	}
-	if err := os.WriteFile(mk, []byte(withDef), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.PatchPbufPTP(t, src)
+	testenv.AddMakefileDefine(t, dir, "-DSTM32F407xx", "LWIP_PTP")
 
 	stock, diags := pipeline.Prepare(pipeline.Options{Board: "f407", Source: board.Source{}})
 	if diags.HasErrors() {
@@ -172,13 +139,7 @@ func TestPatchedPbufProjectPlannedAtMeasuredSize(t *testing.T) {
 // lwIP tree in Middlewares/Third_Party/LwIP, as CubeMX lays it out.
 func projectWithLwIP(t *testing.T) (dir, src string) {
 	t.Helper()
-	lw := testenv.LwIP(t)
-	dir = testenv.CopyTree(t, filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"))
-	src = filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join(lw, "src"))); err != nil {
-		t.Fatal(err)
-	}
-	return dir, src
+	return testenv.CubeMXProjectWithLwIP(t, filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"))
 }
 
 // A project whose lwIP is stock keeps the model's plan to the byte (and says
@@ -284,10 +245,8 @@ func TestAuditProjectReportsMeasuredSizes(t *testing.T) {
 	for _, ptp := range []bool{true, false} {
 		dir, src := projectWithLwIP(t)
 		if ptp {
-			ptpPbuf(t, src)
-			mk := filepath.Join(dir, "Makefile")
-			b, _ := os.ReadFile(mk)
-			os.WriteFile(mk, []byte(strings.Replace(string(b), "-DSTM32F407xx", "-DSTM32F407xx \\\n-DLWIP_PTP", 1)), 0o644)
+			testenv.PatchPbufPTP(t, src)
+			testenv.AddMakefileDefine(t, dir, "-DSTM32F407xx", "LWIP_PTP")
 		}
 		p, err := audit.DetectProject(dir)
 		if err != nil {

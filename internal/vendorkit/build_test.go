@@ -266,30 +266,14 @@ func TestVendorRefusesLinkerScriptCase(t *testing.T) {
 // build --project names the objects that grew, with both sizes, and why.
 func TestBuildProjectExplainsOverflow(t *testing.T) {
 	testenv.CrossCompiler(t)
-	lw := testenv.LwIP(t)
 	g := generated(t, "f407")
-	dir := copyTree(t, filepath.Join("testdata", "cubemx-makefile-f407"))
-	src := filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join(lw, "src"))); err != nil {
-		t.Fatal(err)
-	}
-	pbufH := filepath.Join(src, "include", "lwip", "pbuf.h")
-	b, err := os.ReadFile(pbufH)
-	if err != nil {
-		t.Fatal(err)
-	}
-	grown := regexp.MustCompile(`(?m)^  u8_t if_idx;\r?$`).ReplaceAllString(string(b), "  u8_t if_idx;\n  s32_t time_sec;\n  s32_t time_nsec;")
-	if grown == string(b) {
-		t.Fatal("lwIP's pbuf.h has no if_idx field")
-	}
-	os.Chmod(pbufH, 0o644)
-	if err := os.WriteFile(pbufH, []byte(grown), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, src := testenv.CubeMXProjectWithLwIP(t, filepath.Join("testdata", "cubemx-makefile-f407"))
+	testenv.PatchPbufPTP(t, src)
+	testenv.AddMakefileDefine(t, dir, "-DSTM32F407xx", "LWIP_PTP")
 	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = BuildProject(context.Background(), dir, g, nil)
+	_, _, err := BuildProject(context.Background(), dir, g, nil)
 	if err == nil || !strings.Contains(err.Error(), "cannot move location counter backwards") || !strings.Contains(err.Error(), "compiled larger than lwipgen planned for lwIP 2.1.3") || !regexp.MustCompile(`memp_memory_PBUF\w*_base \d+ B \(planned \d+ B\)`).MatchString(err.Error()) {
 		t.Fatalf("build: %v", err)
 	}
