@@ -30,6 +30,26 @@ type FaultResult struct {
 	EndMs       float64 `json:"end_ms"`
 	Recovered   bool    `json:"recovered"`
 	RecoveredMs float64 `json:"recovered_after_ms"` // from the end of the fault
+	// Reason says why traffic did not flow again, where the driver's counters show it
+	// (explainFaults); empty when recovered or when nothing in the counters explains it.
+	Reason string `json:"reason,omitempty"`
+}
+
+// explainFaults gives an unrecovered fault its reason from the driver model's counters. A DMA
+// fatal error that the driver only logged (drv_eth_dma_errors_logged, the RT-Thread BSP's
+// HAL_ETH_ErrorCallback) while nothing re-ran HAL_ETH_Init (recoveries 0) is the driver's
+// behaviour, not a simulator failure: the run says so instead of a bare "not recovered".
+func explainFaults(fs []FaultResult, counters map[string]int64) []FaultResult {
+	for i := range fs {
+		f := &fs[i]
+		if f.Recovered || f.Kind != "dma-error" {
+			continue
+		}
+		if n := counters["drv_eth_dma_errors_logged"]; n > 0 && counters["recoveries"] == 0 {
+			f.Reason = fmt.Sprintf("the BSP driver has no DMA-error recovery: its HAL_ETH_ErrorCallback logged the fatal bus error (%d time(s)) and nothing re-ran HAL_ETH_Init, so the HAL stayed in its ERROR state", n)
+		}
+	}
+	return fs
 }
 
 // ParseFaults reads --fault values: KIND@T[:ARG], comma separated, T and ARG

@@ -109,7 +109,7 @@ func (r *runner) finishGlue(cr *ConfigResult, setup *nodeStats) error {
 	g.Checks = end.Dev.Checks
 	g.Counters = end.Dev.Driver
 	g.RxPool = RxPoolUse{Free: end.Dev.RxPool.Free, Low: end.Dev.RxPool.Low, Total: end.Dev.RxPool.Total, IdleFree: end.Dev.RxPool.IdleFree}
-	g.Faults = r.faultResults
+	g.Faults = explainFaults(r.faultResults, g.Counters)
 	g.Idle = idleCheck(setup, end)
 	return nil
 }
@@ -165,7 +165,11 @@ func (g *GlueRun) writeTable(w io.Writer, name string) {
 		if f.Recovered {
 			fmt.Fprintf(w, "  fault %s at %v: ended at %.0f ms, traffic again %.0f ms later\n", f.Kind, f.At, f.EndMs, f.RecoveredMs)
 		} else {
-			fmt.Fprintf(w, "  fault %s at %v: ended at %.0f ms, traffic NOT flowing again within 10 s\n", f.Kind, f.At, f.EndMs)
+			why := ""
+			if f.Reason != "" {
+				why = ": " + f.Reason
+			}
+			fmt.Fprintf(w, "  fault %s at %v: ended at %.0f ms, traffic NOT flowing again within 10 s%s\n", f.Kind, f.At, f.EndMs, why)
 		}
 	}
 	for _, c := range g.Checks {

@@ -77,3 +77,60 @@ func TestRTOSGlueH743RTThreadLinkFlap(t *testing.T) {
 	}
 	t.Logf("link-flap recovered %.1f ms after the fault ended", g.Faults[0].RecoveredMs)
 }
+
+// TestRTOSGlueH743RTThreadDMAErrorNotRecovered: a DMA fatal bus error on h743-rtthread is not
+// recovered, because RT-Thread's STM32H7 drv_eth.c does not recover from one: its
+// HAL_ETH_ErrorCallback wakes erx on a receive-buffer-unavailable and only logs any other DMA
+// error, and nothing else in the driver re-runs HAL_ETH_Init (the PHY thread acts on link changes).
+// The model must not invent a recovery: the HAL is initialised once, the error is logged once,
+// traffic does not flow again within the 10 s watch, and the run says why.
+func TestRTOSGlueH743RTThreadDMAErrorNotRecovered(t *testing.T) {
+	f := Fault{Kind: "dma-error", At: 50 * time.Millisecond}
+	c := glueRun(t, "h743-rtthread", Options{Faults: []Fault{f}, phasesOverride: []string{"rx"}, Duration: 100 * time.Millisecond, Warmup: 10 * time.Millisecond})
+	if c.Error != "" {
+		t.Fatal(c.Error)
+	}
+	g := c.Glue
+	if len(g.Faults) != 1 || g.Faults[0].Recovered {
+		t.Fatalf("dma-error: %+v, want traffic not flowing again (the BSP driver has no recovery)", g.Faults)
+	}
+	if !strings.HasPrefix(g.Faults[0].Reason, "the BSP driver has no DMA-error recovery") {
+		t.Fatalf("dma-error not recovered without the reason: %+v", g.Faults[0])
+	}
+	k := g.Counters
+	if k["dma_fatal_injected"] != 1 || k["drv_eth_dma_errors_logged"] != 1 || k["recoveries"] != 0 || k["hal_inits"] != 1 {
+		t.Fatalf("want one fatal error injected and logged, HAL_ETH_Init once, no recovery: %+v", k)
+	}
+	if len(g.Checks) > 0 {
+		t.Errorf("checks failed: %+v", g.Checks)
+	}
+	var b strings.Builder
+	g.writeTable(&b, "h743-rtthread")
+	if !strings.Contains(b.String(), "traffic NOT flowing again within 10 s: the BSP driver has no DMA-error recovery") {
+		t.Errorf("the table does not state the reason:\n%s", b.String())
+	}
+	t.Logf("%s", b.String())
+}
+
+// TestExplainFaults: the reason is given only where the counters show it (a logged DMA error and no
+// re-initialisation), not to a recovered fault, another kind, or a driver that re-ran HAL_ETH_Init.
+func TestExplainFaults(t *testing.T) {
+	dma := func(rec bool) []FaultResult { return []FaultResult{{Fault: Fault{Kind: "dma-error"}, Recovered: rec}} }
+	logged := map[string]int64{"drv_eth_dma_errors_logged": 1}
+	if r := explainFaults(dma(false), logged)[0].Reason; !strings.Contains(r, "no DMA-error recovery") {
+		t.Errorf("unrecovered logged DMA error: reason %q", r)
+	}
+	for name, c := range map[string]struct {
+		fs []FaultResult
+		k  map[string]int64
+	}{
+		"recovered":      {dma(true), logged},
+		"re-initialised": {dma(false), map[string]int64{"drv_eth_dma_errors_logged": 1, "recoveries": 1}},
+		"not logged":     {dma(false), map[string]int64{}},
+		"link-flap":      {[]FaultResult{{Fault: Fault{Kind: "link-flap"}}}, logged},
+	} {
+		if r := explainFaults(c.fs, c.k)[0].Reason; r != "" {
+			t.Errorf("%s: reason %q, want none", name, r)
+		}
+	}
+}

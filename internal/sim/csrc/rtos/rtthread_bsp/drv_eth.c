@@ -15,6 +15,8 @@
  *    back; a failed pbuf_alloc drops the frame;
  *  - TX: eth_tx (in etx) cleans every pbuf of the chain out of the D-cache and sends it in place with
  *    a polling transmit (HAL_ETH_Transmit: the CPU waits until the DMA released the packet);
+ *  - HAL_ETH_ErrorCallback: RBU wakes erx (eth_device_ready), other DMA errors are logged and left
+ *    alone: a fatal bus error is not recovered, as in the driver;
  *  - the PHY monitor polls BSR once a second: on link up, the speed/duplex into the MAC, HAL_ETH_Start_IT
  *    and eth_device_linkchange(up); on link down, HAL_ETH_Stop_IT and linkchange(down).
  */
@@ -51,7 +53,7 @@ static struct {
 } stm32_eth;
 
 static struct {
-    unsigned long rx_alloc_fail, rx_pbuf_fail, tx_busy_polls, link_ups, link_downs;
+    unsigned long rx_alloc_fail, rx_pbuf_fail, tx_busy_polls, link_ups, link_downs, rbu_wakeups, dma_errors_logged;
 } dst;
 
 /* HAL_ETH_MspInit of the BSP (stm32h7xx_hal_msp.c): clocks, pins, the ETH IRQ */
@@ -86,10 +88,23 @@ void HAL_ETH_RxCpltCallback(ETH_HandleTypeDef *h)
     (void)eth_device_ready(&stm32_eth.parent); /* -RT_EFULL: drv_eth.c logs "RxCpltCallback err = -3" */
 }
 void HAL_ETH_TxCpltCallback(ETH_HandleTypeDef *h) { (void)h; }
+/* The BSP's HAL_ETH_ErrorCallback (drv_eth.c in RT-Thread/rt-thread at 755b3c01, the H7 driver on
+ * HAL_ETH_ReadData): a receive-buffer-unavailable wakes erx (eth_device_ready), whose ReadData gives
+ * the descriptors back and resumes the RX DMA; any other DMA error (a fatal bus error) is only logged.
+ * Nothing in the driver restarts the HAL after that: the HAL left gState ERROR, so ReadData and Transmit
+ * fail from then on and the PHY thread acts on link changes only. The model does the same, and counts
+ * the logged errors so that the simulator can say why traffic does not come back. */
 void HAL_ETH_ErrorCallback(ETH_HandleTypeDef *h)
 {
-    /* the BSP driver logs the DMA error and does nothing else: RBU is resumed by the next ReadData */
-    (void)h;
+    uint32_t dma = HAL_ETH_GetDMAError(h);
+    if (dma & SIM_SR_RBU) {
+        dst.rbu_wakeups++;
+        (void)eth_device_ready(&stm32_eth.parent);
+        dma &= ~(SIM_SR_RBU | SIM_SR_AIS);
+    }
+    if (dma != 0u) {
+        dst.dma_errors_logged++; /* LOG_E "eth error: ..."; no recovery follows */
+    }
 }
 void HAL_ETH_TxFreeCallback(uint32_t *buff)
 {
@@ -252,4 +267,6 @@ void vrtt_drv_eth_stats(void (*kv)(const char *key, uint64_t v))
     kv("drv_eth_tx_busy_polls", dst.tx_busy_polls);
     kv("drv_eth_link_ups", dst.link_ups);
     kv("drv_eth_link_downs", dst.link_downs);
+    kv("drv_eth_rbu_wakeups", dst.rbu_wakeups);
+    kv("drv_eth_dma_errors_logged", dst.dma_errors_logged);
 }
