@@ -92,8 +92,10 @@ void HAL_ETH_TxCpltCallback(ETH_HandleTypeDef *h) { (void)h; }
  * HAL_ETH_ReadData): a receive-buffer-unavailable wakes erx (eth_device_ready), whose ReadData gives
  * the descriptors back and resumes the RX DMA; any other DMA error (a fatal bus error) is only logged.
  * Nothing in the driver restarts the HAL after that: the HAL left gState ERROR, so ReadData and Transmit
- * fail from then on and the PHY thread acts on link changes only. The model does the same, and counts
- * the logged errors so that the simulator can say why traffic does not come back. */
+ * fail from then on and the PHY thread acts on link changes only. The ART-Pi SDK's older copy (on the
+ * GetRxDataBuffer HAL API; RT-Thread-Studio/sdk-bsp-stm32h750-realthread-artpi libraries/drivers/drv_eth.c
+ * at 140f0aee) only logs "eth err": neither recovers. The model does the same, and counts the logged
+ * errors so that the simulator can say why traffic does not come back. */
 void HAL_ETH_ErrorCallback(ETH_HandleTypeDef *h)
 {
     uint32_t dma = HAL_ETH_GetDMAError(h);
