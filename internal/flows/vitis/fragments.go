@@ -316,7 +316,10 @@ func ruleChecks(p *plan.Plan, b *BSP, cfg, cfg220 *lwip.Config) []plan.Check {
 func nameChecks(b *BSP, targets []target) []plan.Check {
 	var out []plan.Check
 	for _, t := range targets {
-		l := MustLib(t.Lib)
+		l, err := LibAt(t.Lib, t.Ver) // a pinned release is checked against its own LIBRARY_VER's list
+		if err != nil {
+			panic(err) // t.Ver comes from data/releases.tsv, which TestReleaseTablesLoad loads
+		}
 		var bad []string
 		for _, s := range b.Settings {
 			prm, err := l.Check(s.Param, s.Value)
