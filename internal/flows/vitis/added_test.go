@@ -119,3 +119,38 @@ func TestAuditLwip211At18KnowsNewParams(t *testing.T) {
 		t.Errorf("lwip211 (oldest) audit should flag SOCKET_DEBUG: %s", d)
 	}
 }
+
+// The modelled classic lwipopts.h of a pinned lwip211 release writes what
+// that release's lwip211.tcl writes: LWIP_UDP_OPT_BLOCK_TX_TILL_COMPLETE
+// from 1.6 (2021.2) on, 1 when udp_tx_blocking is set, and nothing before.
+func TestPinnedLwip211HeaderFollowsTcl(t *testing.T) {
+	value := func(lib string, b *BSP) (string, bool) {
+		h, err := b.HeaderFlow(lib, "classic")
+		if err != nil {
+			t.Fatalf("%s: %v", lib, err)
+		}
+		if h.Library != "lwip211" {
+			t.Errorf("%s: header library %q", lib, h.Library)
+		}
+		for _, l := range h.Lines {
+			if l.Kind == "define" && l.Name == "LWIP_UDP_OPT_BLOCK_TX_TILL_COMPLETE" {
+				return l.Value, true
+			}
+		}
+		return "", false
+	}
+	if v, ok := value("lwip211@1.6", &BSP{}); !ok || v != "0" {
+		t.Errorf("2021.2 default: %q %v, want 0", v, ok)
+	}
+	if v, ok := value("lwip211@1.8", &BSP{Settings: []Setting{{Param: "udp_tx_blocking", Value: "true"}}}); !ok || v != "1" {
+		t.Errorf("2022.2 udp_tx_blocking=true: %q %v, want 1", v, ok)
+	}
+	for _, lib := range []string{"lwip211@1.5", "lwip211"} {
+		if v, ok := value(lib, &BSP{}); ok {
+			t.Errorf("%s writes LWIP_UDP_OPT_BLOCK_TX_TILL_COMPLETE %s; its .tcl has no udp_tx_blocking", lib, v)
+		}
+	}
+	if _, err := (&BSP{Settings: []Setting{{Param: "udp_tx_blocking", Value: "true"}}}).HeaderFlow("lwip211@1.5", "classic"); err == nil {
+		t.Error("udp_tx_blocking accepted for lwip211 1.5 (2021.1)")
+	}
+}
