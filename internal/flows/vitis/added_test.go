@@ -154,3 +154,19 @@ func TestPinnedLwip211HeaderFollowsTcl(t *testing.T) {
 		t.Error("udp_tx_blocking accepted for lwip211 1.5 (2021.1)")
 	}
 }
+
+// End to end: the lwipopts.h a pinned build hands the probe compile is the
+// one of that release's lwip211.tcl (2022.2 writes the UDP TX blocking
+// define, 2021.1 does not).
+func TestPinnedBuildLwip211UDPBlockDefine(t *testing.T) {
+	p, _ := zynq(t)
+	for rel, want := range map[string]bool{"2022.2": true, "2021.1": false} {
+		src, _, err := BSPHeader(p, rel)
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		if got := strings.Contains(string(src), "LWIP_UDP_OPT_BLOCK_TX_TILL_COMPLETE"); got != want {
+			t.Errorf("%s: LWIP_UDP_OPT_BLOCK_TX_TILL_COMPLETE in lwipopts.h = %v, want %v", rel, got, want)
+		}
+	}
+}
