@@ -76,6 +76,15 @@ type target struct {
 	Release      string
 }
 
+// pinned names the target's table: "lwip211@1.8" for a pinned release (its
+// LIBRARY_VER's parameter list), the library alone otherwise.
+func (t target) pinned() string {
+	if t.Ver == "" {
+		return t.Lib
+	}
+	return t.Lib + "@" + t.Ver
+}
+
 // targetsFor: a pinned release gets exactly its library, version and flows;
 // without one lwipgen writes the classic lwip213 and lwip211 blocks and the
 // lwip220 SDT settings, with no LIBRARY_VER (the tools use the installed one).
@@ -125,7 +134,7 @@ func BuildFor(p *plan.Plan, l *layout.Layout, release string) (*Result, error) {
 			}
 			flow := map[bool]string{false: "classic", true: "sdt"}[sdt]
 			key := HeaderKey(t.Lib, sdt)
-			h, err := bsp.HeaderFlow(t.Lib, flow)
+			h, err := bsp.HeaderFlow(t.pinned(), flow)
 			if err != nil {
 				return nil, err
 			}
@@ -316,7 +325,10 @@ func ruleChecks(p *plan.Plan, b *BSP, cfg, cfg220 *lwip.Config) []plan.Check {
 func nameChecks(b *BSP, targets []target) []plan.Check {
 	var out []plan.Check
 	for _, t := range targets {
-		l := MustLib(t.Lib)
+		l, err := LibAt(t.Lib, t.Ver) // a pinned release is checked against its own LIBRARY_VER's list
+		if err != nil {
+			panic(err) // t.Ver comes from data/releases.tsv, which TestReleaseTablesLoad loads
+		}
 		var bad []string
 		for _, s := range b.Settings {
 			prm, err := l.Check(s.Param, s.Value)
@@ -462,14 +474,14 @@ func renderAll(p *plan.Plan, r *Result, targets []target) ([]render.File, error)
 	tclDone, xlwipDone := false, false
 	for _, t := range targets {
 		d := templateData{Plan: p, BSP: b, NoCache: r.NoCache, Diffs: b.Differences, Lib: t.Lib, Ver: t.Ver, Release: t.Release, LwIP: MustLib(t.Lib).LwIP,
-			Lwip211: []string{"no sgmii_fixed_link, udp_tx_blocking or socket_debug parameter", "requires_os also lists xilkernel", "lwIP 2.1.1 inside"}}
+			Lwip211: []string{"no sgmii_fixed_link parameter", "udp_tx_blocking only from LIBRARY_VER 1.6 (2021.2) and socket_debug only from 1.8 (2022.2), so this unpinned block sets neither", "requires_os also lists xilkernel up to 1.4 (2020.3)", "lwIP 2.1.1 inside"}}
 		if x, ok := r.RAM[r.Primary]; ok {
 			d.RAM = &x
 		}
 		d.Proc = b.Proc
 		var err error
 		if t.Classic {
-			if d.Classic, err = b.For(t.Lib, false); err != nil {
+			if d.Classic, err = b.For(t.pinned(), false); err != nil {
 				return nil, err
 			}
 			d.Flags, d.ExtraCFlags = r.classicFlags(t.Lib), classicExtraCFlags

@@ -59,10 +59,11 @@ func (b *BSP) Header(lib string) (*Header, error) {
 // generator) or "sdt" (<lib>.cmake + lwipopts.h.in: lwip213 from Vitis
 // 2023.2, lwip220).
 func (b *BSP) HeaderFlow(lib, flow string) (*Header, error) {
-	v, err := b.Values(lib)
+	v, err := b.Values(lib) // lib may be pinned ("lwip211@1.8"): that release's parameters and defaults
 	if err != nil {
 		return nil, err
 	}
+	lib, _, _ = strings.Cut(lib, "@") // the generator model is per library; the version only changes the parameter list
 	h := &Header{Library: lib, Flow: flow}
 	switch {
 	case flow == "classic" && (lib == "lwip211" || lib == "lwip213" || lib == "lwip220"):
@@ -176,7 +177,7 @@ func classicLines(lib string, v map[string]string, os string) []Line {
 	blank()
 	def("LWIP_UDP", tf(v["lwip_udp"]))
 	def("UDP_TTL", v["udp_ttl"])
-	if _, ok := v["udp_tx_blocking"]; ok { // lwip213 and later
+	if _, ok := v["udp_tx_blocking"]; ok { // lwip211 from LIBRARY_VER 1.6 (2021.2), lwip213 and later
 		if v["lwip_udp"] == "true" {
 			def("LWIP_UDP_OPT_BLOCK_TX_TILL_COMPLETE", tf(v["udp_tx_blocking"]))
 		} else {

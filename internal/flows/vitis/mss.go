@@ -123,7 +123,8 @@ func SettingsOf(b *MSSBlock) (lib string, s []Setting, err error) {
 	if !ok {
 		return "", nil, fmt.Errorf("mss:%d: LIBRARY block without LIBRARY_NAME", b.Line)
 	}
-	l, err := Lib(lib)
+	ver, _ := b.Get("LIBRARY_VER") // the table of that release: lwip211 1.6 gained udp_tx_blocking, 1.8 socket_debug
+	l, err := LibAt(lib, strings.TrimSpace(ver))
 	if err != nil {
 		return "", nil, fmt.Errorf("mss:%d: %v", b.Line, err)
 	}

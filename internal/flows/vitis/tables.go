@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strconv"
 	"strings"
@@ -68,6 +69,10 @@ type Library struct {
 	byName map[string]int
 	bySDT  map[string]int
 	hasSDT bool
+	Ver    string // LIBRARY_VER this table is for ("" = the library's first release)
+	added  [][]string
+	mu     sync.Mutex
+	atVer  map[string]*Library
 }
 
 var (
@@ -106,11 +111,25 @@ func Lib(name string) (*Library, error) {
 	if libErr != nil {
 		return nil, libErr
 	}
-	l, ok := libs[strings.ToLower(name)]
+	base, ver, pinned := strings.Cut(strings.ToLower(strings.TrimSpace(name)), "@")
+	l, ok := libs[base]
 	if !ok {
 		return nil, fmt.Errorf("vitis: unknown BSP library %q (known: %s)", name, strings.Join(Libraries, ", "))
 	}
-	return l, nil
+	if !pinned {
+		return l, nil
+	}
+	return l.at(ver)
+}
+
+// LibAt is the table of a library at one LIBRARY_VER ("lwip211", "1.8"):
+// the base table plus the rows data/<lib>.added.tsv adds up to that
+// version. ver "" is the base table (the oldest release's list).
+func LibAt(lib, ver string) (*Library, error) {
+	if ver == "" {
+		return Lib(lib)
+	}
+	return Lib(lib + "@" + ver)
 }
 
 // MustLib is Lib for the built-in names.
@@ -155,6 +174,91 @@ func parseLibrary(name string) (*Library, error) {
 	if err != nil {
 		return nil, err
 	}
+	l, err := buildLibrary(name, rows)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := fs.Stat(dataFS, "data/"+name+".added.tsv"); err == nil {
+		if l.added, err = readTSV("data/"+name+".added.tsv", 11); err != nil {
+			return nil, err
+		}
+		for _, f := range l.added {
+			if _, err := parseVer(f[0]); err != nil {
+				return nil, fmt.Errorf("vitis: %s.added.tsv: %s: %v", name, f[2], err)
+			}
+		}
+		if _, err := buildLibrary(name, append(append([][]string{}, rows...), tails(l.added)...)); err != nil {
+			return nil, err // a row added twice, or a bad row
+		}
+	}
+	return l, nil
+}
+
+func tails(rows [][]string) [][]string {
+	var out [][]string
+	for _, f := range rows {
+		out = append(out, f[2:])
+	}
+	return out
+}
+
+// at builds (once) the table of LIBRARY_VER ver: the base rows plus every
+// added row whose since is <= ver.
+func (l *Library) at(ver string) (*Library, error) {
+	want, err := parseVer(ver)
+	if err != nil {
+		return nil, fmt.Errorf("vitis: %s LIBRARY_VER %q: %v", l.Name, ver, err)
+	}
+	if len(l.added) == 0 {
+		return l, nil // every release of this library has the same list
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if v, ok := l.atVer[ver]; ok {
+		return v, nil
+	}
+	rows, _ := readTSV("data/"+l.Name+".tsv", 9) // parsed once already in parseLibrary
+	for _, f := range l.added {
+		if since, _ := parseVer(f[0]); !verLess(want, since) {
+			rows = append(rows, f[2:])
+		}
+	}
+	v, err := buildLibrary(l.Name, rows)
+	if err != nil {
+		return nil, err
+	}
+	v.Ver = ver
+	if l.atVer == nil {
+		l.atVer = map[string]*Library{}
+	}
+	l.atVer[ver] = v
+	return v, nil
+}
+
+// parseVer reads an .mld OPTION VERSION ("1.8", "1.10") as numbers, so that
+// 1.10 sorts after 1.9.
+func parseVer(s string) ([]int, error) {
+	var out []int
+	for _, p := range strings.Split(s, ".") {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("not a version like 1.8")
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func verLess(a, b []int) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+func buildLibrary(name string, rows [][]string) (*Library, error) {
 	l := &Library{Name: name, LwIP: lwipOf[name], byName: map[string]int{}, bySDT: map[string]int{}}
 	for _, f := range rows {
 		p := Param{Name: f[0], Type: f[2], Default: f[4], Fixed: f[6] == "none", LwIP: dash(f[7]), Desc: f[8]}
@@ -252,6 +356,9 @@ func (e *UnknownError) Error() string {
 
 func (l *Library) unknown(name string, sdt bool) error {
 	e := &UnknownError{Library: l.Name, Name: name, SDT: sdt}
+	if l.Ver != "" {
+		e.Library += " " + l.Ver // the parameter may exist in a later LIBRARY_VER
+	}
 	key := strings.ToLower(strings.TrimSpace(name))
 	if h, ok := hints[key]; ok {
 		e.Hint = h
