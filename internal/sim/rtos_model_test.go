@@ -58,6 +58,24 @@ func (e *rtosTestExe) build(t *testing.T, name string, sources ...string) string
 	return exe
 }
 
+// scheduleRuns runs a scenario program's "determinism" scenario with seeds 1, 1 and 2 and returns
+// the submatches of its schedule line (re) for each run.
+func scheduleRuns(t *testing.T, exe string, re *regexp.Regexp) (a, b, c []string) {
+	t.Helper()
+	run := func(seed string) []string {
+		out, err := exec.Command(exe, "determinism", seed).CombinedOutput()
+		if err != nil {
+			t.Fatalf("seed %s: %v\n%s", seed, err, out)
+		}
+		m := re.FindStringSubmatch(string(out))
+		if m == nil {
+			t.Fatalf("no schedule line:\n%s", out)
+		}
+		return m[1:]
+	}
+	return run("1"), run("1"), run("2")
+}
+
 var modelExe rtosTestExe
 
 // buildModelTest compiles csrc/rtos/tests/model.c against the embedded model (once per test binary).
@@ -100,19 +118,7 @@ var scheduleRe = regexp.MustCompile(`schedule ([0-9a-f]{16}) switches (\d+) now 
 // seeded CPU bursts give the same schedule (hash of every switch: time and task) in two runs, and
 // a different one for another seed (so the hash does see the schedule).
 func TestRTOSModelDeterministic(t *testing.T) {
-	exe := buildModelTest(t)
-	run := func(seed string) []string {
-		out, err := exec.Command(exe, "determinism", seed).CombinedOutput()
-		if err != nil {
-			t.Fatalf("seed %s: %v\n%s", seed, err, out)
-		}
-		m := scheduleRe.FindStringSubmatch(string(out))
-		if m == nil {
-			t.Fatalf("no schedule line:\n%s", out)
-		}
-		return m[1:]
-	}
-	a, b, c := run("1"), run("1"), run("2")
+	a, b, c := scheduleRuns(t, buildModelTest(t), scheduleRe)
 	if strings.Join(a, " ") != strings.Join(b, " ") {
 		t.Fatalf("same seed, different schedules: %v vs %v", a, b)
 	}

@@ -63,19 +63,7 @@ var rttScheduleRe = regexp.MustCompile(`schedule ([0-9a-f]{16}) switches (\d+) n
 // 20000 seeded ETH interrupts (some while the 8-mail box is full: -RT_EFULL) with seeded CPU bursts,
 // give the same schedule hash and refusals in two runs and a different schedule for another seed.
 func TestRTOSRTThreadDeterministic(t *testing.T) {
-	exe := buildRTThreadTest(t)
-	run := func(seed string) []string {
-		out, err := exec.Command(exe, "determinism", seed).CombinedOutput()
-		if err != nil {
-			t.Fatalf("seed %s: %v\n%s", seed, err, out)
-		}
-		m := rttScheduleRe.FindStringSubmatch(string(out))
-		if m == nil {
-			t.Fatalf("no schedule line:\n%s", out)
-		}
-		return m[1:]
-	}
-	a, b, c := run("1"), run("1"), run("2")
+	a, b, c := scheduleRuns(t, buildRTThreadTest(t), rttScheduleRe)
 	if strings.Join(a, " ") != strings.Join(b, " ") {
 		t.Fatalf("same seed, different schedules: %v vs %v", a, b)
 	}

@@ -12,35 +12,7 @@
 #include "queue.h"
 #include "semphr.h"
 
-static char trace[4096];
-static int fails;
-#define MS 1000000ull
-
-static void note(const char *s)
-{
-    char buf[64];
-    snprintf(buf, sizeof buf, "%s@%llu ", s, (unsigned long long)(vrtos_now_ns() / 1000ull));
-    strncat(trace, buf, sizeof trace - strlen(trace) - 1);
-}
-static void expect(const char *name, int cond)
-{
-    if (cond) {
-        printf("ok %s\n", name);
-    } else {
-        printf("FAIL %s\n", name);
-        fails++;
-    }
-}
-static void expect_trace(const char *name, const char *want)
-{
-    if (strcmp(trace, want) == 0) {
-        printf("ok %s\n", name);
-    } else {
-        printf("FAIL %s\n  got  %s\n  want %s\n", name, trace, want);
-        fails++;
-    }
-    trace[0] = 0;
-}
+#include "check.h"
 static void idle_forever(void)
 {
     for (;;) {
