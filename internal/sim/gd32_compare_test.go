@@ -1,31 +1,15 @@
 package sim
 
 import (
-	"bytes"
-	"context"
 	"strings"
 	"testing"
-	"time"
 )
 
 // gd32f407 runs FreeRTOS: its baselines are GD's FreeRTOS demo and seed 001 over it (the NO_SYS
 // Telnet demo cannot start lwIP's tcpip thread and is left to bare-metal GD32 boards), and both
 // carry traffic both ways through the board's generated RTOS glue, with the demo's driver rings.
 func TestGD32FreeRTOSBaselinesCarryTraffic(t *testing.T) {
-	needHost(t)
-	g := prepare(t, "gd32f407")
-	r, err := Run(context.Background(), g, Options{CacheDir: testCache, Compare: true, Workload: "bulk",
-		Duration: 30 * time.Millisecond, Warmup: 10 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tab bytes.Buffer
-	r.WriteTable(&tab)
-	t.Logf("\n%s", tab.String())
-	names := map[string]ConfigResult{}
-	for _, c := range r.Configs {
-		names[c.Name] = c
-	}
+	_, names, _ := shortCompare(t, "gd32f407")
 	if _, ok := names["gd32-demo"]; ok {
 		t.Error("the NO_SYS GD32 demo is compared on a FreeRTOS board")
 	}

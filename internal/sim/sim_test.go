@@ -215,14 +215,12 @@ func TestH743Goal(t *testing.T) {
 	}
 }
 
-// The comparison's shape (--compare: lwIP's defaults and every baseline run, with RAM predictions,
-// side by side in the table), on h743 as the board runs: every configuration through its generated
-// RTOS glue (re-rendered with the configuration's rings) on the virtual-time RTOS model. lwIP's own
-// defaults cannot start there (TCPIP_MBOX_SIZE 0: no tcpip mailbox), which the table states as a
-// result; every baseline starts and carries traffic both ways.
-func TestH743CompareTable(t *testing.T) {
+// shortCompare runs the board's --compare with bulk phases of 30 ms and returns the result, its
+// configurations by name and the printed table (logged).
+func shortCompare(t *testing.T, board string) (*Result, map[string]ConfigResult, *bytes.Buffer) {
+	t.Helper()
 	needHost(t)
-	g := prepare(t, "h743")
+	g := prepare(t, board)
 	r, err := Run(context.Background(), g, Options{CacheDir: testCache, Compare: true, Workload: "bulk",
 		Duration: 30 * time.Millisecond, Warmup: 10 * time.Millisecond})
 	if err != nil {
@@ -234,6 +232,18 @@ func TestH743CompareTable(t *testing.T) {
 	names := map[string]ConfigResult{}
 	for _, c := range r.Configs {
 		names[c.Name] = c
+	}
+	return r, names, &tab
+}
+
+// The comparison's shape (--compare: lwIP's defaults and every baseline run, with RAM predictions,
+// side by side in the table), on h743 as the board runs: every configuration through its generated
+// RTOS glue (re-rendered with the configuration's rings) on the virtual-time RTOS model. lwIP's own
+// defaults cannot start there (TCPIP_MBOX_SIZE 0: no tcpip mailbox), which the table states as a
+// result; every baseline starts and carries traffic both ways.
+func TestH743CompareTable(t *testing.T) {
+	r, names, tab := shortCompare(t, "h743")
+	for _, c := range r.Configs {
 		if c.RAMBytes <= 0 {
 			t.Errorf("%s: no RAM prediction", c.Name)
 		}
