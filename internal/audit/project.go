@@ -39,12 +39,16 @@ var (
 	reCMakeInc = regexp.MustCompile(`(?s)(target_include_directories|include_directories)\s*\((.*?)\)`)
 	reCMakeDef = regexp.MustCompile(`(?s)(target_compile_definitions|add_compile_definitions|add_definitions)\s*\((.*?)\)`)
 	reCMakeRem = regexp.MustCompile(`(?m)#.*$`)
-	reCproj    = regexp.MustCompile(`(?s)<option[^>]*valueType="(includePath|definedSymbols)"[^>]*>(.*?)</option>`)
-	reListVal  = regexp.MustCompile(`<listOptionValue[^>]*value="([^"]*)"`)
-	reIocUser  = regexp.MustCompile(`(?m)^Mcu\.UserName=(\S+)`)
-	reIocMcu   = regexp.MustCompile(`(?m)^Mcu\.Name=(\S+)`)
-	reStartup  = regexp.MustCompile(`(?i)^startup_((?:stm32|gd32)[a-z0-9]+)\.s$`)
-	reMcuDef   = regexp.MustCompile(`^((?:STM32|GD32)[A-Z][0-9A-Z]+)(?:xx|XX)?$`)
+	reCMakeSet = regexp.MustCompile(`(?s)\bset\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)\b(.*?)\)`)
+	// a generator expression ($<$<CONFIG:Debug>:DEBUG>) holds nothing every build has
+	reCMakeGenex  = regexp.MustCompile(`\$<[^>]*>+`)
+	reCMakeVarRef = regexp.MustCompile(`^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$`)
+	reCproj       = regexp.MustCompile(`(?s)<option[^>]*valueType="(includePath|definedSymbols)"[^>]*>(.*?)</option>`)
+	reListVal     = regexp.MustCompile(`<listOptionValue[^>]*value="([^"]*)"`)
+	reIocUser     = regexp.MustCompile(`(?m)^Mcu\.UserName=(\S+)`)
+	reIocMcu      = regexp.MustCompile(`(?m)^Mcu\.Name=(\S+)`)
+	reStartup     = regexp.MustCompile(`(?i)^startup_((?:stm32|gd32)[a-z0-9]+)\.s$`)
+	reMcuDef      = regexp.MustCompile(`^((?:STM32|GD32)[A-Z][0-9A-Z]+)(?:xx|XX)?$`)
 )
 
 // DetectProject reads a project's build files for what the audit needs.
@@ -126,13 +130,27 @@ func DetectProject(root string) (*Project, error) {
 	for _, rel := range []string{"CMakeLists.txt", "cmake/stm32cubemx/CMakeLists.txt"} {
 		s := reCMakeRem.ReplaceAllString(read(rel), "")
 		base := filepath.Dir(filepath.Join(root, rel))
+		// set(VAR items...) lists, which CubeMX's CMake toolchain (>= 6.11) uses:
+		// target_include_directories(stm32cubemx INTERFACE ${MX_Include_Dirs})
+		vars := map[string][]string{}
+		for _, m := range reCMakeSet.FindAllStringSubmatch(s, -1) {
+			vars[m[1]] = strings.Fields(reCMakeGenex.ReplaceAllString(m[2], ""))
+		}
 		// target_*(TARGET [PUBLIC|PRIVATE|INTERFACE] items...): the first word is the target
 		args := func(m []string) []string {
 			f := strings.Fields(m[2])
 			if strings.HasPrefix(m[1], "target_") && len(f) > 0 {
 				f = f[1:]
 			}
-			return f
+			var out []string
+			for _, w := range f {
+				if v := reCMakeVarRef.FindStringSubmatch(w); v != nil && vars[v[1]] != nil {
+					out = append(out, vars[v[1]]...)
+				} else {
+					out = append(out, w)
+				}
+			}
+			return out
 		}
 		for _, m := range reCMakeInc.FindAllStringSubmatch(s, -1) {
 			for _, f := range args(m) {

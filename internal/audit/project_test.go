@@ -277,3 +277,29 @@ func TestDetectVitisWorkspace(t *testing.T) {
 		t.Fatalf("vitis workspace: %+v", p)
 	}
 }
+
+// CubeMX's CMake toolchain (6.11+; 6.17 in Channuyoah/stm32-lwip@6d1fa1d:SixAxisSTM32H723/cmake/stm32cubemx/CMakeLists.txt)
+// lists its include folders and definitions in set(MX_Include_Dirs ...) / set(MX_Defines_Syms ...) and
+// uses them as ${MX_Include_Dirs}: the project reader expands the variables (without them vendor's
+// in-place compile of the USER CODE blocks found no main.h and kept every block).
+func TestCubeCMakeListsVariables(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"cmake/stm32cubemx", "Core/Inc", "LWIP/App", "LWIP/Target"} {
+		os.MkdirAll(filepath.Join(dir, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(dir, "LWIP", "Target", "lwipopts.h"), []byte("#define NO_SYS 1\n"), 0o644)
+	text := "cmake_minimum_required(VERSION 3.22)\n# Written for lwipgen's tests in the shape of CubeMX 6.17's file\nset(MX_Defines_Syms \n\tUSE_HAL_DRIVER \n\tSTM32H723xx\n    $<$<CONFIG:Debug>:DEBUG>\n)\n\n" +
+		"set(MX_Include_Dirs\n    ${CMAKE_CURRENT_SOURCE_DIR}/../../Core/Inc\n    ${CMAKE_SOURCE_DIR}/LWIP/App # the app\n)\n" +
+		"target_include_directories(stm32cubemx INTERFACE ${MX_Include_Dirs})\ntarget_compile_definitions(stm32cubemx INTERFACE ${MX_Defines_Syms})\n"
+	os.WriteFile(filepath.Join(dir, "cmake", "stm32cubemx", "CMakeLists.txt"), []byte(text), 0o644)
+	p, err := audit.DetectProject(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{filepath.Join(dir, "Core", "Inc"), filepath.Join(dir, "LWIP", "App")}; strings.Join(p.IncludeDirs, "|") != strings.Join(want, "|") {
+		t.Errorf("includes %v, want %v", p.IncludeDirs, want)
+	}
+	if strings.Join(p.Defines, " ") != "USE_HAL_DRIVER STM32H723xx" {
+		t.Errorf("definitions %v", p.Defines)
+	}
+}

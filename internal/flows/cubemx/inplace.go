@@ -77,13 +77,6 @@ func judgeInPlace(p *vendorkit.Project, g *flow.Generated, t GlueTarget) (map[st
 			args = append(args, "-I", inc)
 		}
 	}
-	incs, defs := cubeCMakeLists(root)
-	for _, d := range defs {
-		args = append(args, "-D"+d)
-	}
-	for _, inc := range incs {
-		args = append(args, "-I", inc)
-	}
 	var warn []string
 	in := map[string]bool{}
 	for _, n := range t.candidates {
@@ -223,43 +216,5 @@ func sortedKeys[V any](m map[string]V) []string {
 
 var (
 	defineRe   = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(=[^\s$<>]*)?$`)
-	cmakeSetRe = regexp.MustCompile(`(?s)\bset\s*\(\s*(MX_Include_Dirs|MX_Defines_Syms)\b(.*?)\)`)
-	cmakeGenRe = regexp.MustCompile(`\$<[^>]*>`)
 )
 
-// cubeCMakeLists reads the include folders and definitions CubeMX's CMake
-// toolchain (>= 6.11) lists in cmake/stm32cubemx/CMakeLists.txt as
-// set(MX_Include_Dirs ...) and set(MX_Defines_Syms ...): the audit's
-// project reader sees only the target_include_directories(${MX_Include_Dirs})
-// that uses them.
-func cubeCMakeLists(dir string) (incs, defs []string) {
-	file := filepath.Join(dir, "cmake", "stm32cubemx", "CMakeLists.txt")
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return nil, nil
-	}
-	text := regexp.MustCompile(`(?m)#.*$`).ReplaceAllString(string(b), "")
-	for _, m := range cmakeSetRe.FindAllStringSubmatch(text, -1) {
-		for _, v := range strings.Fields(cmakeGenRe.ReplaceAllString(m[2], "")) {
-			v = strings.Trim(v, `"`)
-			if v == "" || strings.Contains(v, "$<") {
-				continue
-			}
-			if m[1] == "MX_Defines_Syms" {
-				if defineRe.MatchString(v) {
-					defs = append(defs, v)
-				}
-				continue
-			}
-			v = strings.NewReplacer("${CMAKE_CURRENT_SOURCE_DIR}", filepath.Dir(file), "${CMAKE_SOURCE_DIR}", dir).Replace(v)
-			if strings.Contains(v, "${") {
-				continue
-			}
-			if !filepath.IsAbs(v) {
-				v = filepath.Join(filepath.Dir(file), v)
-			}
-			incs = append(incs, filepath.Clean(v))
-		}
-	}
-	return incs, defs
-}

@@ -212,25 +212,6 @@ func TestPHYIOFromUserCodeNotRedefined(t *testing.T) {
 	}
 }
 
-// CubeMX's CMake toolchain (6.11+; 6.17 in Channuyoah/stm32-lwip@6d1fa1d:SixAxisSTM32H723/cmake/stm32cubemx/CMakeLists.txt)
-// lists its include folders and definitions in set(MX_Include_Dirs ...) / set(MX_Defines_Syms ...): the
-// in-place compile reads them (without them it found no main.h there and kept every block).
-func TestCubeCMakeLists(t *testing.T) {
-	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "cmake", "stm32cubemx"), 0o755)
-	text := "cmake_minimum_required(VERSION 3.22)\n# Written for lwipgen's tests in the shape of CubeMX 6.17's file\nset(MX_Defines_Syms \n\tUSE_HAL_DRIVER \n\tSTM32H723xx\n    $<$<CONFIG:Debug>:DEBUG>\n)\n\n" +
-		"set(MX_Include_Dirs\n    ${CMAKE_CURRENT_SOURCE_DIR}/../../Core/Inc\n    ${CMAKE_SOURCE_DIR}/LWIP/App # the app\n)\n" +
-		"target_include_directories(stm32cubemx INTERFACE ${MX_Include_Dirs})\n"
-	os.WriteFile(filepath.Join(dir, "cmake", "stm32cubemx", "CMakeLists.txt"), []byte(text), 0o644)
-	incs, defs := cubeCMakeLists(dir)
-	if want := []string{filepath.Join(dir, "Core", "Inc"), filepath.Join(dir, "LWIP", "App")}; strings.Join(incs, "|") != strings.Join(want, "|") {
-		t.Errorf("includes %v, want %v", incs, want)
-	}
-	if strings.Join(defs, " ") != "USE_HAL_DRIVER STM32H723xx" {
-		t.Errorf("definitions %v", defs)
-	}
-}
-
 // Each InPlace block has its place in lwipgen's low_level_init, in CubeMX's order (after the ETH HAL
 // init; PHY_PRE_CONFIG and Code 1 before the PHY set-up; PHY_POST_CONFIG after it; LOW_LEVEL_INIT
 // last), in every style; a block not judged in place is in the #if 0 section instead, never in both.
