@@ -215,6 +215,5 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 var (
-	defineRe   = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(=[^\s$<>]*)?$`)
+	defineRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(=[^\s$<>]*)?$`)
 )
-
