@@ -22,6 +22,9 @@ fi
 apt-get update
 # gcc, python3, tcl: the escaping tests run each generated string through the real C compiler and interpreters
 apt-get install -y --no-install-recommends gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm xz-utils make cmake chromium python3-kconfiglib gcc libc6-dev python3 tcl
+# ninja-build: CubeMX's CMake projects (6.11+) build with the Ninja generator, which build --project
+# uses when ninja is installed (as on a CubeMX user's machine); without it CMake's Makefiles are used
+apt-get install -y --no-install-recommends ninja-build
 # iproute2 (ip, tc): the tap back end of `lwipgen run --net tap` / `bench --net tap` and TestTapLossyTransfer
 # create a network namespace, taps, a bridge and (where the kernel has sch_netem) netem qdiscs
 apt-get install -y --no-install-recommends iproute2
