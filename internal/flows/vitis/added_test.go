@@ -59,8 +59,11 @@ func TestLwip211TableFollowsLibraryVer(t *testing.T) {
 }
 
 // A system.mss LIBRARY block as a Vitis 2022.2 classic platform writes it
-// (structure of embeddedsw lwIP example system.mss files: LIBRARY_NAME,
-// LIBRARY_VER, PROC_INSTANCE, then PARAMETER lines) is read against its own
+// (structure of Xilinx/embeddedsw@179815b lib/sw_apps/lwip_echo_server/data/
+// lwip_echo_server.mss, " PARAMETER VERSION = 2.2.0" then BEGIN LIBRARY /
+// LIBRARY_NAME / parameters / END, with the LIBRARY_VER and PROC_INSTANCE
+// lines an exported BSP's system.mss adds, as in public MicroBlaze and Zynq
+// BSPs that pin lwip141 LIBRARY_VER 2.2) is read against its own
 // LIBRARY_VER: socket_debug is known at 1.8 and an error at 1.7.
 func TestSystemMSSUsesItsLibraryVer(t *testing.T) {
 	mss := func(ver string) string {
