@@ -194,6 +194,13 @@ type Options struct {
 	// Offline forbids running any build tool (cmake, make): only build
 	// descriptions are read. Set by tests of the static readers.
 	Offline bool
+	// System reads this build even when the project has another that comes
+	// first (inspect --build); "" lets the flow or the precedence choose.
+	System System
+	// Config is the build configuration to read by name (a CDT, Keil or IAR
+	// configuration, a CMake preset's build type); "" reads the one the
+	// project marks active, else its first.
+	Config string
 }
 
 // Reader reads one kind of build. Present says (cheaply, from the files

@@ -1,0 +1,119 @@
+package cubemx
+
+import (
+	"bytes"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/project"
+)
+
+// What a CubeMX project tells the project model beyond its build: the .ioc
+// that makes it one, the toolchain the .ioc generated for (which of several
+// build files is the real build), and the MCU it names.
+func init() { project.RegisterDetector(detector{}) }
+
+type detector struct{}
+
+func (detector) Flow() string { return "cubemx" }
+
+// Fact keys of this flow.
+const (
+	KeyIOC       = "cubemx.ioc"       // the project's .ioc
+	KeyToolchain = "cubemx.toolchain" // ProjectManager.TargetToolchain
+)
+
+// topIOC is the .ioc at the project's top (CubeMX writes <name>.ioc there).
+func topIOC(files *project.Files) string {
+	for _, f := range files.Match("*.ioc") {
+		if !strings.Contains(f, "/") {
+			return f
+		}
+	}
+	return ""
+}
+
+func (detector) Claim(root string, files *project.Files) (project.Fact, int, bool) {
+	if ioc := topIOC(files); ioc != "" {
+		return project.Fact{From: project.Pos{File: ioc}, Why: "a STM32CubeMX project file"}, 20, true
+	}
+	if files.Has("LWIP/Target/lwipopts.h") {
+		return project.Fact{From: project.Pos{File: "LWIP/Target/lwipopts.h"}, Why: "CubeMX's LWIP/Target folder"}, 10, true
+	}
+	return project.Fact{}, 0, false
+}
+
+var (
+	toolRe    = regexp.MustCompile(`(?m)^ProjectManager\.TargetToolchain=(.*?)\r?$`)
+	iocMCURe  = regexp.MustCompile(`(?m)^Mcu\.(?:UserName|Name)=(\S+?)\r?$`)
+	mcuDefine = regexp.MustCompile(`^(STM32[FH][0-9]{3}[0-9A-Z]*?)(?:xx|XX)$`)
+)
+
+// toolchains maps the .ioc's TargetToolchain to the build it writes.
+var toolchains = []struct {
+	prefix string
+	sys    project.System
+}{
+	{"STM32CubeIDE", project.SysCDT}, {"Makefile", project.SysMake}, {"CMake", project.SysCMake},
+	{"MDK-ARM", project.SysKeil}, {"EWARM", project.SysIAR},
+}
+
+func readIOC(root, ioc string) []byte {
+	b, _ := fsutil.ReadText(path.Join(root, ioc), fsutil.MaxInput)
+	return b
+}
+
+func line(b []byte, off int) int { return 1 + bytes.Count(b[:off], []byte("\n")) }
+
+func (detector) Prefer(root string, files *project.Files) (project.System, project.Fact) {
+	ioc := topIOC(files)
+	if ioc == "" {
+		return "", project.Fact{}
+	}
+	b := readIOC(root, ioc)
+	loc := toolRe.FindSubmatchIndex(b)
+	if loc == nil {
+		return "", project.Fact{}
+	}
+	tool := strings.TrimSpace(string(b[loc[2]:loc[3]]))
+	for _, t := range toolchains {
+		if strings.HasPrefix(tool, t.prefix) {
+			return t.sys, project.Fact{Value: tool, From: project.Pos{File: ioc, Line: line(b, loc[0])}, Why: "the .ioc generated for " + tool + " (ProjectManager.TargetToolchain)"}
+		}
+	}
+	return "", project.Fact{}
+}
+
+func (d detector) Facts(m *project.Model) []project.Fact {
+	var out []project.Fact
+	ioc := topIOC(m.Files)
+	if ioc != "" {
+		out = append(out, project.Fact{Key: KeyIOC, Value: ioc, From: project.Pos{File: ioc}})
+		b := readIOC(m.Root, ioc)
+		if loc := toolRe.FindSubmatchIndex(b); loc != nil {
+			out = append(out, project.Fact{Key: KeyToolchain, Value: strings.TrimSpace(string(b[loc[2]:loc[3]])), From: project.Pos{File: ioc, Line: line(b, loc[0])}})
+		}
+		if loc := iocMCURe.FindSubmatchIndex(b); loc != nil {
+			out = append(out, project.Fact{Key: project.KeyMCU, Value: string(b[loc[2]:loc[3]]), From: project.Pos{File: ioc, Line: line(b, loc[0])}, Why: "the .ioc's MCU"})
+			return out
+		}
+	}
+	if f, ok := mcuFromDefines(m, mcuDefine); ok {
+		out = append(out, f)
+	}
+	return out
+}
+
+// mcuFromDefines is the MCU a -D of the build names (CubeMX's STM32H743xx).
+func mcuFromDefines(m *project.Model, re *regexp.Regexp) (project.Fact, bool) {
+	for _, u := range m.Units() {
+		for _, d := range u.Defines {
+			if s := re.FindStringSubmatch(d.Name); s != nil && !d.Undef {
+				return project.Fact{Key: project.KeyMCU, Value: s[1], From: u.From, Why: "the build defines " + d.Name}, true
+			}
+		}
+	}
+	return project.Fact{}, false
+}

@@ -1,0 +1,42 @@
+package gd32
+
+import (
+	"regexp"
+
+	"github.com/lwipgen/lwipgen/internal/project"
+)
+
+// A GD32 firmware-library project has no generator file: it is one by the
+// library's ENET driver or its libopt header, and its MCU is the one the
+// build defines (the library's gd32f4xx.h requires GD32F405/407/450/...).
+func init() { project.RegisterDetector(detector{}) }
+
+type detector struct{}
+
+func (detector) Flow() string { return "gd32" }
+
+func (detector) Claim(root string, files *project.Files) (project.Fact, int, bool) {
+	for _, pat := range []string{"gd32f4xx_enet.h", "gd32f4xx_libopt.h"} {
+		if f := files.Named(pat); len(f) > 0 {
+			return project.Fact{From: project.Pos{File: f[0]}, Why: "the GD32F4xx firmware library"}, 15, true
+		}
+	}
+	return project.Fact{}, 0, false
+}
+
+func (detector) Prefer(string, *project.Files) (project.System, project.Fact) {
+	return "", project.Fact{}
+}
+
+var mcuDefine = regexp.MustCompile(`^(GD32F4[0-9]{2})$`)
+
+func (detector) Facts(m *project.Model) []project.Fact {
+	for _, u := range m.Units() {
+		for _, d := range u.Defines {
+			if s := mcuDefine.FindStringSubmatch(d.Name); s != nil && !d.Undef {
+				return []project.Fact{{Key: project.KeyMCU, Value: s[1], From: u.From, Why: "the build defines " + d.Name}}
+			}
+		}
+	}
+	return nil
+}
