@@ -67,7 +67,7 @@ func TestAuditGeneratedHeaderIsClean(t *testing.T) {
 func TestParseKeepsLinesAndStripsComments(t *testing.T) {
 	src := "/* header\n   comment */\n#define A 1 // one\n#define B \\\n  (2*A)\n#define F(x) x\n#  define C /* c */ 3\n"
 	defs := Parse([]byte(src))
-	want := []Define{{"A", "1", 3}, {"B", "(2*A)", 4}, {"C", "3", 7}}
+	want := []Define{{Name: "A", Value: "1", Line: 3}, {Name: "B", Value: "(2*A)", Line: 4}, {Name: "C", Value: "3", Line: 7}}
 	if len(defs) != len(want) {
 		t.Fatalf("got %v", defs)
 	}

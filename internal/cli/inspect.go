@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lwipgen/lwipgen/internal/project"
-	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
 
 func init() { register(newInspect) }
@@ -46,10 +45,7 @@ func newInspect(env *Env) *cobra.Command {
 
 func runInspect(env *Env, f *inspectFlags) int {
 	o := project.Options{Config: f.config, System: project.System(f.build)}
-	if tc, err := toolchain.Discover(); err == nil {
-		o.CC = tc.CC
-	}
-	m, err := project.Load(context.Background(), f.project, o)
+	m, err := project.Open(context.Background(), f.project, o)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen inspect:", err)
 		return 1

@@ -18,6 +18,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/render"
 )
 
@@ -92,6 +93,9 @@ type Generated struct {
 	Firmware bool
 	// LwIPDefines: Rendered.LwIPDefines, for the probe build.
 	LwIPDefines []string
+	// Project is the user's project as its build sees it (the project model,
+	// read once by the command), nil without --project.
+	Project *project.Model
 }
 
 // Write puts the generated files under Out/generated, atomically and only

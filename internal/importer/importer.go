@@ -28,6 +28,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/project"
 )
 
 // Options complete what the input does not say.
@@ -255,7 +256,8 @@ func ImportProject(dir string, o Options) (*Result, error) {
 		in.version, in.versionWhy = tv.String(), fmt.Sprintf("the project's lwIP, %s:%d (LWIP_VERSION_MAJOR/MINOR/REVISION)", tv.File, tv.Line)
 	}
 	if in.cmsis == "" && p.cmsis != "" {
-		in.cmsis, in.cmsisWhy = p.cmsis, "the project's FreeRTOS CMSIS-RTOS layer (Middlewares/Third_Party/FreeRTOS/Source/CMSIS_RTOS"+map[bool]string{true: "_V2", false: ""}[p.cmsis == "v2"]+")"
+		f, _ := p.model.Fact(project.KeyCMSIS)
+		in.cmsis, in.cmsisWhy = p.cmsis, "the project's FreeRTOS CMSIS-RTOS layer ("+f.Why+")"
 	}
 	if in.cmsis != "" && in.rtos == "" {
 		in.rtos = "freertos"
@@ -629,7 +631,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 			pinned[n] = e
 		}
 		if bd, p, _, err := decode(write(pinned, nil)); err == nil && p != nil {
-			m, merr := pipeline.ProjectLwIP(context.Background(), bd, p, proj.dir)
+			m, merr := pipeline.ProjectLwIP(context.Background(), bd, p, proj.model)
 			switch {
 			case merr != nil:
 				res.Notes = append(res.Notes, fmt.Sprintf("the project's lwIP was not measured (%s): the board is sized with lwipgen's model of stock lwIP %s", machineFree(merr.Error(), proj.dir), bd.LwIPVersion))

@@ -3,8 +3,10 @@ package importer
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -12,103 +14,84 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/lwip"
-	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/project"
 )
 
 // projectFiles are the files of a CubeMX or GD32 project import reads, each
-// relative to the project directory ("" when the project has none).
+// relative to the project directory ("" when the project has none), as the
+// project model finds them: what the project's own build compiles.
 type projectFiles struct {
 	dir      string
+	model    *project.Model
 	ioc      string
 	lwipopts string
 	main     string
-	initH    string // lwIP's src/include/lwip/init.h
+	initH    string // the init.h of the lwIP the build compiles
 	linker   string
-	cmsis    string // FreeRTOS CMSIS-RTOS layer: "v1", "v2" or ""
-	build    string // Makefile or CMakeLists.txt at the top
-	ide      string // an STM32CubeIDE (.cproject), Keil (.uvprojx/.uvproj) or IAR (.ewp) project: the device it targets
+	cmsis    string // FreeRTOS CMSIS-RTOS layer the build compiles: "v1", "v2" or ""
 	ccH      string // the lwIP port's arch/cc.h (it may set lwIP options too, e.g. LWIP_TIMEVAL_PRIVATE)
 }
 
-// findProject locates the files a CubeMX project (or a GD32 demo) keeps
-// them in: <name>.ioc at the top, LWIP/Target/lwipopts.h, Core/Src/main.c,
-// Middlewares/Third_Party/LwIP/src/include/lwip/init.h, <MCU>_FLASH.ld, and
-// Middlewares/Third_Party/FreeRTOS/Source/CMSIS_RTOS{,_V2}. Elsewhere it
-// takes the first match in path order, skipping build output.
+// findProject reads the project model of dir and takes from it the files
+// import needs: the .ioc at the top, the lwipopts.h lwIP's opt.h includes,
+// main.c, the lwIP tree's init.h, the linker script the build links, the
+// CMSIS-RTOS layer it compiles and the cc.h lwIP's arch.h includes.
 func findProject(dir string) (*projectFiles, error) {
-	st, err := os.Stat(dir)
+	m, err := project.Open(context.Background(), dir, project.Options{})
 	if err != nil {
 		return nil, err
 	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("%s is not a directory", dir)
+	p := &projectFiles{dir: dir, model: m, lwipopts: m.Value(project.KeyLwipopts), cmsis: m.Value(project.KeyCMSIS)}
+	for _, f := range m.Files.Match("*.ioc") {
+		if !strings.Contains(f, "/") {
+			p.ioc = f
+			break
+		}
 	}
-	p := &projectFiles{dir: dir}
-	var all []string
-	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		rel, _ := filepath.Rel(dir, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			switch d.Name() {
-			case ".git", "Debug", "Release", "build", "lwipgen-backup":
-				return filepath.SkipDir
+	if t := m.LwIPTree(); t != "" {
+		p.initH = m.Rel(filepath.Join(t, "src", "include", "lwip", "init.h"))
+	}
+	if ld := m.Value(project.KeyLinkerScript); ld != "" && !filepath.IsAbs(ld) {
+		p.linker = ld
+	} else if m.Build == nil {
+		// no build to ask: CubeMX's <MCU>_FLASH.ld at the top, else any script
+		for _, f := range m.Files.Match("*.ld") {
+			if strings.HasSuffix(strings.ToUpper(f), "_FLASH.LD") && !strings.Contains(f, "/") {
+				p.linker = f
+				break
 			}
-			if strings.HasSuffix(rel, "FreeRTOS/Source/CMSIS_RTOS_V2") {
-				p.cmsis = "v2"
-			} else if strings.HasSuffix(rel, "FreeRTOS/Source/CMSIS_RTOS") && p.cmsis == "" {
-				p.cmsis = "v1"
-			}
-			return nil
 		}
-		all = append(all, rel)
-		return nil
-	})
-	sort.Strings(all)
-	pick := func(prefer []string, match func(string) bool) string {
-		for _, want := range prefer {
-			for _, f := range all {
-				if f == want {
-					return f
+		if p.linker == "" {
+			for _, f := range m.Files.Match("*.ld") {
+				if !strings.Contains(f, "lwipgen") {
+					p.linker = f
+					break
 				}
 			}
 		}
-		for _, f := range all {
-			if match(f) {
-				return f
+	}
+	for _, u := range m.Units() {
+		if path.Base(u.Rel) == "main.c" {
+			p.main = u.Rel
+			break
+		}
+	}
+	if p.main == "" && m.Build == nil {
+		for _, want := range []string{"Core/Src/main.c", "Src/main.c"} {
+			if m.Files.Has(want) {
+				p.main = want
 			}
 		}
-		return ""
 	}
-	p.ioc = pick(nil, func(f string) bool { return !strings.Contains(f, "/") && strings.HasSuffix(f, ".ioc") })
-	p.lwipopts = pick([]string{"LWIP/Target/lwipopts.h", "Core/Inc/lwipopts.h", "Inc/lwipopts.h"}, func(f string) bool { return filepath.Base(f) == "lwipopts.h" })
-	p.main = pick([]string{"Core/Src/main.c", "Src/main.c"}, func(f string) bool { return filepath.Base(f) == "main.c" })
-	p.initH = pick([]string{"Middlewares/Third_Party/LwIP/src/include/lwip/init.h"}, func(f string) bool { return strings.HasSuffix(f, "src/include/lwip/init.h") })
-	if d := lwipsrc.InProject(dir); d != "" {
-		// where the build takes lwIP from (the walk does not follow a linked src/)
-		p.initH, _ = filepath.Rel(dir, filepath.Join(d, "src", "include", "lwip", "init.h"))
-		p.initH = filepath.ToSlash(p.initH)
+	if u := m.LwIPUnit(); u != nil {
+		if cc := project.Resolve(u, filepath.Join(m.LwIPTree(), "src", "include", "lwip"), "arch/cc.h"); cc != "" {
+			p.ccH = m.Rel(cc)
+		}
+	} else if c := m.Files.Suffix("system/arch/cc.h"); len(c) > 0 {
+		p.ccH = c[0]
 	}
-	p.linker = pick(nil, func(f string) bool {
-		return strings.HasSuffix(strings.ToUpper(f), "_FLASH.LD") && !strings.Contains(f, "/")
-	})
-	if p.linker == "" {
-		p.linker = pick(nil, func(f string) bool { return strings.HasSuffix(f, ".ld") && !strings.Contains(f, "lwipgen") })
-	}
-	if ld := p.buildLinkerScript(); ld != "" {
-		p.linker = ld
-	}
-	p.ccH = pick([]string{"Middlewares/Third_Party/LwIP/system/arch/cc.h"}, func(f string) bool {
-		return strings.HasSuffix(f, "/arch/cc.h") && !strings.Contains(f, "/test/") && !strings.Contains(f, "/contrib/")
-	})
-	p.build = pick([]string{"Makefile", "CMakeLists.txt"}, func(string) bool { return false })
-	p.ide = pick([]string{".cproject"}, func(f string) bool {
-		return strings.HasSuffix(f, ".uvprojx") || strings.HasSuffix(f, ".uvproj") || strings.HasSuffix(f, ".ewp")
-	})
 	if p.ioc == "" && p.lwipopts == "" {
-		return nil, fmt.Errorf("%s: no CubeMX .ioc and no lwipopts.h: not a CubeMX or GD32 lwIP project", dir)
+		return nil, fmt.Errorf("%s: no CubeMX .ioc and no lwipopts.h: not a CubeMX or GD32 lwIP project (lwipgen inspect --project %s shows what its build compiles)", dir, dir)
 	}
 	return p, nil
 }
@@ -218,60 +201,13 @@ func mainMPU(src []byte, file string) []mpuRegion {
 	return out
 }
 
-var mcuDefRe = regexp.MustCompile(`-D\s*((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)\b`)
-
-// buildMCU reads the part a project without a .ioc is built for from its
-// build's compile definitions (a GD32 demo's Makefile: -DGD32F407; CubeMX's
-// Makefile: -DSTM32F407xx), and where it was written.
-// ideDeviceRe is the device a Keil project (<Device>GD32F450IK</Device>) or
-// an IAR one (<state>GigaDevice GD32F450IK</state>) is built for: GD's
-// firmware-library ENET demos carry only these (Examples/ENET/*/MDK-ARM).
-// An STM32CubeIDE project names it in its target_mcu option (a dual-core
-// H745's CM7/.cproject, whose .ioc is one folder up, as in
-// levil664/STM32H745ZI-Q-Webserver).
-var ideDeviceRe = regexp.MustCompile(`<Device>\s*((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)\s*</Device>|<state>\s*(?:GigaDevice|ST)\s+((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)|option\.target_mcu"[^>]*?value="((?:GD32|STM32)[FH][0-9]{3}[A-Za-z0-9]*)"`)
-
+// buildMCU is the part the project's build is set up for (the project
+// model: the device its IDE project names, a -D of its compile commands such
+// as GD's -DGD32F407 or CubeMX's -DSTM32F407xx), and where it was written.
 func (p *projectFiles) buildMCU() (string, string) {
-	b := p.read(p.build)
-	loc := mcuDefRe.FindSubmatchIndex(b)
-	if loc == nil {
-		ide := p.read(p.ide)
-		m := ideDeviceRe.FindSubmatchIndex(ide)
-		if m == nil {
-			return "", ""
-		}
-		g := 2
-		for g < len(m)-2 && m[g] < 0 {
-			g += 2
-		}
-		return string(ide[m[g]:m[g+1]]), fmt.Sprintf("%s:%d (its device)", p.ide, 1+bytes.Count(ide[:m[0]], []byte("\n")))
+	f, ok := p.model.Fact(project.KeyMCU)
+	if !ok {
+		return "", ""
 	}
-	line := 1 + bytes.Count(b[:loc[0]], []byte("\n"))
-	return strings.TrimSuffix(string(b[loc[2]:loc[3]]), "xx"), fmt.Sprintf("%s:%d", p.build, line)
-}
-
-var (
-	mkLdscriptRe    = regexp.MustCompile(`(?m)^LDSCRIPT[ \t]*[:?]?=[ \t]*([^\s$]+\.ld)[ \t\r]*$`)
-	cmakeLdscriptRe = regexp.MustCompile(`-T\s*\\?"?(?:\$\{CMAKE_SOURCE_DIR\}/)?([^"$}\s\\]+\.ld)`)
-)
-
-// buildLinkerScript is the script the project's own build links with, when
-// its Makefile (LDSCRIPT) or CubeMX's cmake/gcc-arm-none-eabi.cmake (-T)
-// names one that is there: a project may carry several
-// (atk-sheep/XIP_EXTRAM_LWIP@2fe92b4 links STM32F767IGTx_QSPIFLASH_EXTSDRAM.ld
-// beside STM32F767IGTx_FLASH.ld, which import used to derive the chip from).
-func (p *projectFiles) buildLinkerScript() string {
-	for _, c := range []struct {
-		file string
-		re   *regexp.Regexp
-	}{{"Makefile", mkLdscriptRe}, {"cmake/gcc-arm-none-eabi.cmake", cmakeLdscriptRe}} {
-		if m := c.re.FindSubmatch(p.read(c.file)); m != nil {
-			if rel := filepath.ToSlash(filepath.Clean(string(m[1]))); !strings.HasPrefix(rel, "../") && !filepath.IsAbs(rel) {
-				if _, err := os.Stat(filepath.Join(p.dir, rel)); err == nil {
-					return rel
-				}
-			}
-		}
-	}
-	return ""
+	return strings.TrimSuffix(f.Value, "xx"), f.From.String() + " (" + f.Why + ")"
 }

@@ -20,17 +20,6 @@ type Tree struct {
 	From    string // where it was found: "setting", "LWIP_DIR", "project", "cache"
 }
 
-// ProjectSubdirs are the places vendor projects keep lwIP, relative to the project root.
-var ProjectSubdirs = []string{
-	"Middlewares/Third_Party/LwIP", // STM32CubeMX
-	"Middlewares/Third_Party/lwip",
-	"Third_Party/lwip",
-	"lwip",
-	"components/net/lwip-2.1.2", // RT-Thread 4.0.x
-	"lwip-2.1.2",                // GD32F4xx firmware library ENET demos (Examples/ENET/*/lwip-2.1.2)
-	"lwip-2.1.3",
-}
-
 // DefaultVersion is the lwIP release lwipgen fetches and tests against.
 const DefaultVersion = "2.1.3"
 
@@ -46,9 +35,11 @@ func CacheDir() string {
 	return filepath.Join(base, "lwipgen")
 }
 
-// Resolve finds lwIP in order: setting, $LWIP_DIR, the project's copy, the cache.
-// The error says exactly what to run when nothing is found.
-func Resolve(setting, project string) (*Tree, error) {
+// Resolve finds lwIP in order: setting, $LWIP_DIR, the tree the user's
+// project compiles (projectTree: the project model's lwip.dir, "" when there
+// is no project or it brings no lwIP), the cache. The error says exactly
+// what to run when nothing is found.
+func Resolve(setting, projectTree string) (*Tree, error) {
 	try := func(dir, from string) (*Tree, error) {
 		// resolved here, once: the compiler runs in the output directory, where
 		// a relative --lwip ../lwip would name another folder
@@ -67,10 +58,8 @@ func Resolve(setting, project string) (*Tree, error) {
 	if d := os.Getenv("LWIP_DIR"); d != "" {
 		return try(d, "LWIP_DIR")
 	}
-	if project != "" {
-		if d := InProject(project); d != "" {
-			return try(d, "project")
-		}
+	if projectTree != "" {
+		return try(projectTree, "project")
 	}
 	d := filepath.Join(CacheDir(), "lwip-"+DefaultVersion)
 	if _, err := os.Stat(filepath.Join(d, "src")); err == nil {
@@ -104,15 +93,4 @@ func Version(dir string) (string, error) {
 		return "", fmt.Errorf("cannot read LWIP_VERSION_* from init.h")
 	}
 	return parts["MAJOR"] + "." + parts["MINOR"] + "." + parts["REVISION"], nil
-}
-
-// InProject returns the lwIP copy a project keeps (ProjectSubdirs), or "".
-func InProject(project string) string {
-	for _, sub := range ProjectSubdirs {
-		d := filepath.Join(project, sub)
-		if _, err := os.Stat(filepath.Join(d, "src", "include", "lwip", "init.h")); err == nil {
-			return d
-		}
-	}
-	return ""
 }

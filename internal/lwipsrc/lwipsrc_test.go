@@ -25,16 +25,16 @@ func TestResolveOrder(t *testing.T) {
 	cache := filepath.Join(root, "cache")
 	t.Setenv("LWIPGEN_CACHE", cache)
 	t.Setenv("LWIP_DIR", "")
-	project := filepath.Join(root, "proj")
+	project := filepath.Join(root, "proj", "Middlewares", "Third_Party", "LwIP") // the tree the project's build compiles (project model)
 
-	if _, err := Resolve("", project); err == nil || !strings.Contains(err.Error(), "lwipgen fetch-lwip") {
+	if _, err := Resolve("", ""); err == nil || !strings.Contains(err.Error(), "lwipgen fetch-lwip") {
 		t.Fatalf("no tree anywhere: %v", err)
 	}
 	fakeTree(t, filepath.Join(cache, "lwip-2.1.3"), "2.1.3")
-	if tr, err := Resolve("", project); err != nil || tr.From != "cache" || tr.Version != "2.1.3" {
+	if tr, err := Resolve("", ""); err != nil || tr.From != "cache" || tr.Version != "2.1.3" {
 		t.Fatalf("cache: %+v %v", tr, err)
 	}
-	fakeTree(t, filepath.Join(project, "Middlewares", "Third_Party", "LwIP"), "2.1.2")
+	fakeTree(t, project, "2.1.2")
 	if tr, err := Resolve("", project); err != nil || tr.From != "project" || tr.Version != "2.1.2" {
 		t.Fatalf("project copy: %+v %v", tr, err)
 	}

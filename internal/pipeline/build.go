@@ -70,7 +70,7 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	if setting == "" {
 		setting = g.Board.LwIPDir
 	}
-	tree, err := lwipsrc.Resolve(setting, o.Project)
+	tree, err := lwipsrc.Resolve(setting, g.Project.LwIPTree())
 	if err != nil {
 		return nil, append(diags, diag.At(g.Board.RangeOf("lwip_dir"), "lwIP source", "%v", err))
 	}

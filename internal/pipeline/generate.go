@@ -14,18 +14,22 @@ import (
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/render"
 )
 
 // Options select the board and where results go.
 type Options struct {
-	Board    string       // name or path
-	Source   board.Source // where boards come from
-	Out      string       // build/NAME when empty
-	LwIPDir  string       // explicit lwIP tree (else the board's lwip_dir, LWIP_DIR, the project's copy, the cache)
-	Project  string       // a vendored project whose lwIP copy may be used
-	Jobs     int          // parallel compiles (0: one per core)
-	Progress io.Writer    // progress lines; nil = quiet
+	Board   string       // name or path
+	Source  board.Source // where boards come from
+	Out     string       // build/NAME when empty
+	LwIPDir string       // explicit lwIP tree (else the board's lwip_dir, LWIP_DIR, the project's copy, the cache)
+	Project string       // a user's project: its build's lwIP tree and flags are used
+	// Model is Project as its build sees it; Prepare reads it (project.Open)
+	// when the caller has not.
+	Model    *project.Model
+	Jobs     int       // parallel compiles (0: one per core)
+	Progress io.Writer // progress lines; nil = quiet
 	// VitisVersion pins the Vitis release of a Xilinx board ("" = read it from
 	// Project's system.mss, else lwipgen's default targets); it becomes the
 	// board's ToolRelease.
@@ -52,6 +56,13 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	}
 	if tr, ok := f.(flow.ToolReleaser); ok && b.ToolRelease == "" && o.Project != "" {
 		b.ToolRelease = tr.ToolRelease(o.Project)
+	}
+	if o.Project != "" && o.Model == nil {
+		m, err := project.Open(context.Background(), o.Project, project.Options{})
+		if err != nil {
+			return nil, append(diags, diag.At(b.DeclRange, "Reading the project", "%v", err))
+		}
+		o.Model = m
 	}
 	h := f.Plan(b)
 	build := func() (*plan.Plan, hcl.Diagnostics) {
@@ -110,7 +121,7 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	if out == "" {
 		out = filepath.Join("build", b.Name)
 	}
-	return &Generated{Board: b, Plan: p, Layout: l, Files: files, Out: out, Firmware: fr.Firmware, LwIPDefines: fr.LwIPDefines}, diags
+	return &Generated{Board: b, Plan: p, Layout: l, Files: files, Out: out, Firmware: fr.Firmware, LwIPDefines: fr.LwIPDefines, Project: o.Model}, diags
 }
 
 // merge adds the flow's files to the core's: one with the path of a core
@@ -174,7 +185,7 @@ func measured(o Options, b *board.Board, p *plan.Plan, h *plan.Hooks, build func
 	if setting == "" {
 		setting = b.LwIPDir
 	}
-	m, err := projectLwIP(context.Background(), b, p, setting, o.Project)
+	m, err := projectLwIP(context.Background(), b, p, setting, o.Model)
 	if err != nil {
 		return p, append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "The project's lwIP was not measured",
 			Detail: fmt.Sprintf("%v; the plan uses lwipgen's model of stock lwIP %s", err, b.LwIPVersion), Subject: b.DeclRange.Ptr()})

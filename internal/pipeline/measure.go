@@ -13,6 +13,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/render"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
@@ -22,25 +23,27 @@ const sizesProbe = "probe/lwip_sizes.c.tmpl"
 
 // MeasureLwIP compiles lwipgen's size probe (templates/probe/lwip_sizes.c.tmpl)
 // with the cross compiler against the lwIP tree in dir, p's lwipopts.h and
-// flags (include directories, then -D definitions; the generated lwipopts.h
-// is found first), and reads from the object's symbols what the RAM model
+// the flags the project's build compiles lwIP with (u, from the project
+// model: target, include paths, -D/-U, -include; nil for none; the generated
+// lwipopts.h is found first), and reads from the object's symbols what the RAM model
 // needs and cannot know from the lwIP version: sizeof/alignment of struct pbuf
 // and every enabled pool's element size as memp_std.h declares it. Nothing is
 // linked or run; the scratch directory is removed.
-func MeasureLwIP(ctx context.Context, b *board.Board, p *plan.Plan, dir string, includes, defines []string) (*lwip.Measured, error) {
+func MeasureLwIP(ctx context.Context, b *board.Board, p *plan.Plan, dir string, u *project.Unit) (*lwip.Measured, error) {
 	opts, err := render.LwipOpts(p)
 	if err != nil {
 		return nil, err
 	}
-	return MeasureTree(ctx, b.Chip.Core, b.Name, p.Config, dir, opts.Content, includes, defines)
+	return MeasureTree(ctx, b.Chip.Core, b.Name, p.Config, dir, opts.Content, u)
 }
 
 // MeasureTree is MeasureLwIP for any lwipopts.h: lwipopts is the header's
 // text (written first on the include path), or nil to compile with the one the
 // include directories find (what audit --project judges: the project's own);
 // cfg is that header's configuration (MEM_SIZE, MEM_ALIGNMENT for struct mem);
-// core the chip's CPU core; name says in the probe whose it is.
-func MeasureTree(ctx context.Context, core board.Core, name string, cfg *lwip.Config, dir string, lwipopts []byte, includes, defines []string) (*lwip.Measured, error) {
+// core the chip's CPU core (its flags when u names no target); name says in
+// the probe whose it is.
+func MeasureTree(ctx context.Context, core board.Core, name string, cfg *lwip.Config, dir string, lwipopts []byte, u *project.Unit) (*lwip.Measured, error) {
 	tc, err := toolchain.Discover()
 	if err != nil {
 		return nil, err
@@ -62,14 +65,26 @@ func MeasureTree(ctx context.Context, core board.Core, name string, cfg *lwip.Co
 	if err := os.WriteFile(filepath.Join(work, "lwip_sizes.c"), src, 0o644); err != nil {
 		return nil, err
 	}
-	args := append([]string{tc.CC}, toolchain.CPUFlags(core)...)
-	args = append(args, "-std=gnu11", "-O0", "-c", "-I"+work)
-	for _, inc := range includes {
-		args = append(args, "-I"+inc)
+	args := []string{tc.CC}
+	if u == nil {
+		u = &project.Unit{}
 	}
+	if len(u.Target) > 0 {
+		args = append(args, u.Target...)
+	} else {
+		args = append(args, toolchain.CPUFlags(core)...)
+	}
+	// the generated lwipopts.h first, then the project's search path as its
+	// build has it, lwIP's own headers, the build's definitions and forced
+	// includes (what lwIP's init.c is compiled with)
+	args = append(args, "-std=gnu11", "-O0", "-c", "-I"+work)
+	args = append(args, (&project.Unit{Quote: u.Quote, Includes: u.Includes, System: u.System}).Args()...)
 	args = append(args, "-I"+filepath.Join(dir, "src", "include"))
-	for _, d := range defines {
-		args = append(args, "-D"+strings.TrimPrefix(d, "-D"))
+	for _, d := range u.Defines {
+		args = append(args, d.Arg())
+	}
+	for _, f := range u.Forced {
+		args = append(args, "-include", f)
 	}
 	// mem.c keeps struct mem to itself: its ram_heap array, compiled the same
 	// way, gives SIZEOF_STRUCT_MEM (lwip.Config.MemFromHeap).
@@ -120,33 +135,30 @@ func firstErrorLine(out string) string {
 // ProjectLwIP is projectLwIP for the commands that read a project without
 // generating into it (import --project): the same measurement vendor and
 // build --project plan with.
-func ProjectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, project string) (*lwip.Measured, error) {
-	return projectLwIP(ctx, b, p, b.LwIPDir, project)
+func ProjectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, m *project.Model) (*lwip.Measured, error) {
+	return projectLwIP(ctx, b, p, b.LwIPDir, m)
 }
 
-// projectLwIP measures the lwIP a project brings (its own copy, e.g. CubeMX's
-// Middlewares/Third_Party/LwIP) with the project's include paths and
-// definitions. It returns nil when the build uses no project copy.
-func projectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, setting, project string) (*lwip.Measured, error) {
-	tree, err := lwipsrc.Resolve(setting, project)
+// projectLwIP measures the lwIP a project's build compiles (the project
+// model's lwIP tree, e.g. CubeMX's Middlewares/Third_Party/LwIP) with the
+// flags its build compiles lwIP's core with. It returns nil when the build
+// uses no project copy.
+func projectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, setting string, m *project.Model) (*lwip.Measured, error) {
+	tree, err := lwipsrc.Resolve(setting, m.LwIPTree())
 	if err != nil || tree.From != "project" {
 		return nil, nil
 	}
-	var incs, defs []string
-	if pr, err := audit.DetectProject(project); err == nil {
-		incs, defs = pr.IncludeDirs, pr.Defines
+	u := m.LwIPUnit()
+	if u == nil {
+		u = m.AppUnit()
 	}
-	m, err := MeasureLwIP(ctx, b, p, tree.Dir, incs, defs)
-	if m != nil {
+	meas, err := MeasureLwIP(ctx, b, p, tree.Dir, u)
+	if meas != nil {
 		// named inside the project: the finding (and report.json) does not
 		// depend on where the project is checked out
-		if abs, _ := filepath.Abs(project); abs != "" {
-			if rel, err := filepath.Rel(abs, tree.Dir); err == nil && !strings.HasPrefix(rel, "..") {
-				m.Tree = filepath.ToSlash(rel)
-			}
-		}
+		meas.Tree = m.Rel(tree.Dir)
 	}
-	return m, err
+	return meas, err
 }
 
 // AuditMeasure is audit --project's sizing hook: when the audited lwIP is
@@ -172,12 +184,19 @@ func AuditMeasure(p *audit.Project, o audit.Options) func(*lwip.Config) (*lwip.M
 		}
 		return filepath.Join(p.Root, d)
 	}
-	incs := []string{filepath.Dir(o.File)}
+	u := &project.Unit{Includes: []string{filepath.Dir(o.File)}}
 	for _, d := range o.IncludeDirs {
-		incs = append(incs, abs(d))
+		u.Includes = append(u.Includes, abs(d))
+	}
+	for _, d := range o.Defines {
+		name, val, has := strings.Cut(strings.TrimPrefix(d, "-D"), "=")
+		if !has {
+			val = "1"
+		}
+		u.Defines = append(u.Defines, project.Define{Name: name, Value: val})
 	}
 	return func(cfg *lwip.Config) (*lwip.Measured, error) {
-		m, err := MeasureTree(context.Background(), o.Chip.Core, filepath.Base(p.Root), cfg, tree.Dir, nil, incs, o.Defines)
+		m, err := MeasureTree(context.Background(), o.Chip.Core, filepath.Base(p.Root), cfg, tree.Dir, nil, u)
 		if m != nil {
 			// named inside the project, as vendor's finding is
 			if root, _ := filepath.Abs(p.Root); root != "" {

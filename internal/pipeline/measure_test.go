@@ -14,6 +14,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/elfsym"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
@@ -34,7 +35,7 @@ func TestMeasureStockLwIPEqualsModel(t *testing.T) {
 			t.Fatal(err)
 		}
 		gen := filepath.Join(g.Out, "generated")
-		m, err := pipeline.MeasureLwIP(context.Background(), g.Board, g.Plan, lw, []string{filepath.Join(gen, "port")}, nil)
+		m, err := pipeline.MeasureLwIP(context.Background(), g.Board, g.Plan, lw, &project.Unit{Includes: []string{filepath.Join(gen, "port")}})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

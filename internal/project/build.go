@@ -154,6 +154,10 @@ type Build struct {
 	Tool   string `json:"tool,omitempty"`   // what wrote the build description, where it says: "STM32CubeIDE", "GNU MCU Eclipse", "RT-Thread Studio", "STM32CubeMX 6.11.0" ...
 	File   string `json:"file"`             // the build description read, relative to the project root
 	Config string `json:"config,omitempty"` // the configuration read: CDT/Keil/IAR configuration or target name, CMake build type
+	// Device is the part the build description names for itself, where it
+	// has a field for it (CDT target_mcu, Keil <Device>, IAR's chip
+	// selection): "STM32H745ZITx", "GD32F450IK".
+	Device string `json:"device,omitempty"`
 	Units  []Unit `json:"units"`
 	Link   *Link  `json:"link,omitempty"`
 	// Exact is true when the build tool itself produced the commands (cmake

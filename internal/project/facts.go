@@ -17,17 +17,20 @@ import (
 // The keys of the facts the core derives. A flow's detector adds keys of
 // its own (documented where it defines them).
 const (
-	KeyFlow         = "flow"            // the vendor flow that recognised the project
-	KeyBuild        = "build"           // the build system read
-	KeyLinkerScript = "linker_script"   // the script the build links with (-T)
-	KeyLwipDir      = "lwip.dir"        // the lwIP tree the build compiles (the folder holding src/)
-	KeyLwipVersion  = "lwip.version"    // that tree's LWIP_VERSION_MAJOR.MINOR.REVISION
-	KeyLwipopts     = "lwipopts"        // the lwipopts.h lwIP's sources include
-	KeyRTOS         = "rtos"            // freertos | rtthread | none, from what the build compiles
-	KeyRTOSConfig   = "freertos.config" // the FreeRTOSConfig.h FreeRTOS's sources include
-	KeyMaxPrio      = "freertos.max_priorities"
-	KeyCMSIS        = "cmsis_os" // v1 | v2: the CMSIS-RTOS layer the build compiles
-	KeyMCU          = "mcu"      // the part the build targets
+	KeyFlow  = "flow"  // the vendor flow that recognised the project
+	KeyBuild = "build" // the build system read
+	// KeyBuildExpected is the build system the project's flow says it uses
+	// (a CubeMX .ioc's toolchain), when the flow says one.
+	KeyBuildExpected = "build.expected"
+	KeyLinkerScript  = "linker_script"   // the script the build links with (-T)
+	KeyLwipDir       = "lwip.dir"        // the lwIP tree the build compiles (the folder holding src/)
+	KeyLwipVersion   = "lwip.version"    // that tree's LWIP_VERSION_MAJOR.MINOR.REVISION
+	KeyLwipopts      = "lwipopts"        // the lwipopts.h lwIP's sources include
+	KeyRTOS          = "rtos"            // freertos | rtthread | none, from what the build compiles
+	KeyRTOSConfig    = "freertos.config" // the FreeRTOSConfig.h FreeRTOS's sources include
+	KeyMaxPrio       = "freertos.max_priorities"
+	KeyCMSIS         = "cmsis_os" // v1 | v2: the CMSIS-RTOS layer the build compiles
+	KeyMCU           = "mcu"      // the part the build targets
 )
 
 // coreFacts derives what every project has from the build (or, without
@@ -40,6 +43,9 @@ func coreFacts(m *Model) {
 			why = fmt.Sprintf("the first of the %d scripts the build links with", len(m.Build.Link.Scripts))
 		}
 		m.set(Fact{Key: KeyLinkerScript, Value: m.Rel(s), From: m.Build.Link.From, Why: why})
+	}
+	if m.Build != nil && m.Build.Device != "" {
+		m.set(Fact{Key: KeyMCU, Value: m.Build.Device, From: Pos{File: m.Build.File}, Why: "the device the build is set up for"})
 	}
 	lwipFacts(m)
 	rtosFacts(m)

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
 
 // Fact is one thing lwipgen knows about the project, with where it came
@@ -230,6 +232,8 @@ func chooseBuild(m *Model, det Detector, o Options) (System, string) {
 	}
 	if det != nil {
 		if sys, f := det.Prefer(m.Root, m.Files); sys != "" {
+			f.Key, f.Value = KeyBuildExpected, string(sys)
+			m.set(f)
 			if r, ok := readers[sys]; ok && r.Present(m.Root) != "" {
 				return sys, strings.TrimSpace(f.Why + " " + f.From.String())
 			}
@@ -268,4 +272,27 @@ func systemNames() string {
 		}
 	}
 	return strings.Join(n, ", ")
+}
+
+// Open is Load with lwipgen's cross compiler (toolchain.Discover) for the
+// readers that run the build's tool: what every command calls.
+func Open(ctx context.Context, dir string, o Options) (*Model, error) {
+	if o.CC == "" {
+		if tc, err := toolchain.Discover(); err == nil {
+			o.CC = tc.CC
+		}
+	}
+	return Load(ctx, dir, o)
+}
+
+// LwIPTree is the lwIP tree the build compiles, as an absolute path; ""
+// when the project brings none (or none was found).
+func (m *Model) LwIPTree() string {
+	if m == nil {
+		return ""
+	}
+	if d := m.Value(KeyLwipDir); d != "" {
+		return m.Abs(d)
+	}
+	return ""
 }

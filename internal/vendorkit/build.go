@@ -59,7 +59,7 @@ func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, pro
 		return "", nil, explainOverflow(err, p.Dir, g, tc)
 	}
 	res, err := verify.ELF(elfPath, g.Layout, g.Plan)
-	if c, ok := lwipVersionCheck(projectDir, g); ok && res != nil {
+	if c, ok := lwipVersionCheck(projectDir, p.Model, g); ok && res != nil {
 		res.Checks = append(res.Checks, c)
 	}
 	return elfPath, res, err

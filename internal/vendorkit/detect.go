@@ -1,17 +1,19 @@
 package vendorkit
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/project"
 )
 
 // Kind is the shape of a project lwipgen vendors into.
@@ -40,6 +42,9 @@ type Project struct {
 	OwnDir       string // lwipgen's own folder (LWIP/lwipgen for CubeMX, lwipgen for GD32)
 	TargetDir    string // where the vendor keeps lwipopts.h/ethernetif (LWIP/Target for CubeMX)
 	PortDriver   string // GD32: the demo's own ethernetif.c, which lwipgen's replaces in place
+	// Model is the project as its build sees it (the project model): what
+	// every other reader of the project asks.
+	Model *project.Model
 }
 
 func exists(dir, rel string) bool {
@@ -79,15 +84,8 @@ func find(dir string, re *regexp.Regexp) []string {
 	return out
 }
 
-var (
-	iocRe      = regexp.MustCompile(`\.ioc$`)
-	gdHeaderRe = regexp.MustCompile(`^gd32f[0-9a-z]+_(enet|libopt)\.h$`)
-	ldRe       = regexp.MustCompile(`\.ld$`)
-	halConfRe  = regexp.MustCompile(`^stm32[a-z0-9]+xx_hal_conf\.h$`)
-	toolRe     = regexp.MustCompile(`(?m)^ProjectManager\.TargetToolchain=(.*)$`)
-)
-
-// Detect works out what kind of project dir is.
+// Detect reads the project in dir (the project model, from its own build)
+// and works out what kind of project it is.
 func Detect(dir string) (*Project, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
@@ -96,89 +94,114 @@ func Detect(dir string) (*Project, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("project %s is not a directory", dir)
 	}
-	p := &Project{Dir: dir}
-	if exists(dir, "Makefile") {
-		p.Makefile = "Makefile"
+	m, err := project.Open(context.Background(), dir, project.Options{})
+	if err != nil {
+		return nil, err
 	}
-	if exists(dir, "CMakeLists.txt") {
-		p.CMakeLists = "CMakeLists.txt"
-	}
-	if exists(dir, ".cproject") {
-		p.CProject = ".cproject"
-	}
-	iocs := find(dir, iocRe)
-	cube := len(iocs) > 0 || exists(dir, "LWIP/Target/lwipopts.h")
-	gd := false
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && gdHeaderRe.MatchString(d.Name()) {
-			gd = true
-			return filepath.SkipAll
+	return FromModel(dir, m)
+}
+
+// FromModel works out from the project model m (of the project in dir, as
+// the user named it) where each file lwipgen touches lives: what lwIP's
+// sources include as lwipopts.h, the script the build links with, the build
+// file lwipgen adds its sources to.
+func FromModel(dir string, m *project.Model) (*Project, error) {
+	p := &Project{Dir: dir, Model: m}
+	if m.Build != nil {
+		switch m.Build.System {
+		case project.SysMake:
+			p.Makefile = m.Build.File
+		case project.SysCMake:
+			p.CMakeLists = m.Build.File
+		case project.SysCDT:
+			p.CProject = m.Build.File
 		}
-		return nil
-	})
-	switch {
-	case cube:
-		if len(iocs) > 0 {
+	}
+	// the build files that are there, for the messages
+	for _, f := range []struct {
+		name string
+		to   *string
+	}{{"Makefile", &p.Makefile}, {"CMakeLists.txt", &p.CMakeLists}, {".cproject", &p.CProject}} {
+		if *f.to == "" && m.Files.Has(f.name) && (m.Build == nil || m.Build.System == project.SysKeil || m.Build.System == project.SysIAR) {
+			*f.to = f.name
+		}
+	}
+	sys := project.System("")
+	if m.Build != nil {
+		sys = m.Build.System
+	}
+	switch m.Flow {
+	case "cubemx":
+		if iocs := m.Files.Match("*.ioc"); len(iocs) > 0 {
 			p.IOC = iocs[0]
 		}
-		p.Lwipopts = "LWIP/Target/lwipopts.h"
-		p.TargetDir = "LWIP/Target"
 		p.OwnDir = "LWIP/lwipgen"
-		p.Main = "Core/Src/main.c"
-		if h := find(dir, halConfRe); len(h) > 0 {
+		if h := m.Files.Match("stm32*xx_hal_conf.h"); len(h) > 0 {
 			p.HALConf = h[0]
 		}
-		tool := ""
-		if p.IOC != "" {
-			if b, err := fsutil.ReadText(filepath.Join(dir, p.IOC), fsutil.MaxInput); err == nil {
-				if m := toolRe.FindSubmatch(b); m != nil {
-					tool = strings.TrimSpace(string(m[1]))
-				}
-			}
-		}
+		want := m.Value(project.KeyBuildExpected)
 		switch {
-		case tool == "CMake" && p.CMakeLists != "", tool == "" && p.CMakeLists != "" && exists(dir, "cmake/stm32cubemx"):
-			p.Kind = CubeCMake
-		case tool == "Makefile" && p.Makefile != "", tool == "" && p.Makefile != "":
-			p.Kind = CubeMakefile
-		case p.CProject != "":
+		case want != "" && string(sys) != want:
+			return nil, noBuildFiles(dir, p, m)
+		case sys == project.SysCDT:
 			p.Kind = CubeIDE
-		case p.CMakeLists != "":
+		case sys == project.SysMake:
+			p.Kind = CubeMakefile
+		case sys == project.SysCMake:
 			p.Kind = CubeCMake
 		default:
-			return nil, noBuildFiles(dir, p, tool)
+			return nil, noBuildFiles(dir, p, m)
 		}
-		if !exists(dir, p.Lwipopts) {
-			return nil, fmt.Errorf("project %s: no LWIP/Target/lwipopts.h; enable the LWIP middleware in CubeMX and generate code first", dir)
+		if m.Value(project.KeyLwipopts) == "" {
+			return nil, fmt.Errorf("project %s: the build compiles no lwipopts.h; enable the LWIP middleware in CubeMX and generate code first", dir)
 		}
-	case gd:
+	case "gd32":
 		p.Kind = GD32
-		opts := find(dir, regexp.MustCompile(`^lwipopts\.h$`))
-		if len(opts) == 0 {
-			return nil, fmt.Errorf("project %s: a GD32 firmware-library project without an lwipopts.h", dir)
-		}
-		p.Lwipopts = opts[0]
-		p.TargetDir = pathDir(opts[0])
 		p.OwnDir = "lwipgen"
-		if m := find(dir, regexp.MustCompile(`^main\.c$`)); len(m) > 0 {
-			p.Main = m[0]
+		switch sys {
+		case project.SysMake, project.SysCMake, project.SysCDT:
+		case project.SysKeil, project.SysIAR:
+			return nil, fmt.Errorf("project %s: a GD32 project built with %s (%s); lwipgen adds its files to a Makefile, a CMakeLists.txt or an Eclipse .cproject, and only reads Keil/IAR projects", dir, sys, m.Build.File)
+		default:
+			return nil, fmt.Errorf("project %s: no build lwipgen can add its files to: %v", dir, m.BuildErr)
 		}
-		if p.Makefile == "" && p.CMakeLists == "" {
-			return nil, fmt.Errorf("project %s: no Makefile or CMakeLists.txt (Keil/IAR projects are not supported yet)", dir)
+		if m.Value(project.KeyLwipopts) == "" {
+			return nil, fmt.Errorf("project %s: a GD32 firmware-library project without an lwipopts.h", dir)
 		}
 	default:
 		return nil, fmt.Errorf("project %s: not a CubeMX project (no .ioc or LWIP/Target/lwipopts.h) nor a GD32 firmware-library project (no gd32f4xx_enet.h or gd32f4xx_libopt.h)", dir)
 	}
-	if p.Main != "" && !exists(dir, p.Main) {
-		p.Main = ""
+	p.Lwipopts = m.Value(project.KeyLwipopts)
+	if isAbsPath(p.Lwipopts) {
+		return nil, fmt.Errorf("project %s: the build's lwipopts.h is %s, outside the project; lwipgen edits only files inside it", dir, p.Lwipopts)
 	}
-	ld, err := linkerScript(p)
+	p.TargetDir = pathDir(p.Lwipopts)
+	p.Main = mainOf(m)
+	ld, err := linkerScript(p, m)
 	if err != nil {
 		return nil, err
 	}
 	p.LinkerScript = ld
 	return p, nil
 }
+
+// mainOf is the project's main.c: the one the build compiles, else the
+// shallowest in the project.
+func mainOf(m *project.Model) string {
+	for _, u := range m.Units() {
+		if path.Base(u.Rel) == "main.c" {
+			return u.Rel
+		}
+	}
+	if m.Build == nil {
+		if f := m.Files.Named("main.c"); len(f) > 0 {
+			return f[0]
+		}
+	}
+	return ""
+}
+
+func isAbsPath(p string) bool { return filepath.IsAbs(filepath.FromSlash(p)) }
 
 // insideProject says why rel (a path a build file names) is not a file
 // inside dir after symbolic links are resolved.
@@ -206,65 +229,37 @@ func pathDir(p string) string {
 	return d
 }
 
-var (
-	ldscriptMk  = regexp.MustCompile(`(?m)^LDSCRIPT\s*[:+]?=\s*(\S+)`)
-	ldscriptAny = regexp.MustCompile(`-T\s*\\?"?(?:\$\{CMAKE_SOURCE_DIR\}/|\$\{workspace_loc:/\$\{ProjName\}/)?([^"}\s]+\.ld)`)
-	ldscriptXML = regexp.MustCompile(`linker\.option\.script"[^>]*value="(?:\$\{workspace_loc:/\$\{ProjName\}/)?([^"}]+\.ld)\}?"`)
-)
-
-// linkerScript finds the script the build links with: from the build files
-// first, else the one *_FLASH.ld (CubeMX), else the only .ld in the project.
-func linkerScript(p *Project) (script string, err error) {
-	var outside error
-	try := func(rel string, re *regexp.Regexp) string {
-		if rel == "" {
-			return ""
+// linkerScript checks the script the build links with (the model's fact):
+// it must be a file inside the project, named as the file system names it.
+// Without a build to ask, the one *_FLASH.ld (CubeMX), else the only .ld, is
+// taken, and a project with several is refused.
+func linkerScript(p *Project, m *project.Model) (string, error) {
+	if f, ok := m.Fact(project.KeyLinkerScript); ok {
+		named := f.Value
+		if isAbsPath(named) {
+			return "", fmt.Errorf("project %s: %s links with %s, which is outside the project. lwipgen edits only files inside it: copy the script into the project and point the build at the copy, or add INCLUDE lwip_sections.ld to it yourself (lwipgen generate writes the fragment)", p.Dir, f.From, named)
 		}
-		b, err := fsutil.ReadText(filepath.Join(p.Dir, rel), fsutil.MaxInput)
-		if err != nil {
-			return ""
-		}
-		loc := re.FindSubmatchIndex(b)
-		if loc == nil {
-			return ""
-		}
-		named := string(b[loc[2]:loc[3]])
 		if !exists(p.Dir, named) {
-			if other := caseOnly(p.Dir, named); other != "" && outside == nil {
-				line := 1 + bytes.Count(b[:loc[2]], []byte("\n"))
-				outside = fmt.Errorf("project %s: %s:%d links with %s, which is not there: the project has %s, a name that differs in letter case only (a case-insensitive file system finds it, this one does not, so the project's own build cannot link either); rename the file or correct %s, then vendor again", p.Dir, rel, line, named, other, rel)
+			if other := caseOnly(p.Dir, named); other != "" {
+				return "", fmt.Errorf("project %s: %s links with %s, which is not there: the project has %s, a name that differs in letter case only (a case-insensitive file system finds it, this one does not, so the project's own build cannot link either); rename the file or correct %s, then vendor again", p.Dir, f.From, named, other, f.From.File)
 			}
-			return ""
+			return "", fmt.Errorf("project %s: %s links with %s, which is not there", p.Dir, f.From, named)
 		}
 		if err := insideProject(p.Dir, named); err != nil {
-			outside = fmt.Errorf("project %s: %s links with %s, %v. lwipgen edits only files inside the project: copy the script into the project and point the build at the copy, or add INCLUDE lwip_sections.ld to it yourself (lwipgen generate writes the fragment)", p.Dir, rel, named, err)
+			return "", fmt.Errorf("project %s: %s links with %s, %v. lwipgen edits only files inside the project: copy the script into the project and point the build at the copy, or add INCLUDE lwip_sections.ld to it yourself (lwipgen generate writes the fragment)", p.Dir, f.From, named, err)
 		}
-		return named
+		return named, nil
 	}
-	defer func() {
-		if outside != nil {
-			err = outside
-		}
-	}()
-	cands := []string{}
-	switch p.Kind {
-	case CubeMakefile:
-		cands = append(cands, try(p.Makefile, ldscriptMk))
-	case CubeCMake:
-		cands = append(cands, try("cmake/gcc-arm-none-eabi.cmake", ldscriptAny), try(p.CMakeLists, ldscriptAny))
-	case CubeIDE:
-		cands = append(cands, try(p.CProject, ldscriptXML))
-	case GD32:
-		cands = append(cands, try(p.Makefile, ldscriptMk), try(p.CMakeLists, ldscriptAny))
+	if m.Build != nil && len(m.Units()) > 0 {
+		return "", fmt.Errorf("project %s: the build (%s) links with no linker script (-T) lwipgen could read", p.Dir, m.Build.File)
 	}
-	for _, c := range cands {
-		if c != "" {
-			return c, outside
-		}
-	}
-	all := find(p.Dir, ldRe)
-	var flash []string
+	all := m.Files.Match("*.ld")
+	var flash, own []string
 	for _, f := range all {
+		if strings.Contains(f, "lwipgen") {
+			continue
+		}
+		own = append(own, f)
 		if strings.HasSuffix(strings.ToUpper(f), "_FLASH.LD") {
 			flash = append(flash, f)
 		}
@@ -272,12 +267,12 @@ func linkerScript(p *Project) (script string, err error) {
 	switch {
 	case len(flash) == 1:
 		return flash[0], nil
-	case len(all) == 1:
-		return all[0], nil
-	case len(all) == 0:
+	case len(own) == 1:
+		return own[0], nil
+	case len(own) == 0:
 		return "", fmt.Errorf("project %s: no linker script (.ld) found", p.Dir)
 	}
-	return "", fmt.Errorf("project %s: several linker scripts (%s) and the build files do not say which one links", p.Dir, strings.Join(all, ", "))
+	return "", fmt.Errorf("project %s: several linker scripts (%s) and no build lwipgen could read to say which one links", p.Dir, strings.Join(own, ", "))
 }
 
 // caseOnly returns the file in rel's folder whose name equals rel's but for
@@ -300,10 +295,10 @@ func caseOnly(dir, rel string) string {
 }
 
 // noBuildFiles says why a CubeMX project has no build lwipgen can add its
-// files to, naming what was found: the .ioc's toolchain and the build files
-// that are there (a Makefile next to an .ioc that names STM32CubeIDE is not
-// the project's build).
-func noBuildFiles(dir string, p *Project, tool string) error {
+// files to, naming what was found: the toolchain the .ioc names and the
+// build files that are there (a Makefile next to an .ioc that names
+// STM32CubeIDE is not the project's build).
+func noBuildFiles(dir string, p *Project, m *project.Model) error {
 	var found []string
 	for _, f := range []string{p.CProject, p.Makefile, p.CMakeLists} {
 		if f != "" {
@@ -314,8 +309,9 @@ func noBuildFiles(dir string, p *Project, tool string) error {
 	if len(found) > 0 {
 		has = "it has " + strings.Join(found, " and ") + ", which is not that toolchain's build"
 	}
-	if tool == "" {
+	exp, ok := m.Fact(project.KeyBuildExpected)
+	if !ok {
 		return fmt.Errorf("project %s: a CubeMX project, but %s to add lwipgen's files to", dir, has)
 	}
-	return fmt.Errorf("project %s: %s names the toolchain %q (ProjectManager.TargetToolchain), but %s; lwipgen adds its files to an STM32CubeIDE .cproject, a Makefile or a CMakeLists.txt: choose one of those in CubeMX (Project Manager > Toolchain/IDE) and generate code again", dir, p.IOC, tool, has)
+	return fmt.Errorf("project %s: %s: %s, but %s; lwipgen adds its files to an STM32CubeIDE .cproject, a Makefile or a CMakeLists.txt: choose one of those in CubeMX (Project Manager > Toolchain/IDE) and generate code again", dir, exp.From, exp.Why, has)
 }

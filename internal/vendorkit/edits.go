@@ -116,8 +116,10 @@ func editLwipopts(w *workspace, p *Project, g *flow.Generated, gen []byte) {
 	}
 	own := p.OwnDir + "/lwipgen_lwipopts.h"
 	warnKeptRAM(w, p, g, proj)
-	if c, ok := lwipVersionCheck(p.Dir, g); ok && !c.OK {
-		w.warnf("%s", c.Detail)
+	if c, ok := lwipVersionCheck(p.Dir, p.Model, g); ok && !c.OK {
+		// the build would compile an lwIP the plan was not made for
+		w.errs = append(w.errs, fmt.Errorf("%s", c.Detail))
+		return
 	}
 	w.owned(own, overrideHeader(gen, proj, p, g), false)
 	body := fmt.Sprintf("/* lwIP options sized by lwipgen for board %q; they replace the values above */\n#include \"%s\"\n", g.Board.Name, relTo(p.Lwipopts, own))

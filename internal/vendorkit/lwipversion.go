@@ -5,23 +5,24 @@ import (
 	"path/filepath"
 
 	"github.com/lwipgen/lwipgen/internal/lwip"
-	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/project"
 )
 
-// lwipVersionCheck compares the board's lwip_version with the lwIP copy the
-// project compiles (CubeMX: Middlewares/Third_Party/LwIP, v2.1.2_Cube =
-// 2.1.2): the options, init.c rules and RAM model the plan used must be
-// that version's. A project without its own copy builds with the tree
-// lwipgen resolves, which the build checks itself.
-func lwipVersionCheck(dir string, g *pipeline.Generated) (plan.Check, bool) {
-	d := lwipsrc.InProject(dir)
+// lwipVersionCheck compares the board's lwip_version with the lwIP tree the
+// project's build compiles (the project model; CubeMX:
+// Middlewares/Third_Party/LwIP, v2.1.2_Cube = 2.1.2): the options, init.c
+// rules and RAM model the plan used must be that version's. A project
+// without its own copy builds with the tree lwipgen resolves, which the
+// build checks itself.
+func lwipVersionCheck(dir string, m *project.Model, g *pipeline.Generated) (plan.Check, bool) {
+	d := m.LwIPTree()
 	if d == "" {
 		return plan.Check{}, false
 	}
 	tv, err := lwip.ReadTreeVersion(d)
-	rel, _ := filepath.Rel(dir, filepath.Join(d, "src", "include", "lwip", "init.h"))
+	rel := m.Rel(filepath.Join(d, "src", "include", "lwip", "init.h"))
 	if err != nil {
 		return plan.Check{ID: "verify.lwip_version", OK: false, Detail: fmt.Sprintf("%s: %v", rel, err)}, true
 	}

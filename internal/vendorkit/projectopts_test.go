@@ -1,12 +1,15 @@
 package vendorkit
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/project"
 )
 
 // A project's kept feature option that changes a struct (LWIP_SO_RCVBUF adds
@@ -46,16 +49,23 @@ func TestLwIPVersionCheck(t *testing.T) {
 	write := func(rev string) {
 		os.WriteFile(filepath.Join(inc, "init.h"), []byte("#define LWIP_VERSION_MAJOR 2\n#define LWIP_VERSION_MINOR 1\n#define LWIP_VERSION_REVISION "+rev+"\n"), 0o644)
 	}
+	model := func(dir string) *project.Model {
+		m, err := project.Load(context.Background(), dir, project.Options{Offline: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
 	write("2")
-	c, ok := lwipVersionCheck(dir, g)
+	c, ok := lwipVersionCheck(dir, model(dir), g)
 	if !ok || c.OK || !strings.Contains(c.Detail, `set lwip_version = "2.1.2"`) || !strings.Contains(c.Detail, "init.h:1") {
 		t.Errorf("2.1.2 project, 2.1.3 board: %+v", c)
 	}
 	write("3")
-	if c, ok := lwipVersionCheck(dir, g); !ok || !c.OK {
+	if c, ok := lwipVersionCheck(dir, model(dir), g); !ok || !c.OK {
 		t.Errorf("2.1.3 project, 2.1.3 board: %+v", c)
 	}
-	if _, ok := lwipVersionCheck(t.TempDir(), g); ok {
+	if empty := t.TempDir(); func() bool { _, ok := lwipVersionCheck(empty, model(empty), g); return ok }() {
 		t.Error("a project without its own lwIP has nothing to check")
 	}
 }

@@ -203,7 +203,14 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 	if proj.Recovered != "" && o.Log != nil {
 		fmt.Fprintf(o.Log, "  %s\n", proj.Recovered)
 	}
-	p, err := Detect(o.Project)
+	// the model the command read, unless the lock's recovery has just
+	// changed the project under it
+	var p *Project
+	if m := g.Project; m != nil && proj.Recovered == "" && sameDir(m.Root, o.Project) {
+		p, err = FromModel(o.Project, m)
+	} else {
+		p, err = Detect(o.Project)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -371,4 +378,11 @@ func relTo(from, target string) string {
 		return target
 	}
 	return filepath.ToSlash(r)
+}
+
+// sameDir says whether a and b name the same folder.
+func sameDir(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
 }

@@ -2,6 +2,7 @@ package cubemx
 
 import (
 	"bytes"
+	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -58,6 +59,8 @@ var toolchains = []struct {
 }{
 	{"STM32CubeIDE", project.SysCDT}, {"Makefile", project.SysMake}, {"CMake", project.SysCMake},
 	{"MDK-ARM", project.SysKeil}, {"EWARM", project.SysIAR},
+	// the Eclipse IDEs before STM32CubeIDE wrote CDT managed builds too
+	{"SW4STM32", project.SysCDT}, {"TrueSTUDIO", project.SysCDT},
 }
 
 func readIOC(root, ioc string) []byte {
@@ -80,7 +83,7 @@ func (detector) Prefer(root string, files *project.Files) (project.System, proje
 	tool := strings.TrimSpace(string(b[loc[2]:loc[3]]))
 	for _, t := range toolchains {
 		if strings.HasPrefix(tool, t.prefix) {
-			return t.sys, project.Fact{Value: tool, From: project.Pos{File: ioc, Line: line(b, loc[0])}, Why: "the .ioc generated for " + tool + " (ProjectManager.TargetToolchain)"}
+			return t.sys, project.Fact{From: project.Pos{File: ioc, Line: line(b, loc[0])}, Why: fmt.Sprintf("the .ioc names the toolchain %q (ProjectManager.TargetToolchain)", tool)}
 		}
 	}
 	return "", project.Fact{}
@@ -100,7 +103,7 @@ func (d detector) Facts(m *project.Model) []project.Fact {
 			return out
 		}
 	}
-	if f, ok := mcuFromDefines(m, mcuDefine); ok {
+	if f, ok := mcuFromDefines(m, mcuDefine); ok && m.Value(project.KeyMCU) == "" {
 		out = append(out, f)
 	}
 	return out

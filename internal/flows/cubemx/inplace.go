@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/render"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
@@ -57,26 +57,27 @@ func judgeInPlace(p *vendorkit.Project, g *flow.Generated, t GlueTarget) (map[st
 		return keepAll("no scratch folder to compile it in ("+err.Error()+")", t.candidates)
 	}
 	defer os.RemoveAll(scratch)
-	root, err := filepath.Abs(p.Dir) // gcc runs in the scratch folder
-	if err != nil {
-		return keepAll("the project folder has no absolute path ("+err.Error()+")", t.candidates)
+	// the flags the project's build compiles its ethernetif.c with (the
+	// project model), else those of lwIP's sources or main.c
+	u := &project.Unit{}
+	if m := p.Model; m != nil {
+		switch {
+		case m.Build != nil && m.Build.Unit(eth) != nil:
+			u = m.Build.Unit(eth)
+		case m.LwIPUnit() != nil:
+			u = m.LwIPUnit()
+		case m.AppUnit() != nil:
+			u = m.AppUnit()
+		}
 	}
-	proj, _ := audit.DetectProject(root)
-	args := append([]string{tc.CC}, toolchain.CPUFlags(g.Board.Chip.Core)...)
+	args := []string{tc.CC}
+	if len(u.Target) > 0 {
+		args = append(args, u.Target...)
+	} else {
+		args = append(args, toolchain.CPUFlags(g.Board.Chip.Core)...)
+	}
 	args = append(args, "-fsyntax-only", "-std=gnu11", "-Wall", "-Werror=implicit-function-declaration", "-I", scratch)
-	if proj != nil {
-		for _, d := range proj.Defines {
-			if defineRe.MatchString(d) {
-				args = append(args, "-D"+d)
-			}
-		}
-		for _, inc := range proj.IncludeDirs {
-			if !filepath.IsAbs(inc) {
-				inc = filepath.Join(root, inc)
-			}
-			args = append(args, "-I", inc)
-		}
-	}
+	args = append(args, (&project.Unit{Quote: u.Quote, Includes: u.Includes, System: u.System, Defines: u.Defines, Forced: u.Forced}).Args()...)
 	var warn []string
 	in := map[string]bool{}
 	for _, n := range t.candidates {
@@ -213,7 +214,3 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
-
-var (
-	defineRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(=[^\s$<>]*)?$`)
-)

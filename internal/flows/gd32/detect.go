@@ -31,6 +31,9 @@ func (detector) Prefer(string, *project.Files) (project.System, project.Fact) {
 var mcuDefine = regexp.MustCompile(`^(GD32F4[0-9]{2})$`)
 
 func (detector) Facts(m *project.Model) []project.Fact {
+	if m.Value(project.KeyMCU) != "" {
+		return nil // the device the build names
+	}
 	for _, u := range m.Units() {
 		for _, d := range u.Defines {
 			if s := mcuDefine.FindStringSubmatch(d.Name); s != nil && !d.Undef {
