@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/internal/verify"
@@ -45,12 +46,12 @@ func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, pro
 		progress = io.Discard
 	}
 	var elfPath string
-	switch {
-	case p.Makefile != "" && p.Kind != CubeCMake && p.Kind != CubeIDE:
+	switch p.Model.Build.System {
+	case project.SysMake:
 		elfPath, err = buildMake(ctx, p, tc, progress)
-	case p.CMakeLists != "" && p.Kind != CubeIDE:
+	case project.SysCMake:
 		elfPath, err = buildCMake(ctx, p, progress)
-	case p.CProject != "":
+	case project.SysCDT:
 		elfPath, err = buildCProject(ctx, p, g, tc, progress)
 	default:
 		err = fmt.Errorf("%s: no build files lwipgen can drive", projectDir)

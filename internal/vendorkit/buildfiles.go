@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/project"
 )
 
 // editBuild adds lwipgen's sources, include and library folder and the
@@ -14,10 +15,10 @@ import (
 func editBuild(w *workspace, p *Project, g *flow.Generated, defines []string) {
 	srcs := append([]string{}, w.ownSrc...)
 	sort.Strings(srcs)
-	switch {
-	case p.Kind == CubeIDE:
+	switch p.Model.Build.System {
+	case project.SysCDT:
 		editCProject(w, p, srcs, defines)
-	case p.Kind == CubeCMake || (p.Kind == GD32 && p.Makefile == ""):
+	case project.SysCMake:
 		editCMake(w, p, srcs, defines)
 	default:
 		editMakefile(w, p, srcs, defines)

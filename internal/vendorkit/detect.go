@@ -45,6 +45,8 @@ type Project struct {
 	// Model is the project as its build sees it (the project model): what
 	// every other reader of the project asks.
 	Model *project.Model
+	// Layout is what the project's flow says its projects look like.
+	Layout Layout
 }
 
 func exists(dir, rel string) bool {
@@ -130,46 +132,30 @@ func FromModel(dir string, m *project.Model) (*Project, error) {
 	if m.Build != nil {
 		sys = m.Build.System
 	}
-	switch m.Flow {
-	case "cubemx":
-		if iocs := m.Files.Match("*.ioc"); len(iocs) > 0 {
-			p.IOC = iocs[0]
-		}
-		p.OwnDir = "LWIP/lwipgen"
-		if h := m.Files.Match("stm32*xx_hal_conf.h"); len(h) > 0 {
+	l, ok := layoutOf(m.Flow)
+	if !ok {
+		return nil, notOurs(dir, m)
+	}
+	p.Layout, p.OwnDir = l, l.OwnDir
+	if l.HALConf != "" {
+		if h := m.Files.Match(l.HALConf); len(h) > 0 {
 			p.HALConf = h[0]
 		}
-		want := m.Value(project.KeyBuildExpected)
-		switch {
-		case want != "" && string(sys) != want:
-			return nil, noBuildFiles(dir, p, m)
-		case sys == project.SysCDT:
-			p.Kind = CubeIDE
-		case sys == project.SysMake:
-			p.Kind = CubeMakefile
-		case sys == project.SysCMake:
-			p.Kind = CubeCMake
-		default:
-			return nil, noBuildFiles(dir, p, m)
+	}
+	if iocs := m.Files.Match("*.ioc"); len(iocs) > 0 {
+		p.IOC = iocs[0]
+	}
+	want := m.Value(project.KeyBuildExpected)
+	kind, ok := l.Kinds[sys]
+	if !ok || want != "" && string(sys) != want {
+		if l.Refuse != nil {
+			return nil, l.Refuse(dir, p, m)
 		}
-		if m.Value(project.KeyLwipopts) == "" {
-			return nil, fmt.Errorf("project %s: the build compiles no lwipopts.h; enable the LWIP middleware in CubeMX and generate code first", dir)
-		}
-	case "gd32":
-		p.Kind = GD32
-		p.OwnDir = "lwipgen"
-		switch sys {
-		case project.SysMake, project.SysCMake, project.SysCDT:
-		case project.SysKeil, project.SysIAR:
-			return nil, fmt.Errorf("project %s: a GD32 project built with %s (%s); lwipgen adds its files to a Makefile, a CMakeLists.txt or an Eclipse .cproject, and only reads Keil/IAR projects", dir, sys, m.Build.File)
-		default:
-			return nil, fmt.Errorf("project %s: no build lwipgen can add its files to: %v", dir, m.BuildErr)
-		}
-		if m.Value(project.KeyLwipopts) == "" {
-			return nil, fmt.Errorf("project %s: a GD32 firmware-library project without an lwipopts.h", dir)
-		}
-	default:
-		return nil, fmt.Errorf("project %s: not a CubeMX project (no .ioc or LWIP/Target/lwipopts.h) nor a GD32 firmware-library project (no gd32f4xx_enet.h or gd32f4xx_libopt.h)", dir)
+		return nil, fmt.Errorf("project %s: %s, but no build lwipgen can add its files to (%s): %v", dir, l.Describe, or(string(sys), "none read"), m.BuildErr)
+	}
+	p.Kind = kind
+	if m.Value(project.KeyLwipopts) == "" {
+		return nil, fmt.Errorf("project %s: %s", dir, l.NoLwipopts)
 	}
 	p.Lwipopts = m.Value(project.KeyLwipopts)
 	if isAbsPath(p.Lwipopts) {
@@ -298,7 +284,7 @@ func caseOnly(dir, rel string) string {
 // files to, naming what was found: the toolchain the .ioc names and the
 // build files that are there (a Makefile next to an .ioc that names
 // STM32CubeIDE is not the project's build).
-func noBuildFiles(dir string, p *Project, m *project.Model) error {
+func NoBuildFiles(dir string, p *Project, m *project.Model) error {
 	var found []string
 	for _, f := range []string{p.CProject, p.Makefile, p.CMakeLists} {
 		if f != "" {
@@ -314,4 +300,11 @@ func noBuildFiles(dir string, p *Project, m *project.Model) error {
 		return fmt.Errorf("project %s: a CubeMX project, but %s to add lwipgen's files to", dir, has)
 	}
 	return fmt.Errorf("project %s: %s: %s, but %s; lwipgen adds its files to an STM32CubeIDE .cproject, a Makefile or a CMakeLists.txt: choose one of those in CubeMX (Project Manager > Toolchain/IDE) and generate code again", dir, exp.From, exp.Why, has)
+}
+
+func or(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
 }

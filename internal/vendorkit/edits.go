@@ -124,7 +124,7 @@ func editLwipopts(w *workspace, p *Project, g *flow.Generated, gen []byte) {
 	w.owned(own, overrideHeader(gen, proj, p, g), false)
 	body := fmt.Sprintf("/* lwIP options sized by lwipgen for board %q; they replace the values above */\n#include \"%s\"\n", g.Board.Name, relTo(p.Lwipopts, own))
 	at := insertAt(beforeLastEndif)
-	if p.Kind != GD32 {
+	if p.Layout.Generated {
 		at = insertAt(insideUserCode("1"))
 	}
 	w.block(p.Lwipopts, cStyle, "lwipopts", "", body, at)
@@ -159,7 +159,7 @@ var (
 
 // editMain calls lwipgen's MPU set-up from main.c.
 func editMain(w *workspace, p *Project, g *flow.Generated) {
-	if p.Main == "" || p.Kind == GD32 {
+	if p.Main == "" || !p.Layout.Generated {
 		w.warnf("no CubeMX main.c: call lwipgen_mpu_setup() (%s/lwipgen_mpu.h) yourself before the data cache is enabled and before the Ethernet DMA starts", p.OwnDir)
 		return
 	}

@@ -81,7 +81,7 @@ func matchBrace(s string, open int) int {
 // preserveMSP moves CubeMX's MSP functions into lwipgen's own file before
 // ethernetif.c is replaced.
 func preserveMSP(w *workspace, p *Project) {
-	if p.Kind == GD32 {
+	if !p.Layout.Generated {
 		return
 	}
 	dst := p.OwnDir + "/ethernetif_msp.c"
@@ -102,8 +102,8 @@ func preserveMSP(w *workspace, p *Project) {
 // demo's ethernetif.c, say) that are still in the tree: built together with
 // lwipgen's glue they define ethernetif_init and the ENET callbacks twice.
 func warnOtherDrivers(w *workspace, p *Project) {
-	if p.Kind != GD32 {
-		return // CubeMX's ethernetif.c is the one lwipgen takes over
+	if !p.Layout.PortDriver {
+		return // a generated ethernetif.c (CubeMX's) is the one lwipgen takes over
 	}
 	for _, rel := range walkProject(p, func(rel, name string) bool { return name == "ethernetif.c" && rel != p.PortDriver }) {
 		w.warnf("%s: the project's own Ethernet port driver; lwipgen's %s/ethernetif.c replaces it - take it out of the build, or the link fails with ethernetif_init defined twice", rel, p.OwnDir)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/project"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
 // What a CubeMX project tells the project model beyond its build: the .ioc
@@ -119,4 +120,22 @@ func mcuFromDefines(m *project.Model, re *regexp.Regexp) (project.Fact, bool) {
 		}
 	}
 	return project.Fact{}, false
+}
+
+// CubeMX projects as vendorkit writes into them: the three toolchains
+// lwipgen adds its files to, the generator's USER CODE blocks, the HAL
+// configuration header that owns the H7 descriptor counts.
+func init() {
+	vendorkit.RegisterLayout(vendorkit.Layout{
+		Flow:     "cubemx",
+		Describe: "a CubeMX project (a .ioc or LWIP/Target/lwipopts.h)",
+		OwnDir:   "LWIP/lwipgen",
+		Kinds: map[project.System]vendorkit.Kind{
+			project.SysCDT: vendorkit.CubeIDE, project.SysMake: vendorkit.CubeMakefile, project.SysCMake: vendorkit.CubeCMake,
+		},
+		Refuse:     vendorkit.NoBuildFiles,
+		NoLwipopts: "the build compiles no lwipopts.h; enable the LWIP middleware in CubeMX and generate code first",
+		HALConf:    "stm32*xx_hal_conf.h",
+		Generated:  true,
+	})
 }

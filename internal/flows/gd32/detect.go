@@ -1,9 +1,11 @@
 package gd32
 
 import (
+	"fmt"
 	"regexp"
 
 	"github.com/lwipgen/lwipgen/internal/project"
+	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
 // A GD32 firmware-library project has no generator file: it is one by the
@@ -42,4 +44,26 @@ func (detector) Facts(m *project.Model) []project.Fact {
 		}
 	}
 	return nil
+}
+
+// GD32 firmware-library projects as vendorkit writes into them: a Makefile,
+// a CMakeLists.txt or an Eclipse .cproject (GNU MCU Eclipse), the demo's own
+// port driver replaced in place.
+func init() {
+	vendorkit.RegisterLayout(vendorkit.Layout{
+		Flow:     "gd32",
+		Describe: "a GD32 firmware-library project (gd32f4xx_enet.h or gd32f4xx_libopt.h)",
+		OwnDir:   "lwipgen",
+		Kinds: map[project.System]vendorkit.Kind{
+			project.SysMake: vendorkit.GD32, project.SysCMake: vendorkit.GD32, project.SysCDT: vendorkit.GD32,
+		},
+		Refuse: func(dir string, p *vendorkit.Project, m *project.Model) error {
+			if m.Build != nil {
+				return fmt.Errorf("project %s: a GD32 project built with %s (%s); lwipgen adds its files to a Makefile, a CMakeLists.txt or an Eclipse .cproject, and only reads Keil/IAR projects", dir, m.Build.System, m.Build.File)
+			}
+			return fmt.Errorf("project %s: a GD32 project without a build lwipgen can add its files to (a Makefile, a CMakeLists.txt or an Eclipse .cproject): %v", dir, m.BuildErr)
+		},
+		NoLwipopts: "a GD32 firmware-library project whose build compiles no lwipopts.h",
+		PortDriver: true,
+	})
 }
