@@ -14,8 +14,8 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/flow"
-	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/internal/verify"
 )
