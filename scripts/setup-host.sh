@@ -21,7 +21,8 @@ elif [ -f /etc/apt/sources.list ] && ! grep -q '^deb-src ' /etc/apt/sources.list
 fi
 apt-get update
 # gcc, python3, tcl: the escaping tests run each generated string through the real C compiler and interpreters
-apt-get install -y --no-install-recommends gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm xz-utils make cmake chromium python3-kconfiglib gcc libc6-dev python3 tcl
+# libstdc++-arm-none-eabi-newlib: a CubeMX C++ project (main.cpp, the C++ runtime) links against it under build --project
+apt-get install -y --no-install-recommends gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm xz-utils make cmake chromium python3-kconfiglib gcc libc6-dev python3 tcl
 # ninja-build: CubeMX's CMake projects (6.11+) build with the Ninja generator, which build --project
 # uses when ninja is installed (as on a CubeMX user's machine); without it CMake's Makefiles are used
 apt-get install -y --no-install-recommends ninja-build

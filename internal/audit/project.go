@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/project"
 )
 
@@ -91,6 +92,13 @@ func FromModel(m *project.Model) (*Project, error) {
 	}
 	if t := m.LwIPTree(); t != "" {
 		p.LwipDir, p.LwipVersion = t, m.Value(project.KeyLwipVersion)
+		// judged only by the lwIP the build compiles: an older release has
+		// other options, rules and types, and compiling it with lwipgen's
+		// 2.1 tables reported their differences as the file's errors
+		if _, err := lwip.ParseVersion(p.LwipVersion); err != nil && p.LwipVersion != "" {
+			f, _ := m.Fact(project.KeyLwipVersion)
+			return nil, fmt.Errorf("%s: the project's build compiles lwIP %s (%s, %s); lwipgen audits files for lwIP 2.1.x and 2.2.x only, so %s is not judged (nothing compiled)", m.Root, p.LwipVersion, m.Value(project.KeyLwipDir), f.From, opts)
+		}
 	}
 	if ld := m.Value(project.KeyLinkerScript); ld != "" {
 		p.LinkerScript = m.Abs(ld)

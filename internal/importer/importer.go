@@ -175,9 +175,21 @@ func plainInt(t string) (int64, bool) {
 }
 
 // Import reads src (an lwipopts.h, or a .ioc when IsIOC) and returns the board.
+// A .ioc at the top of a generated project (its build files or CubeMX's
+// LWIP/Target/lwipopts.h beside it) is the project's: it is imported as
+// ImportProject imports that folder, so both give the same board (the .ioc
+// alone sizes what the project's lwipopts.h pins, and vendor then refused
+// the board import --project of the same tree vendored).
 func Import(src []byte, filename string, o Options) (*Result, error) {
 	var in *input
 	if IsIOC(filename, src) {
+		if dir := filepath.Dir(filename); generatedProject(dir) {
+			res, err := ImportProject(dir, o)
+			if res != nil {
+				res.Notes = append([]string{fmt.Sprintf("%s is the .ioc of the project in %s: imported as that project (what import --project %s gives)", filename, dir, dir)}, res.Notes...)
+			}
+			return res, err
+		}
 		var err error
 		if in, err = parseIOC(src); err != nil {
 			return nil, fmt.Errorf("%s: %v", filename, err)
@@ -889,4 +901,15 @@ func machineFree(msg, projDir string) string {
 		msg = strings.ReplaceAll(msg, filepath.ToSlash(filepath.Clean(projDir))+"/", "")
 	}
 	return tmpPath.ReplaceAllString(msg, "")
+}
+
+// generatedProject says whether dir holds a project CubeMX generated code
+// into: a build file or CubeMX's LWIP/Target/lwipopts.h beside the .ioc.
+func generatedProject(dir string) bool {
+	for _, f := range []string{"Makefile", "CMakeLists.txt", ".cproject", "LWIP/Target/lwipopts.h"} {
+		if st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f))); err == nil && st.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
 }

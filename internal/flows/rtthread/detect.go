@@ -143,3 +143,20 @@ func isDigits(s string) bool {
 	_, err := strconv.Atoi(s)
 	return err == nil
 }
+
+// checkRelease refuses, before anything changes, a BSP of an RT-Thread
+// release lwipgen does not model: its Kconfig menu, port lwipopts.h and lwIP
+// folders are 4.0.x's (port.Model403, components/net/lwip-2.1.2). RT-Thread
+// 4.1 moved lwIP to components/net/lwip/lwip-X with one port folder and
+// offers 2.0.3 instead of 2.0.2 (ART-Pi's 4.1 BSPs): vendoring it with the
+// 4.0 layout rewrote rtconfig.h to 2.1.2 while the Studio .cproject still
+// compiled 2.0.3, and the link failed.
+func checkRelease(m *project.Model) error {
+	if f, ok := m.Fact(KeyRelease); ok && !strings.HasPrefix(f.Value, "4.0.") {
+		return fmt.Errorf("rtthread vendor: the BSP builds RT-Thread %s (%s); lwipgen models RT-Thread 4.0.x (its lwIP menu, port lwipopts.h and components/net/lwip-2.1.2), so nothing was changed. Use a 4.0.x BSP, or size lwIP by hand from lwipgen generate's rtthread/ files", f.Value, f.From)
+	}
+	if l := m.Files.Suffix("components/net/lwip/port/lwipopts.h"); len(l) > 0 {
+		return fmt.Errorf("rtthread vendor: the BSP has RT-Thread 4.1's lwIP layout (%s); lwipgen models RT-Thread 4.0.x (components/net/lwip-2.1.2), so nothing was changed", l[0])
+	}
+	return nil
+}

@@ -7,6 +7,7 @@
 package rtthread
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/render"
 	"github.com/lwipgen/lwipgen/internal/textdiff"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
@@ -51,6 +53,15 @@ func applyBSP(g *flow.Generated, o flow.VendorOptions) (res Result, err error) {
 	rt := ConfigOf(g.Plan)
 	if len(rt.Unroutable) > 0 {
 		return res, fmt.Errorf("rtthread vendor: %s", strings.Join(rt.Unroutable, "; "))
+	}
+	m := g.Project
+	if m == nil || !sameFolder(m.Root, bspDir) {
+		if m, err = project.Open(context.Background(), bspDir, project.Options{}); err != nil {
+			return res, fmt.Errorf("rtthread vendor: %v", err)
+		}
+	}
+	if err := checkRelease(m); err != nil {
+		return res, err
 	}
 	gen := map[string][]byte{}
 	for _, f := range g.Files {
@@ -396,4 +407,11 @@ func (t *tree) commit(dryRun bool, out io.Writer) ([]string, string, error) {
 		}
 	}
 	return changed, backup, nil
+}
+
+// sameFolder says whether a and b name the same folder.
+func sameFolder(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
 }
