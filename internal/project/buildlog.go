@@ -43,7 +43,11 @@ func parseBuildLog(log, dir string) []logCommand {
 			line = line[:len(line)-1] + " " + lines[i]
 		}
 		if m := enterDirRe.FindStringSubmatch(line); m != nil {
-			stack = append(stack, abs(stack[len(stack)-1], m[1]))
+			d := stack[len(stack)-1]
+			if m[1] != "" {
+				d = abs(d, m[1])
+			}
+			stack = append(stack, d)
 			continue
 		}
 		if leaveDirRe.MatchString(line) {
@@ -63,7 +67,7 @@ func parseBuildLog(log, dir string) []logCommand {
 				continue
 			}
 			if argv[0] == "cd" {
-				if len(argv) > 1 {
+				if len(argv) > 1 && argv[1] != "" {
 					cwd = abs(cwd, argv[1])
 				}
 				continue

@@ -75,7 +75,10 @@ func parseCompileDB(name string, data []byte, base, root string) ([]Unit, []stri
 				continue
 			}
 		}
-		dir := abs(base, filepath.FromSlash(e.Directory))
+		dir := base
+		if e.Directory != "" {
+			dir = abs(base, filepath.FromSlash(e.Directory))
+		}
 		if len(argv) == 0 || !IsCompiler(argv[0]) {
 			skipped++
 			continue
