@@ -325,7 +325,7 @@ func cmakeLink(ctx context.Context, env []string, r *fileAPIReply, exe *apiTarge
 	case real != nil:
 		real.From = from
 		if frag != nil && !reflect.DeepEqual(frag.Scripts, real.Scripts) {
-			b.Notes = append(b.Notes, fmt.Sprintf("the link command the generator wrote names the scripts %v, the File API's link fragments %v (CMAKE_<LANG>_LINK_FLAGS are not in them): the command's are kept", rels(root, real.Scripts), rels(root, frag.Scripts)))
+			b.Notes = append(b.Notes, fmt.Sprintf("the link command the generator wrote names the scripts %v, the File API's link fragments %v (CMAKE_<LANG>_LINK_FLAGS are not in them): the command's are kept", relsUnder(root, real.Scripts), relsUnder(root, frag.Scripts)))
 		}
 		return real
 	case frag != nil:
@@ -377,7 +377,7 @@ func generatorLink(ctx context.Context, env []string, r *fileAPIReply, exe *apiT
 	return link
 }
 
-func rels(root string, ps []string) []string {
+func relsUnder(root string, ps []string) []string {
 	out := []string{}
 	for _, p := range ps {
 		out = append(out, relOrAbs(root, p))

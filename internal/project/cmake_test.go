@@ -38,7 +38,7 @@ func TestCMakeCubeMXPreset(t *testing.T) {
 	if got := unitRels(b); !reflect.DeepEqual(got, want) {
 		t.Errorf("units %v\nwant %v", got, want)
 	}
-	main := unit(t, b, "Core/Src/main.c")
+	main := unitFor(t, b, "Core/Src/main.c")
 	if m := main.Macros(); m["LWIP_DEBUG"] != "1" || m["DEBUG"] != "1" || m["STM32H723xx"] != "1" {
 		t.Errorf("main.c macros %v", m)
 	}
@@ -48,7 +48,7 @@ func TestCMakeCubeMXPreset(t *testing.T) {
 	if main.Std != "gnu11" || main.Compiler == "" || !strings.HasSuffix(main.Compiler, "arm-none-eabi-gcc") {
 		t.Errorf("std %q compiler %q", main.Std, main.Compiler)
 	}
-	memp := unit(t, b, "Middlewares/Third_Party/LwIP/src/core/memp.c")
+	memp := unitFor(t, b, "Middlewares/Third_Party/LwIP/src/core/memp.c")
 	if memp.Macros()["LWIP_DEBUG"] != "" {
 		t.Error("the executable's PRIVATE LWIP_DEBUG leaked into the LwIP OBJECT library")
 	}
@@ -62,13 +62,13 @@ func TestCMakeCubeMXPreset(t *testing.T) {
 		b.Link.Output != filepath.Join(dir, ScratchRel, "SixAxisH723.elf") {
 		t.Fatalf("link %+v", b.Link)
 	}
-	if hasNote(b, "disagree") || hasNote(b, "not in cmake's compile database") {
+	if noteWith(b, "disagree") || noteWith(b, "not in cmake's compile database") {
 		t.Errorf("the File API and the compile database disagree: %v", b.Notes)
 	}
 	// the Release preset: no DEBUG
 	b = mustRead(t, SysCMake, dir, Options{CC: cc, Config: "Release"})
-	if b.Config != "Release" || unit(t, b, "Core/Src/main.c").Macros()["DEBUG"] != "" {
-		t.Errorf("Release: config %s, main.c macros %v", b.Config, unit(t, b, "Core/Src/main.c").Macros())
+	if b.Config != "Release" || unitFor(t, b, "Core/Src/main.c").Macros()["DEBUG"] != "" {
+		t.Errorf("Release: config %s, main.c macros %v", b.Config, unitFor(t, b, "Core/Src/main.c").Macros())
 	}
 }
 
@@ -83,10 +83,10 @@ func TestCMakeLinkFlagsOutsideFileAPI(t *testing.T) {
 	if b.Link == nil || !reflect.DeepEqual(b.Link.Scripts, []string{filepath.Join(dir, "STM32F767XX_FLASH.ld")}) {
 		t.Fatalf("link %+v", b.Link)
 	}
-	if !hasNote(b, "CMAKE_<LANG>_LINK_FLAGS") {
+	if !noteWith(b, "CMAKE_<LANG>_LINK_FLAGS") {
 		t.Errorf("no note that the fragments miss the script: %v", b.Notes)
 	}
-	initc := unit(t, b, "Middlewares/Third_Party/LwIP/src/core/init.c")
+	initc := unitFor(t, b, "Middlewares/Third_Party/LwIP/src/core/init.c")
 	if m := initc.Macros(); m["STM32F767xx"] != "1" || m["USE_HAL_DRIVER"] != "1" {
 		t.Errorf("init.c macros %v", m)
 	}
@@ -101,10 +101,10 @@ func TestCMakeGD32(t *testing.T) {
 	cc := cmakeTools(t)
 	dir := fixture(t, "gd32-f450")
 	b := mustRead(t, SysCMake, dir, Options{CC: cc})
-	if !hasNote(b, "toolchain file cmake/toolchain.cmake") {
+	if !noteWith(b, "toolchain file cmake/toolchain.cmake") {
 		t.Errorf("notes %v", b.Notes)
 	}
-	initc := unit(t, b, "libraries/lwip-2.1.3/src/core/init.c")
+	initc := unitFor(t, b, "libraries/lwip-2.1.3/src/core/init.c")
 	if got := findOnPath(initc, filepath.Dir(initc.File), "lwipopts.h"); got != filepath.Join(dir, "libraries/lwip-2.1.3/arch/lwipopts.h") {
 		t.Errorf("lwipopts.h resolves to %q", got)
 	}

@@ -44,7 +44,7 @@ func fixture(t *testing.T, name string) string {
 }
 
 // unit is the build's unit for rel, failing the test when there is none.
-func unit(t *testing.T, b *Build, rel string) *Unit {
+func unitFor(t *testing.T, b *Build, rel string) *Unit {
 	t.Helper()
 	u := b.Unit(rel)
 	if u == nil {
@@ -79,7 +79,7 @@ func findOnPath(u *Unit, dir, name string) string {
 }
 
 // hasNote says whether a note contains every part.
-func hasNote(b *Build, parts ...string) bool {
+func noteWith(b *Build, parts ...string) bool {
 	for _, n := range b.Notes {
 		ok := true
 		for _, p := range parts {

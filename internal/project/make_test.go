@@ -28,7 +28,7 @@ func TestMakeCubeMX(t *testing.T) {
 	if got := unitRels(b); !reflect.DeepEqual(got, want) {
 		t.Errorf("units %v, want %v", got, want)
 	}
-	memp := unit(t, b, "Middlewares/Third_Party/LwIP/src/core/memp.c")
+	memp := unitFor(t, b, "Middlewares/Third_Party/LwIP/src/core/memp.c")
 	if m := memp.Macros(); m["LWIP_DEBUG"] != "1" || m["STM32F767xx"] != "1" || m["USE_HAL_DRIVER"] != "1" {
 		t.Errorf("memp.c macros %v", m)
 	}
@@ -47,7 +47,7 @@ func TestMakeCubeMX(t *testing.T) {
 	if memp.From.File != "Makefile" || memp.Dir != dir {
 		t.Errorf("from %v dir %s", memp.From, memp.Dir)
 	}
-	if s := unit(t, b, "startup_stm32f767xx.s"); s.Lang != LangASM {
+	if s := unitFor(t, b, "startup_stm32f767xx.s"); s.Lang != LangASM {
 		t.Errorf("startup is %s", s.Lang)
 	}
 	if b.Link == nil || !reflect.DeepEqual(b.Link.Scripts, []string{filepath.Join(dir, "STM32F767XX_FLASH.ld")}) || b.Link.Output != filepath.Join(dir, "build/lwip.elf") {
@@ -66,7 +66,7 @@ func TestMakeEditedPrefixCRLF(t *testing.T) {
 	cc := testenv.CrossCompiler(t)
 	dir := fixture(t, "make-xip-f767")
 	b := mustRead(t, SysMake, dir, Options{CC: cc})
-	main := unit(t, b, "Core/Src/main.c")
+	main := unitFor(t, b, "Core/Src/main.c")
 	if _, err := os.Stat(main.Compiler); err != nil {
 		t.Errorf("the compiler make prints does not run here: %s", main.Compiler)
 	}
@@ -93,14 +93,14 @@ func TestMakeGD32LwipoptsOnIncludePath(t *testing.T) {
 	if len(b.Units) != 7 {
 		t.Errorf("units %v", unitRels(b))
 	}
-	initc := unit(t, b, "libraries/lwip-2.1.3/src/core/init.c")
+	initc := unitFor(t, b, "libraries/lwip-2.1.3/src/core/init.c")
 	if got := findOnPath(initc, filepath.Dir(initc.File), "lwipopts.h"); got != filepath.Join(dir, "libraries/lwip-2.1.3/arch/lwipopts.h") {
 		t.Errorf("lwipopts.h resolves to %q", got)
 	}
 	if initc.Std != "c11" || initc.Macros()["GD32F450"] != "1" || initc.Compiler != "arm-none-eabi-gcc" {
 		t.Errorf("init.c %+v", initc)
 	}
-	if s := unit(t, b, "src/startup_gd32f450_470.S"); s.Lang != LangASM {
+	if s := unitFor(t, b, "src/startup_gd32f450_470.S"); s.Lang != LangASM {
 		t.Errorf("startup %s", s.Lang)
 	}
 	if b.Link == nil || b.Link.Scripts[0] != filepath.Join(dir, "linker/gd32f450_flash.ld") || b.Link.Output != filepath.Join(dir, "build/firmware.elf") {

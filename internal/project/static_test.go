@@ -34,25 +34,25 @@ func TestCompileDB(t *testing.T) {
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(filepath.Join(dir, "Makefile"), old, old)
 	b := mustRead(t, SysCompileDB, dir, Options{Offline: true})
-	if !b.Exact || !hasNote(b, "newer than every build file (newest: Makefile)") || b.Link != nil || !hasNote(b, "no link step") {
+	if !b.Exact || !noteWith(b, "newer than every build file (newest: Makefile)") || b.Link != nil || !noteWith(b, "no link step") {
 		t.Errorf("exact=%v notes %v", b.Exact, b.Notes)
 	}
 	if got := unitRels(b); !reflect.DeepEqual(got, []string{"src/app.cpp", "src/main.c", "src/net.c"}) {
 		t.Errorf("units %v", got)
 	}
-	main := unit(t, b, "src/main.c")
+	main := unitFor(t, b, "src/main.c")
 	if main.Dir != filepath.Join(dir, "build") || main.Macros()["LWIP_DEBUG"] != "1" ||
 		!reflect.DeepEqual(main.Includes, []string{filepath.Join(dir, "inc"), filepath.Join(dir, "lwip/src/include")}) ||
 		!reflect.DeepEqual(main.Forced, []string{filepath.Join(dir, "inc/prefix.h")}) {
 		t.Errorf("main.c %+v", main)
 	}
-	if app := unit(t, b, "src/app.cpp"); app.Lang != LangCXX || app.Std != "gnu++17" {
+	if app := unitFor(t, b, "src/app.cpp"); app.Lang != LangCXX || app.Std != "gnu++17" {
 		t.Errorf("app.cpp %+v", app)
 	}
-	if net := unit(t, b, "src/net.c"); net.Macros()["BOARD_NAME"] != `"gd32 eval"` || len(net.Target) != 2 {
+	if net := unitFor(t, b, "src/net.c"); net.Macros()["BOARD_NAME"] != `"gd32 eval"` || len(net.Target) != 2 {
 		t.Errorf("net.c: the response file was not read: %+v", net)
 	}
-	if !hasNote(b, "1 entry is not a compile") {
+	if !noteWith(b, "1 entry is not a compile") {
 		t.Errorf("notes %v", b.Notes)
 	}
 	// a build file edited after the database: not exact
@@ -60,7 +60,7 @@ func TestCompileDB(t *testing.T) {
 	os.Chtimes(filepath.Join(dir, "Makefile"), later, later)
 	os.Chtimes(db, time.Now(), time.Now())
 	b = mustRead(t, SysCompileDB, dir, Options{})
-	if b.Exact || !hasNote(b, "older than Makefile") {
+	if b.Exact || !noteWith(b, "older than Makefile") {
 		t.Errorf("exact=%v notes %v", b.Exact, b.Notes)
 	}
 }
@@ -88,7 +88,7 @@ func TestKeil(t *testing.T) {
 	if got := unitRels(b); !reflect.DeepEqual(got, []string{"Core/Src/main.c", "LWIP/Target/ethernetif.c", "Middlewares/Third_Party/LwIP/src/core/init.c"}) {
 		t.Errorf("units %v (fsdata.c and the Tests group are excluded, the startup is armasm)", got)
 	}
-	initc := unit(t, b, "Middlewares/Third_Party/LwIP/src/core/init.c")
+	initc := unitFor(t, b, "Middlewares/Third_Party/LwIP/src/core/init.c")
 	if m := initc.Macros(); m["LWIP_DEBUG"] != "1" || m["STM32F429xx"] != "1" || len(m) != 3 {
 		t.Errorf("init.c macros %v", m)
 	}
@@ -101,7 +101,7 @@ func TestKeil(t *testing.T) {
 	if len(initc.Includes) != 5 || initc.Includes[3] != filepath.Join(dir, "Middlewares/Third_Party/LwIP/src/include") {
 		t.Errorf("includes %v", initc.Includes)
 	}
-	eth := unit(t, b, "LWIP/Target/ethernetif.c")
+	eth := unitFor(t, b, "LWIP/Target/ethernetif.c")
 	if eth.Macros()["ETH_RX_COALESCE"] != "4" || eth.Includes[len(eth.Includes)-1] != filepath.Join(dir, "Drivers/BSP/Components/lan8742") || eth.From.Line == 0 {
 		t.Errorf("ethernetif.c's own settings: %+v", eth)
 	}
@@ -109,12 +109,12 @@ func TestKeil(t *testing.T) {
 		t.Errorf("link %+v", b.Link)
 	}
 	for _, n := range []string{"armcc (ARMCC V5.06 update 7", "1 assembler source", "1 path names a Windows drive", "uVision writes the scatter file"} {
-		if !hasNote(b, n) {
+		if !noteWith(b, n) {
 			t.Errorf("no note %q in %v", n, b.Notes)
 		}
 	}
 	r := mustRead(t, SysKeil, dir, Options{Config: "F429_ETH_Release"})
-	main := unit(t, r, "Core/Src/main.c")
+	main := unitFor(t, r, "Core/Src/main.c")
 	if main.Compiler != "armclang" || main.Std != "gnu11" || main.Macros()["LWIP_DEBUG"] != "" || main.Macros()["NDEBUG"] != "1" ||
 		!reflect.DeepEqual(main.Target, []string{"-mcpu=cortex-m4", "-mthumb"}) {
 		t.Errorf("release main.c %+v", main)
@@ -140,7 +140,7 @@ func TestIAR(t *testing.T) {
 	if got := unitRels(b); !reflect.DeepEqual(got, []string{"Core/Src/main.c", "LWIP/Target/ethernetif.c", "Middlewares/Third_Party/LwIP/src/core/init.c"}) {
 		t.Errorf("units %v", got)
 	}
-	initc := unit(t, b, "Middlewares/Third_Party/LwIP/src/core/init.c")
+	initc := unitFor(t, b, "Middlewares/Third_Party/LwIP/src/core/init.c")
 	if initc.Macros()["LWIP_DEBUG"] != "1" || initc.Std != "c99" || initc.Compiler != "iccarm" || len(initc.Includes) != 5 ||
 		initc.Includes[0] != filepath.Join(dir, "Core/Inc") || initc.Includes[1] != filepath.Join(dir, "LWIP/App") {
 		t.Errorf("init.c %+v", initc)
@@ -151,14 +151,14 @@ func TestIAR(t *testing.T) {
 	if b.Link == nil || !reflect.DeepEqual(b.Link.Scripts, []string{filepath.Join(dir, "EWARM/stm32f429xx_flash.icf")}) || b.Link.Output != filepath.Join(dir, "EWARM/F429_ETH/Exe/F429_ETH.out") {
 		t.Errorf("link %+v", b.Link)
 	}
-	if !hasNote(b, "1 path is in the IAR installation") || !hasNote(b, "1 assembler source") {
+	if !noteWith(b, "1 path is in the IAR installation") || !noteWith(b, "1 assembler source") {
 		t.Errorf("notes %v", b.Notes)
 	}
 	tb := mustRead(t, SysIAR, dir, Options{Config: "F429_ETH_Test"})
 	if got := unitRels(tb); !reflect.DeepEqual(got, []string{"Core/Src/main.c", "LWIP/Target/ethernetif.c", "Middlewares/Third_Party/LwIP/src/core/init.c", "Tests/test_pbuf.c"}) {
 		t.Errorf("test configuration units %v", got)
 	}
-	if tb.Link.Output != filepath.Join(dir, "EWARM/F429_ETH_Test/Exe/F429_ETH_Test.out") || len(tb.Link.Scripts) != 0 || !hasNote(tb, "is in the IAR installation: not read") {
+	if tb.Link.Output != filepath.Join(dir, "EWARM/F429_ETH_Test/Exe/F429_ETH_Test.out") || len(tb.Link.Scripts) != 0 || !noteWith(tb, "is in the IAR installation: not read") {
 		t.Errorf("test configuration link %+v notes %v", tb.Link, tb.Notes)
 	}
 }
