@@ -311,3 +311,35 @@ func (r *Root) mkParent(c, rel string) error {
 	}
 	return nil
 }
+
+// MkdirNoLinks creates rel and the directories above it inside the root,
+// refusing any of them that exists as a symbolic link, even one leading
+// inside: a scratch directory lwipgen runs a build tool in (build/lwipgen)
+// must be the project's own, so the tool's writes stay in the project.
+func (r *Root) MkdirNoLinks(rel string) error {
+	c, err := r.Clean(rel)
+	if err != nil {
+		return err
+	}
+	cur := ""
+	for _, part := range strings.Split(filepath.ToSlash(c), "/") {
+		if part == "." {
+			continue
+		}
+		cur = path.Join(cur, part)
+		fi, err := r.r.Lstat(filepath.FromSlash(cur))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if err := r.r.Mkdir(filepath.FromSlash(cur), 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+				return r.wrap(rel, err)
+			}
+		case err != nil:
+			return r.wrap(rel, err)
+		case fi.Mode()&fs.ModeSymlink != 0:
+			return &OutsideError{Root: r.Dir, Path: cur, Err: errors.New("it is a symbolic link; lwipgen runs build tools only in a directory of the project's own")}
+		case !fi.IsDir():
+			return fmt.Errorf("%s: not a directory", filepath.Join(r.Dir, filepath.FromSlash(cur)))
+		}
+	}
+	return nil
+}

@@ -164,3 +164,43 @@ func TestCheckText(t *testing.T) {
 		t.Error("binary accepted")
 	}
 }
+
+// A scratch directory is made of real directories only: a link on the way,
+// even one leading inside, is refused and nothing is created through it.
+func TestMkdirNoLinks(t *testing.T) {
+	base := t.TempDir()
+	proj := filepath.Join(base, "proj")
+	os.MkdirAll(filepath.Join(proj, "elsewhere"), 0o755)
+	os.MkdirAll(filepath.Join(base, "outside"), 0o755)
+	r, err := OpenRoot(proj, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := r.MkdirNoLinks("build/lwipgen"); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(filepath.Join(proj, "build", "lwipgen")); err != nil || !fi.IsDir() {
+		t.Fatalf("build/lwipgen not made: %v", err)
+	}
+	if err := r.MkdirNoLinks("build/lwipgen"); err != nil {
+		t.Errorf("second run: %v", err)
+	}
+	for _, link := range []struct{ name, target string }{{"out", "../outside"}, {"in", "elsewhere"}} {
+		os.Symlink(link.target, filepath.Join(proj, link.name))
+		err := r.MkdirNoLinks(link.name + "/lwipgen")
+		if !errors.As(err, new(*OutsideError)) {
+			t.Errorf("%s -> %s: %v, want an OutsideError", link.name, link.target, err)
+		}
+	}
+	if entries, _ := os.ReadDir(filepath.Join(base, "outside")); len(entries) != 0 {
+		t.Errorf("created outside: %v", entries)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(proj, "elsewhere")); len(entries) != 0 {
+		t.Errorf("created through the inside link: %v", entries)
+	}
+	os.WriteFile(filepath.Join(proj, "file"), nil, 0o644)
+	if err := r.MkdirNoLinks("file/x"); err == nil {
+		t.Error("a file on the way was taken for a directory")
+	}
+}

@@ -154,12 +154,13 @@ type Build struct {
 	Tool   string `json:"tool,omitempty"`   // what wrote the build description, where it says: "STM32CubeIDE", "GNU MCU Eclipse", "RT-Thread Studio", "STM32CubeMX 6.11.0" ...
 	File   string `json:"file"`             // the build description read, relative to the project root
 	Config string `json:"config,omitempty"` // the configuration read: CDT/Keil/IAR configuration or target name, CMake build type
-	// Device is the part the build description names for itself, where it
-	// has a field for it (CDT target_mcu, Keil <Device>, IAR's chip
-	// selection): "STM32H745ZITx", "GD32F450IK".
-	Device string `json:"device,omitempty"`
 	Units  []Unit `json:"units"`
 	Link   *Link  `json:"link,omitempty"`
+	// Device is the part the build description names where it names one
+	// (STM32CubeIDE's target_mcu "STM32H743ZITx", GD32 Embedded Builder's
+	// partNo), and where.
+	Device     string `json:"device,omitempty"`
+	DeviceFrom *Pos   `json:"device_from,omitempty"`
 	// Exact is true when the build tool itself produced the commands (cmake
 	// configured the project, make printed them); false when lwipgen read a
 	// build description without running its tool.
@@ -201,9 +202,10 @@ type Options struct {
 	// System reads this build even when the project has another that comes
 	// first (inspect --build); "" lets the flow or the precedence choose.
 	System System
-	// Config is the build configuration to read by name (a CDT, Keil or IAR
-	// configuration, a CMake preset's build type); "" reads the one the
-	// project marks active, else its first.
+	// Config names the build configuration to read (a CDT configuration
+	// such as "Release"); "" reads the one the project builds by default
+	// (for CDT, the first: the active one is kept outside the project). A
+	// name the project does not have is an error listing those it has.
 	Config string
 }
 

@@ -34,9 +34,14 @@ func isCompiler(word string) bool {
 // IsCompiler says whether argv[0] of a command is a compiler driver.
 func IsCompiler(word string) bool { return isCompiler(word) }
 
-// abs resolves a path the build named relative to dir.
+// abs resolves a path the build named relative to dir; an empty path is
+// dir itself (gcc takes -I "" as the working directory), never a relative
+// "." (a compile database's entry `"-I", ""` made one).
 func abs(dir, p string) string {
-	if p == "" || filepath.IsAbs(p) {
+	if p == "" {
+		return filepath.Clean(dir)
+	}
+	if filepath.IsAbs(p) {
 		return filepath.Clean(p)
 	}
 	return filepath.Clean(filepath.Join(dir, p))
@@ -261,6 +266,9 @@ func langOfX(x string) Lang {
 }
 
 func langOfFile(f string) Lang {
+	if filepath.Ext(f) == ".C" { // gcc: C++ (.c is C)
+		return LangCXX
+	}
 	switch strings.ToLower(filepath.Ext(f)) {
 	case ".c":
 		return LangC

@@ -45,7 +45,11 @@ func coreFacts(m *Model) {
 		m.set(Fact{Key: KeyLinkerScript, Value: m.Rel(s), From: m.Build.Link.From, Why: why})
 	}
 	if m.Build != nil && m.Build.Device != "" {
-		m.set(Fact{Key: KeyMCU, Value: m.Build.Device, From: Pos{File: m.Build.File}, Why: "the device the build is set up for"})
+		from := Pos{File: m.Build.File}
+		if m.Build.DeviceFrom != nil {
+			from = *m.Build.DeviceFrom
+		}
+		m.set(Fact{Key: KeyMCU, Value: m.Build.Device, From: from, Why: "the device the build is set up for"})
 	}
 	lwipFacts(m)
 	rtosFacts(m)

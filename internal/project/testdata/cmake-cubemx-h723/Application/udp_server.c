@@ -1,0 +1,1 @@
+/* lwipgen test fixture: the user's UDP server; no vendor code */

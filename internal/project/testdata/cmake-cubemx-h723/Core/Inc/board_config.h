@@ -1,0 +1,1 @@
+/* lwipgen test fixture: board header the build forces in; no vendor code */

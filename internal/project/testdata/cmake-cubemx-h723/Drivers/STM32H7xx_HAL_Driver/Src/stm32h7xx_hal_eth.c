@@ -1,0 +1,1 @@
+/* lwipgen test fixture: the HAL's Ethernet driver; no vendor code */

@@ -1,0 +1,1 @@
+/* lwipgen test fixture: lwIP options; no vendor code */

@@ -1,0 +1,1 @@
+/* lwipgen test fixture: lwIP memp.c; no vendor code */

@@ -1,0 +1,1 @@
+/* lwipgen test fixture: a source of the compile database; no vendor code */

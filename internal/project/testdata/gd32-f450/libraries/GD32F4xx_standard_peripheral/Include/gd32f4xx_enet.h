@@ -1,0 +1,1 @@
+/* lwipgen test fixture: the vendor ENET header; no vendor code */

@@ -1,0 +1,1 @@
+/* lwipgen test fixture: the project's lwIP options; no vendor code */

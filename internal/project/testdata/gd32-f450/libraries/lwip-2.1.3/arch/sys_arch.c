@@ -1,0 +1,1 @@
+/* lwipgen test fixture: the port's sys_arch; no vendor code */

@@ -1,0 +1,1 @@
+/* lwipgen test fixture: lwIP init.c; no vendor code */

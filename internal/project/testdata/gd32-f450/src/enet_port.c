@@ -1,0 +1,1 @@
+/* lwipgen test fixture: the ENET port; no vendor code */

@@ -1,0 +1,1 @@
+/* lwipgen test fixture: the application's main; no vendor code */

@@ -1,0 +1,1 @@
+/* lwipgen test fixture: CubeMX's lwIP init file; no vendor code */

@@ -1,0 +1,1 @@
+/* lwipgen test fixture: the Ethernet driver glue; no vendor code */

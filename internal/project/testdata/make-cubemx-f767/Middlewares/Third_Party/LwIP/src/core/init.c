@@ -1,0 +1,1 @@
+/* lwipgen test fixture: lwIP's init.c; no vendor code */

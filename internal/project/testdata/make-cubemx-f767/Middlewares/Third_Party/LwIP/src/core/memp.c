@@ -1,0 +1,1 @@
+/* lwipgen test fixture: lwIP's memp.c; no vendor code */
