@@ -163,7 +163,10 @@ func Load(ctx context.Context, dir string, o Options) (*Model, error) {
 }
 
 // readBuild reads the build chooseBuild picks into m.Build, or says in
-// m.BuildErr why there is none.
+// m.BuildErr why there is none. When the project has several builds and
+// neither the caller nor the flow named one, a build whose tool fails on it
+// (a CMakeLists.txt that does not configure beside a Makefile that works) is
+// passed over for the next, with a note.
 func readBuild(ctx context.Context, m *Model, det Detector, o Options) error {
 	sys, why := chooseBuild(m, det, o)
 	if sys == "" {
@@ -182,6 +185,20 @@ func readBuild(ctx context.Context, m *Model, det Detector, o Options) error {
 		return nil
 	}
 	b, err := r.Read(ctx, m.Root, file, o)
+	if err != nil && o.System == "" && m.Value(KeyBuildExpected) == "" {
+		for _, next := range precedence[indexOf(precedence, sys)+1:] {
+			nr, ok := readers[next]
+			if !ok || nr.Present(m.Root) == "" || errors.Is(err, ErrOffline) {
+				continue
+			}
+			nb, nerr := nr.Read(ctx, m.Root, nr.Present(m.Root), o)
+			if nerr == nil && nb != nil {
+				m.Notes = append(m.Notes, fmt.Sprintf("the %s build (%s) could not be read (%v); the project's %s build (%s) is read instead", sys, file, firstLine(err), next, nr.Present(m.Root)))
+				b, err, sys, why = nb, nil, next, "the first build of the project whose tool reads it"
+			}
+			break
+		}
+	}
 	switch {
 	case err != nil:
 		m.BuildErr = err
@@ -193,6 +210,20 @@ func readBuild(ctx context.Context, m *Model, det Detector, o Options) error {
 		m.set(Fact{Key: KeyBuild, Value: string(b.System), From: Pos{File: b.File}, Why: why})
 	}
 	return nil
+}
+
+func indexOf(s []System, v System) int {
+	for i, x := range s {
+		if x == v {
+			return i
+		}
+	}
+	return len(s) - 1
+}
+
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
 }
 
 var errNoBuild = errors.New("the project has no build lwipgen can read")
