@@ -156,6 +156,11 @@ type Build struct {
 	Config string `json:"config,omitempty"` // the configuration read: CDT/Keil/IAR configuration or target name, CMake build type
 	Units  []Unit `json:"units"`
 	Link   *Link  `json:"link,omitempty"`
+	// Device is the part the build description names where it names one
+	// (STM32CubeIDE's target_mcu "STM32H743ZITx", GD32 Embedded Builder's
+	// partNo), and where.
+	Device     string `json:"device,omitempty"`
+	DeviceFrom *Pos   `json:"device_from,omitempty"`
 	// Exact is true when the build tool itself produced the commands (cmake
 	// configured the project, make printed them); false when lwipgen read a
 	// build description without running its tool.
@@ -194,6 +199,11 @@ type Options struct {
 	// Offline forbids running any build tool (cmake, make): only build
 	// descriptions are read. Set by tests of the static readers.
 	Offline bool
+	// Config names the build configuration to read (a CDT configuration
+	// such as "Release"); "" reads the one the project builds by default
+	// (for CDT, the first: the active one is kept outside the project). A
+	// name the project does not have is an error listing those it has.
+	Config string
 }
 
 // Reader reads one kind of build. Present says (cheaply, from the files
