@@ -21,8 +21,8 @@ import (
 //     last) from XiaojiaoChen/PneuDrive Debug/Core/Src/subdir.mk. It names
 //     the device, not the core: -mcpu comes from the IDE's device database,
 //     which the flows stand in for (RegisterDeviceCPU).
-//   - GNU MCU Eclipse / Eclipse Embedded CDT (ilg.gnuarmeclipse.* ids, kept
-//     by its successor org.eclipse.embedcdt): the enumerations and their
+//   - GNU MCU Eclipse / Eclipse Embedded CDT (its Arm tool chain keeps the
+//     ilg.gnuarmeclipse.* ids in org.eclipse.embedcdt): the enumerations and their
 //     commands in eclipse-embed-cdt/eclipse-plugins@4ed6716b
 //     plugins/org.eclipse.embedcdt.managedbuild.cross.{arm.,}core/plugin.xml
 //     (family default cortex-m3, instruction set default thumb).
@@ -154,7 +154,7 @@ var cdtDialects = []*cdtDialect{
 	},
 	{
 		Tool:        "GNU MCU Eclipse",
-		Chains:      []string{"ilg.gnuarmeclipse.", "ilg.gnumcueclipse.", "org.eclipse.embedcdt."},
+		Chains:      []string{"ilg.gnuarmeclipse."}, // its RISC-V tool chain is ilg.gnumcueclipse.managedbuild.cross.riscv.*
 		OptPrefixes: []string{"ilg.gnuarmeclipse.managedbuild.cross.option.", "ilg.gnumcueclipse.managedbuild.cross.option.", "c.compiler.", "cpp.compiler.", "assembler.", "c.linker.", "cpp.linker."},
 		Specs:       gnuMCUSpecs,
 		Prefix:      "arm-none-eabi-",

@@ -130,22 +130,20 @@ func (s *optSet) clone() *optSet {
 // resInfo is a folderInfo or fileInfo: the tool-chain options and the tool
 // options (by kind) it stores for the resources under Path.
 type resInfo struct {
-	Path     string // project-relative, slash; "" for the whole project
-	File     bool
-	Excluded bool
-	Line     int
-	Chain    string // the tool chain's definition id (root folderInfo)
-	TC       optSet
-	Tools    map[toolKind]*optSet
+	Path  string // project-relative, slash; "" for the whole project
+	File  bool
+	Line  int
+	Chain string // the tool chain's definition id (root folderInfo)
+	TC    optSet
+	Tools map[toolKind]*optSet
 }
 
 func readResInfo(n *xmlNode, src []byte) *resInfo {
 	ri := &resInfo{
-		Path:     strings.Trim(path.Clean("/"+strings.ReplaceAll(n.Attr["resourcePath"], `\`, "/")), "/"),
-		File:     n.Name == "fileInfo",
-		Excluded: n.Attr["exclude"] == "true" || n.Attr["excluded"] == "true",
-		Line:     n.line(src),
-		Tools:    map[toolKind]*optSet{},
+		Path:  strings.Trim(path.Clean("/"+strings.ReplaceAll(n.Attr["resourcePath"], `\`, "/")), "/"),
+		File:  n.Name == "fileInfo",
+		Line:  n.line(src),
+		Tools: map[toolKind]*optSet{},
 	}
 	tools := n.kids("tool")
 	if tc := n.kid("toolChain"); tc != nil {
@@ -302,16 +300,6 @@ func (c *cdtConfig) scope(rel string) []*resInfo {
 	return out
 }
 
-// excludedByInfo: an old-style exclude="true" on a folderInfo or fileInfo.
-func (c *cdtConfig) excludedByInfo(rel string) bool {
-	for _, ri := range c.scope(rel) {
-		if ri.Excluded {
-			return true
-		}
-	}
-	return false
-}
-
 // entryFor is the most specific source entry containing rel.
 func (c *cdtConfig) entryFor(rel string) *srcEntry {
 	var best *srcEntry
@@ -330,7 +318,7 @@ func (c *cdtConfig) included(rel string) bool {
 	if e == nil {
 		return false
 	}
-	return !e.Ex.excludes(strings.TrimPrefix(strings.TrimPrefix(rel, e.Path), "/")) && !c.excludedByInfo(rel)
+	return !e.Ex.excludes(strings.TrimPrefix(strings.TrimPrefix(rel, e.Path), "/"))
 }
 
 // mayContain says whether the folder rel can hold a file the IDE builds,

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // The fixtures under testdata/cdt reproduce public projects' .cproject
@@ -354,31 +355,6 @@ func TestCDTXilinxSDK(t *testing.T) {
 	}
 }
 
-// copyTree copies a fixture into a temporary directory (to change it).
-func copyTree(t *testing.T, src string) string {
-	t.Helper()
-	dst := filepath.Join(t.TempDir(), filepath.Base(src))
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		to := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(to, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(to, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
-
 func writeFile(t *testing.T, path, s string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -417,7 +393,7 @@ func TestCDTRepoFixtures(t *testing.T) {
 
 	// internal/flows/rtthread: a Studio BSP choosing lwIP 2.0.2; with a
 	// source in each lwIP tree, only 2.0.2's is built
-	bsp := copyTree(t, "../flows/rtthread/testdata/bsp")
+	bsp := testenv.CopyTree(t, "../flows/rtthread/testdata/bsp")
 	writeFile(t, filepath.Join(bsp, "rt-thread/components/net/lwip-2.0.2/src/core/tcp.c"), "/* test */\n")
 	writeFile(t, filepath.Join(bsp, "rt-thread/components/net/lwip-2.1.2/src/core/tcp.c"), "/* test */\n")
 	writeFile(t, filepath.Join(bsp, "rt-thread/components/net/lwip-2.0.2/src/core/ipv6/ip6.c"), "/* test */\n")
@@ -435,7 +411,7 @@ func TestCDTRepoFixtures(t *testing.T) {
 // Symbolic links: one leading out of the project is not followed and is
 // named; a file link inside it is read.
 func TestCDTSymlinks(t *testing.T) {
-	dir := copyTree(t, "testdata/cdt/studio-artpi")
+	dir := testenv.CopyTree(t, "testdata/cdt/studio-artpi")
 	outside := filepath.Join(filepath.Dir(dir), "sdk", "rt-thread")
 	if err := os.MkdirAll(filepath.Dir(outside), 0o755); err != nil {
 		t.Fatal(err)
@@ -444,7 +420,7 @@ func TestCDTSymlinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.Symlink("../sdk/rt-thread", filepath.Join(dir, "rt-thread")); err != nil {
-		t.Skip("no symbolic links here:", err)
+		t.Fatal(err)
 	}
 	if err := os.Symlink("main.c", filepath.Join(dir, "applications", "alias.c")); err != nil {
 		t.Fatal(err)
@@ -639,7 +615,7 @@ func TestDeviceCPU(t *testing.T) {
 		}
 	}
 	// a CubeIDE project of the second core of such a part gets its -mcpu
-	dir := copyTree(t, "testdata/cdt/cubeide-h7")
+	dir := testenv.CopyTree(t, "testdata/cdt/cubeide-h7")
 	src, err := os.ReadFile(filepath.Join(dir, ".cproject"))
 	if err != nil {
 		t.Fatal(err)
@@ -654,5 +630,25 @@ func TestDeviceCPU(t *testing.T) {
 	}
 	if hasNote(b, "-mcpu left out") {
 		t.Errorf("notes %q", b.Notes)
+	}
+}
+
+// Which IDE's option names a tool chain id selects; a RISC-V GNU MCU
+// Eclipse tool chain is not read with the Arm one's defaults (cortex-m3).
+func TestCDTDialects(t *testing.T) {
+	for chain, tool := range map[string]string{
+		"com.st.stm32cube.ide.mcu.gnu.managedbuild.toolchain.exe.debug":  "STM32CubeIDE",
+		"ilg.gnuarmeclipse.managedbuild.cross.toolchain.elf.debug":       "GNU MCU Eclipse",
+		"ilg.gnumcueclipse.managedbuild.cross.riscv.toolchain.elf.debug": "Eclipse CDT",
+		"xilinx.gnu.armv7.exe.debug.toolchain":                           "Xilinx SDK",
+		"com.gigadevice.mbs.arm.toolChain.elf.debug":                     "GD32 Embedded Builder",
+		"cdt.managedbuild.toolchain.gnu.base":                            "Eclipse CDT",
+	} {
+		if got := dialectOf(chain).Tool; got != tool {
+			t.Errorf("%s: %s, want %s", chain, got, tool)
+		}
+	}
+	if xilinxPrefix("xilinx.gnu.armr5.exe.debug.toolchain") != "armr5-none-eabi-" || xilinxPrefix("ilg.x") != "" {
+		t.Error("Xilinx compiler prefixes")
 	}
 }
