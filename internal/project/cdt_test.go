@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -650,5 +652,46 @@ func TestCDTDialects(t *testing.T) {
 	}
 	if xilinxPrefix("xilinx.gnu.armr5.exe.debug.toolchain") != "armr5-none-eabi-" || xilinxPrefix("ilg.x") != "" {
 		t.Error("Xilinx compiler prefixes")
+	}
+}
+
+// The units compile with the cross compiler and the flags read: the
+// fixtures' sources include headers only the build's include paths find and
+// #error when a define, an -U or the forced rtconfig_preinc.h is missing.
+// STM32CubeIDE units get their -mcpu from the cubemx flow (TestDeviceCPU
+// there), which this package does not link: the test adds it. One unit of
+// each set of flags is compiled, and every unit that checks something.
+func TestCDTUnitsCompile(t *testing.T) {
+	cc := testenv.CrossCompiler(t)
+	for _, c := range []struct {
+		dir, config string
+	}{
+		{"testdata/cdt/cubeide-h7", ""}, {"testdata/cdt/cubeide-h7", "Release"}, {"testdata/cdt/gnumcu-gd32f450", ""},
+		{"testdata/cdt/studio-artpi", ""}, {"testdata/cdt/xsdk-echo/echo_app", ""},
+	} {
+		b := readCDTFixture(t, c.dir, Options{Config: c.config})
+		out := t.TempDir()
+		seen := map[string]bool{}
+		for i, u := range b.Units {
+			flags := strings.Join(append(append([]string{}, u.Args()...), u.Other...), " ")
+			src, err := os.ReadFile(u.File)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seen[flags] && !bytes.Contains(src, []byte("#error")) {
+				continue
+			}
+			seen[flags] = true
+			args := []string{"-c", u.File, "-o", filepath.Join(out, strconv.Itoa(i)+".o")}
+			if !slices.ContainsFunc(u.Target, func(a string) bool { return strings.HasPrefix(a, "-mcpu=") }) {
+				args = append(args, "-mcpu=cortex-m7")
+			}
+			args = append(append(args, u.Args()...), u.Other...)
+			cmd := exec.Command(cc, args...)
+			cmd.Dir = out // every path is absolute
+			if outb, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("%s %s: %s %v: %v\n%s", c.dir, b.Config, u.Rel, args, err, outb)
+			}
+		}
 	}
 }
