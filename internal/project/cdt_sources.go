@@ -116,7 +116,9 @@ func (rd *cdtReader) sources(ctx context.Context, r *fsutil.Root, cfg *cdtConfig
 		return nil, err
 	}
 	var outside []string
-	for _, l := range rd.paths.links {
+	links := append([]eclipseLink(nil), rd.paths.links...)
+	sort.SliceStable(links, func(i, j int) bool { return links[i].Line < links[j].Line })
+	for _, l := range links {
 		if l.Virtual {
 			continue
 		}
