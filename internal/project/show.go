@@ -29,7 +29,7 @@ func (m *Model) WriteText(w io.Writer, units bool) {
 		}
 		fmt.Fprintf(w, "; %d units, %s\n", len(b.Units), how)
 		if b.Link != nil {
-			fmt.Fprintf(w, "link    %s", strings.Join(rels(m, b.Link.Scripts), " "))
+			fmt.Fprintf(w, "link    %s", strings.Join(relPaths(m, b.Link.Scripts), " "))
 			if b.Link.Output != "" {
 				fmt.Fprintf(w, " -> %s", m.Rel(b.Link.Output))
 			}
@@ -86,13 +86,13 @@ func writeUnitFlags(w io.Writer, m *Model, u *Unit, indent string) {
 		}
 	}
 	line("defines", defs)
-	line("forced includes", rels(m, u.Forced))
-	line("-iquote", rels(m, u.Quote))
-	line("-I", rels(m, u.Includes))
-	line("-isystem", rels(m, u.System))
+	line("forced includes", relPaths(m, u.Forced))
+	line("-iquote", relPaths(m, u.Quote))
+	line("-I", relPaths(m, u.Includes))
+	line("-isystem", relPaths(m, u.System))
 }
 
-func rels(m *Model, ps []string) []string {
+func relPaths(m *Model, ps []string) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = m.Rel(p)

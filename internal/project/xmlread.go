@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"golang.org/x/text/encoding/ianaindex"
@@ -52,8 +51,6 @@ func winPath(p string) (string, bool) {
 	}
 	return filepath.FromSlash(p), true
 }
-
-var driveRe = regexp.MustCompile(`^[A-Za-z]:/`)
 
 // xmlLine records the line an element starts on, for Unit.From.
 type xmlLine int
