@@ -24,6 +24,7 @@ func writeIDEProject(t *testing.T, ide string) string {
 		"Inc/lwipopts.h": "#ifndef LWIPOPTS_H\n#define LWIPOPTS_H\n#include \"main.h\"\n#define NO_SYS 0\n#define SYS_LIGHTWEIGHT_PROT 1\n" +
 			"#define MEM_ALIGNMENT 4\n#define LWIP_NETCONN 1\n#define LWIP_SOCKET 1\n#define TCPIP_MBOX_SIZE 6\n#define DEFAULT_TCP_RECVMBOX_SIZE 6\n#define DEFAULT_ACCEPTMBOX_SIZE 6\n#endif\n",
 		"Inc/main.h":                    "#include \"board_device.h\"\n",
+		"Src/main.c":                    "#include \"main.h\"\n",
 		"Drivers/Device/board_device.h": "#if !defined(BOARD_DEV_F107xC)\n#error \"select the target device first\"\n#endif\n",
 		// a Keil/IAR-only port: types, no struct timeval handling for gcc
 		"Middlewares/Third_Party/LwIP/system/arch/cc.h": "#ifndef TEST_CC_H\n#define TEST_CC_H\n#include <stdlib.h>\n#include <sys/time.h>\ntypedef int sys_prot_t;\n#define LWIP_PROVIDE_ERRNO\n" +
@@ -34,7 +35,9 @@ func writeIDEProject(t *testing.T, ide string) string {
 		files["MDK-ARM/board.uvprojx"] = "<?xml version=\"1.0\"?>\n<Project><Targets><Target><TargetOption><TargetArmAds><Cads><VariousControls>\n" +
 			"<MiscControls></MiscControls><Define>USE_HAL_DRIVER,BOARD_DEV_F107xC</Define><Undefine></Undefine>\n" +
 			"<IncludePath>../Inc; ../Drivers/Device; ../Middlewares/Third_Party/LwIP/system</IncludePath>\n</VariousControls></Cads>\n" +
-			"<Aads><VariousControls><Define></Define><IncludePath></IncludePath></VariousControls></Aads></TargetArmAds></TargetOption></Target></Targets></Project>\n"
+			"<Aads><VariousControls><Define></Define><IncludePath></IncludePath></VariousControls></Aads></TargetArmAds></TargetOption>\n" +
+			"<Groups><Group><GroupName>Application/User</GroupName><Files><File><FileName>main.c</FileName><FileType>1</FileType><FilePath>../Src/main.c</FilePath></File></Files></Group></Groups>\n" +
+			"</Target></Targets></Project>\n"
 	case "iar":
 		option := func(name string, states ...string) string {
 			s := "<option><name>" + name + "</name>"
@@ -46,7 +49,8 @@ func writeIDEProject(t *testing.T, ide string) string {
 		cfg := option("CCDefines", "USE_HAL_DRIVER", "BOARD_DEV_F107xC") +
 			option("CCIncludePath2", "$PROJ_DIR$/../Inc", "$PROJ_DIR$/../Drivers/Device", "$PROJ_DIR$/../Middlewares/Third_Party/LwIP/system")
 		files["EWARM/board.ewp"] = "<?xml version=\"1.0\"?>\n<project><configuration><name>Debug</name><settings>" + cfg +
-			"</settings></configuration><configuration><name>Release</name><settings>" + cfg + "</settings></configuration></project>\n"
+			"</settings></configuration><configuration><name>Release</name><settings>" + cfg + "</settings></configuration>\n" +
+			"<group><name>Application</name><group><name>User</name><file><name>$PROJ_DIR$\\..\\Src\\main.c</name></file></group></group></project>\n"
 	}
 	for rel, body := range files {
 		p := filepath.Join(root, rel)

@@ -193,11 +193,13 @@ func TestDetectProjectLayouts(t *testing.T) {
 		{"../vendorkit/testdata/cubemx-makefile-f407", "cubemx", "LWIP/Target/lwipopts.h", "STM32F407VGTx", "stm32f407", "STM32F407VGTX_FLASH.ld", "USE_HAL_DRIVER"},
 		{"../vendorkit/testdata/cubemx-cmake-f767", "cubemx", "LWIP/Target/lwipopts.h", "STM32F767ZITx", "stm32f767zi", "STM32F767XX_FLASH.ld", "USE_HAL_DRIVER"},
 	} {
-		p, err := audit.DetectProject(c.dir)
+		// the fixture with the lwIP its build compiles (its build is read as make/cmake runs it)
+		dir := testenv.ProjectFixture(t, c.dir)
+		p, err := audit.DetectProject(dir)
 		if err != nil {
 			t.Fatalf("%s: %v", c.dir, err)
 		}
-		abs, _ := filepath.Abs(c.dir)
+		abs := dir
 		if p.Kind != c.kind || p.Lwipopts != filepath.Join(abs, c.opts) || !strings.EqualFold(p.MCU, c.mcu) || p.Chip != c.chip || filepath.Base(p.LinkerScript) != c.ld {
 			t.Errorf("%s: %+v", c.dir, p)
 		}
@@ -214,7 +216,7 @@ func TestDetectProjectLayouts(t *testing.T) {
 		if !hasDef || !hasInc {
 			t.Errorf("%s: defines %v, include dirs %v", c.dir, p.Defines, p.IncludeDirs)
 		}
-		if _, rep := auditProject(t, c.dir); rep.Errors != 0 {
+		if _, rep := auditProject(t, dir); rep.Errors != 0 {
 			t.Errorf("%s: the stock fixture has errors: %+v", c.dir, rep.Findings)
 		}
 	}
@@ -275,31 +277,5 @@ func TestDetectVitisWorkspace(t *testing.T) {
 	}
 	if p.Kind != "vitis" || p.Lwipopts != filepath.Join(bsp, "ps7_cortexa9_0", "include", "lwipopts.h") || filepath.Base(p.LinkerScript) != "lscript.ld" {
 		t.Fatalf("vitis workspace: %+v", p)
-	}
-}
-
-// CubeMX's CMake toolchain (6.11+; 6.17 in Channuyoah/stm32-lwip@6d1fa1d:SixAxisSTM32H723/cmake/stm32cubemx/CMakeLists.txt)
-// lists its include folders and definitions in set(MX_Include_Dirs ...) / set(MX_Defines_Syms ...) and
-// uses them as ${MX_Include_Dirs}: the project reader expands the variables (without them vendor's
-// in-place compile of the USER CODE blocks found no main.h and kept every block).
-func TestCubeCMakeListsVariables(t *testing.T) {
-	dir := t.TempDir()
-	for _, d := range []string{"cmake/stm32cubemx", "Core/Inc", "LWIP/App", "LWIP/Target"} {
-		os.MkdirAll(filepath.Join(dir, d), 0o755)
-	}
-	os.WriteFile(filepath.Join(dir, "LWIP", "Target", "lwipopts.h"), []byte("#define NO_SYS 1\n"), 0o644)
-	text := "cmake_minimum_required(VERSION 3.22)\n# Written for lwipgen's tests in the shape of CubeMX 6.17's file\nset(MX_Defines_Syms \n\tUSE_HAL_DRIVER \n\tSTM32H723xx\n    $<$<CONFIG:Debug>:DEBUG>\n)\n\n" +
-		"set(MX_Include_Dirs\n    ${CMAKE_CURRENT_SOURCE_DIR}/../../Core/Inc\n    ${CMAKE_SOURCE_DIR}/LWIP/App # the app\n)\n" +
-		"target_include_directories(stm32cubemx INTERFACE ${MX_Include_Dirs})\ntarget_compile_definitions(stm32cubemx INTERFACE ${MX_Defines_Syms})\n"
-	os.WriteFile(filepath.Join(dir, "cmake", "stm32cubemx", "CMakeLists.txt"), []byte(text), 0o644)
-	p, err := audit.DetectProject(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := []string{filepath.Join(dir, "Core", "Inc"), filepath.Join(dir, "LWIP", "App")}; strings.Join(p.IncludeDirs, "|") != strings.Join(want, "|") {
-		t.Errorf("includes %v, want %v", p.IncludeDirs, want)
-	}
-	if strings.Join(p.Defines, " ") != "USE_HAL_DRIVER STM32H723xx" {
-		t.Errorf("definitions %v", p.Defines)
 	}
 }

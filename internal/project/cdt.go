@@ -265,6 +265,10 @@ func (rd *cdtReader) link(r *fsutil.Root, cfg *cdtConfig, proj *eclipseProject, 
 		ext = "elf" // the executable extension of every ARM tool chain here
 	}
 	out := filepath.Join(rd.paths.buildDir, name+"."+ext)
+	if len(p.scripts) == 0 && p.defaultScript != "" {
+		p.scripts = []string{p.defaultScript}
+		rd.note(".cproject:%d: configuration %s: the linker tool names no script; the one of STM32CubeIDE's Defaults string is used", cfg.Line, cfg.Name)
+	}
 	l := ParseLink(p.linkArgv(k, rd.d.FPUFirst, out), rd.paths.buildDir)
 	if l == nil {
 		return nil

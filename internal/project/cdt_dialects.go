@@ -62,6 +62,12 @@ const (
 	rolePrefix              // tool prefix (arm-none-eabi-)
 	roleCmdC                // C compiler command after the prefix
 	roleCmdCXX              // C++ compiler command after the prefix
+	// roleDefaults is STM32CubeIDE's "Defaults" string: its fields, split
+	// by " || ", are the managed build's starting values (include paths,
+	// defines, source folders, libraries, the linker script in field 18);
+	// the linker script is taken from it when the C linker tool names none
+	// (a linker tool written without options, EgorFilatov/udp_server@914b512)
+	roleDefaults
 )
 
 // optSpec is an option's role, with the flag a boolean or list role adds.
@@ -146,6 +152,7 @@ var cdtDialects = []*cdtDialect{
 			"debuglevel":         {Role: roleDebug},
 			"otherflags":         {Role: roleRaw},
 			"script":             {Role: roleScript},
+			"defaults":           {Role: roleDefaults},
 		},
 		Prefix:      "arm-none-eabi-",
 		DefaultISA:  "-mthumb",

@@ -15,26 +15,27 @@ import (
 // cmdParts are the pieces of a compile or link line, in the order CDT's
 // managed-build tools emit them.
 type cmdParts struct {
-	device   string
-	cpuID    int
-	cpu      string
-	arch     string
-	isa      string
-	fpu      string
-	floatABI string
-	target   []string // other target flags
-	std      string
-	other    []string // optimisation, debugging, warnings, booleans
-	defines  []string // -D / -U arguments in order
-	includes []string // absolute
-	system   []string
-	forced   []string
-	raw      []string // free-text flags, split
-	scripts  []string
-	libDirs  []string
-	libs     []string
-	prefix   string
-	cc, cxx  string
+	device        string
+	cpuID         int
+	cpu           string
+	arch          string
+	isa           string
+	fpu           string
+	floatABI      string
+	target        []string // other target flags
+	std           string
+	other         []string // optimisation, debugging, warnings, booleans
+	defines       []string // -D / -U arguments in order
+	includes      []string // absolute
+	system        []string
+	forced        []string
+	raw           []string // free-text flags, split
+	scripts       []string
+	defaultScript string // the Defaults string's linker script (roleDefaults)
+	libDirs       []string
+	libs          []string
+	prefix        string
+	cc, cxx       string
 }
 
 // cdtReader carries what one Read has resolved.
@@ -127,6 +128,10 @@ func (r *cdtReader) apply(p *cmdParts, o cdtOption, k toolKind) {
 		}
 	}
 	switch s.Role {
+	case roleDefaults:
+		if f := strings.Split(val, " || "); len(f) > 18 && strings.TrimSpace(f[18]) != "" {
+			p.defaultScript = r.paths.path(strings.TrimSpace(f[18]))
+		}
 	case roleDevice:
 		if v := strings.TrimSpace(val); v != "" {
 			p.device = v

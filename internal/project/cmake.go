@@ -169,15 +169,10 @@ func clearStaleCache(root, bdir string, c *cmakeConfigure) error {
 	if gen == want && tc == c.Toolchain {
 		return nil
 	}
-	r, err := fsutil.OpenRoot(root, false)
-	if err != nil {
+	if err := os.Remove(filepath.Join(bdir, "CMakeCache.txt")); err != nil && !os.IsNotExist(err) {
 		return err
 	}
-	defer r.Close()
-	if err := r.Remove(ScratchRel + "/CMakeCache.txt"); err != nil {
-		return err
-	}
-	return r.RemoveAll(ScratchRel + "/CMakeFiles")
+	return os.RemoveAll(filepath.Join(bdir, "CMakeFiles"))
 }
 
 func readCMake(ctx context.Context, root, file string, o Options) (*Build, error) {
@@ -199,7 +194,7 @@ func readCMake(ctx context.Context, root, file string, o Options) (*Build, error
 	if err := clearStaleCache(root, bdir, c); err != nil {
 		return nil, err
 	}
-	if err := writeFileAPIQuery(root); err != nil {
+	if err := writeFileAPIQuery(bdir); err != nil {
 		return nil, err
 	}
 	env := toolEnv(o.CC)
@@ -245,15 +240,13 @@ func readCMake(ctx context.Context, root, file string, o Options) (*Build, error
 }
 
 // writeFileAPIQuery writes lwipgen's File API query into the scratch
-// directory, through the project's root.
-func writeFileAPIQuery(root string) error {
-	r, err := fsutil.OpenRoot(root, false)
-	if err != nil {
+// directory bdir.
+func writeFileAPIQuery(bdir string) error {
+	q := filepath.Join(bdir, ".cmake", "api", "v1", "query", fileAPIClient, "query.json")
+	if err := os.MkdirAll(filepath.Dir(q), 0o755); err != nil {
 		return err
 	}
-	defer r.Close()
-	_, err = r.WriteFile(ScratchRel+"/.cmake/api/v1/query/"+fileAPIClient+"/query.json", []byte(fileAPIQuery), 0o644)
-	return err
+	return os.WriteFile(q, []byte(fileAPIQuery), 0o644)
 }
 
 // scratchCompileDB reads the compile database cmake exported in bdir.
@@ -402,3 +395,20 @@ func cmakeTool(r *fileAPIReply) string {
 	}
 	return ""
 }
+
+// CMakeConfigureArgs are the arguments with which lwipgen configures the
+// CMake project in root into bdir (the configure preset, toolchain file,
+// generator and build type the reader chose), so that build --project
+// builds what the model read.
+func CMakeConfigureArgs(root, bdir string, o Options) ([]string, error) {
+	c, err := planConfigure(root, bdir, o)
+	if err != nil {
+		return nil, err
+	}
+	return c.Args, nil
+}
+
+// ToolEnv is the environment lwipgen runs a project's build tool in (the
+// user's, without make's inherited flags, messages in English, lwipgen's
+// cross compiler first on PATH).
+func ToolEnv(cc string) []string { return toolEnv(cc) }

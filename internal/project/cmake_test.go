@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
@@ -58,8 +57,9 @@ func TestCMakeCubeMXPreset(t *testing.T) {
 	if memp.From.File != "cmake/stm32cubemx/CMakeLists.txt" || memp.From.Line == 0 {
 		t.Errorf("memp.c from %v", memp.From)
 	}
+	scratch, _ := scratchDir(dir)
 	if b.Link == nil || !reflect.DeepEqual(b.Link.Scripts, []string{filepath.Join(dir, "STM32H723XG_FLASH.ld")}) ||
-		b.Link.Output != filepath.Join(dir, ScratchRel, "SixAxisH723.elf") {
+		b.Link.Output != filepath.Join(scratch, "SixAxisH723.elf") {
 		t.Fatalf("link %+v", b.Link)
 	}
 	if noteWith(b, "disagree") || noteWith(b, "not in cmake's compile database") {
@@ -117,30 +117,27 @@ func TestCMakeGD32(t *testing.T) {
 }
 
 // A build/ or build/lwipgen that is a symbolic link is refused before cmake
-// runs, and nothing is written through it or in the project (issue 29).
-func TestCMakeSymlinkedBuildRefused(t *testing.T) {
+// Reading a CMake project writes nothing into it: cmake configures in
+// lwipgen's cache, so a build/ that is a symbolic link out of the project
+// is never written through (issue 29 item 4; build --project refuses such a
+// build folder before it builds there) and a dry run changes nothing.
+func TestCMakeReadWritesNothingInTheProject(t *testing.T) {
 	testenv.Tool(t, "cmake")
-	for _, link := range []string{"build", "build/lwipgen"} {
-		t.Run(strings.ReplaceAll(link, "/", "_"), func(t *testing.T) {
-			dir := fixture(t, "gd32-f450")
-			outside := t.TempDir()
-			os.MkdirAll(filepath.Dir(filepath.Join(dir, link)), 0o755)
-			if err := os.Symlink(outside, filepath.Join(dir, link)); err != nil {
-				t.Fatal(err)
-			}
-			before := tree(t, dir)
-			_, err := readWith(t, SysCMake, dir, Options{})
-			var oe *fsutil.OutsideError
-			if !errors.As(err, &oe) || !strings.Contains(err.Error(), "symbolic link") {
-				t.Fatalf("err = %v", err)
-			}
-			if entries, _ := os.ReadDir(outside); len(entries) != 0 {
-				t.Errorf("written through the link: %v", entries)
-			}
-			if after := tree(t, dir); !reflect.DeepEqual(before, after) {
-				t.Errorf("the project changed:\n%v\n%v", before, after)
-			}
-		})
+	dir := fixture(t, "gd32-f450")
+	outside := t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(dir, "build")); err != nil {
+		t.Fatal(err)
+	}
+	before := tree(t, dir)
+	b, err := readWith(t, SysCMake, dir, Options{CC: testenv.CrossCompiler(t)})
+	if err != nil || len(b.Units) == 0 {
+		t.Fatalf("read: %v", err)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("written through the link: %v", entries)
+	}
+	if after := tree(t, dir); !reflect.DeepEqual(before, after) {
+		t.Errorf("the project changed:\n%v\n%v", before, after)
 	}
 }
 

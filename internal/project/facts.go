@@ -5,9 +5,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
@@ -42,7 +44,16 @@ func coreFacts(m *Model) {
 		if len(m.Build.Link.Scripts) > 1 {
 			why = fmt.Sprintf("the first of the %d scripts the build links with", len(m.Build.Link.Scripts))
 		}
-		m.set(Fact{Key: KeyLinkerScript, Value: m.Rel(s), From: m.Build.Link.From, Why: why})
+		from := m.Build.Link.From
+		if from.Line == 0 {
+			if p, ok := m.mention(filepath.Base(s)); ok {
+				from = p // the line of the build file that names it (CubeMX's toolchain file -T)
+			}
+		}
+		m.set(Fact{Key: KeyLinkerScript, Value: m.Rel(s), From: from, Why: why})
+	}
+	if f, ok := mcuFromDefines(m); ok {
+		m.set(f)
 	}
 	if m.Build != nil && m.Build.Device != "" {
 		from := Pos{File: m.Build.File}
@@ -251,4 +262,70 @@ func rtosFacts(m *Model) {
 			m.set(Fact{Key: KeyMaxPrio, Value: v, From: Pos{File: m.Rel(cfg), Line: d.Line}, Why: "configMAX_PRIORITIES"})
 		}
 	}
+}
+
+var (
+	mcuMu      sync.RWMutex
+	mcuDefines []*regexp.Regexp
+)
+
+// RegisterMCUDefine adds a pattern of the -D a vendor's device headers
+// require to name the part (CubeMX's STM32H743xx, GD's GD32F450): its
+// first group is the part. Flows register theirs; the model reads the part
+// from the build's definitions with every pattern, whatever flow claims the
+// project (a plain compile_commands.json project too).
+func RegisterMCUDefine(re *regexp.Regexp) {
+	mcuMu.Lock()
+	defer mcuMu.Unlock()
+	mcuDefines = append(mcuDefines, re)
+}
+
+// mcuFromDefines is the part a -D of the build names.
+func mcuFromDefines(m *Model) (Fact, bool) {
+	mcuMu.RLock()
+	defer mcuMu.RUnlock()
+	for _, u := range m.Units() {
+		for _, d := range u.Defines {
+			if d.Undef {
+				continue
+			}
+			for _, re := range mcuDefines {
+				if s := re.FindStringSubmatch(d.Name); s != nil {
+					return Fact{Key: KeyMCU, Value: s[1], From: u.From, Why: "the build defines " + d.Name}, true
+				}
+			}
+		}
+	}
+	return Fact{}, false
+}
+
+// buildFilePatterns are the files a build description is written in.
+var buildFilePatterns = []string{"CMakeLists.txt", "*.cmake", "CMakePresets.json", "Makefile", "makefile", "*.mk", ".cproject", "*.uvprojx", "*.uvproj", "*.ewp"}
+
+// mention finds the first line of the project's build files (the build's
+// own file first) that names text: where a value the build tool reported
+// without a position (a -T in CMAKE_C_LINK_FLAGS) was written.
+func (m *Model) mention(text string) (Pos, bool) {
+	var files []string
+	if m.Build != nil {
+		files = append(files, m.Build.File)
+	}
+	for _, pat := range buildFilePatterns {
+		files = append(files, m.Files.Match(pat)...)
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		b, err := fsutil.ReadText(m.Abs(f), fsutil.MaxInput)
+		if err != nil {
+			continue
+		}
+		if i := strings.Index(string(b), text); i >= 0 {
+			return Pos{File: f, Line: 1 + strings.Count(string(b[:i]), "\n")}, true
+		}
+	}
+	return Pos{}, false
 }

@@ -3,6 +3,8 @@ package project
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -11,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 )
 
 // The readers that run the project's own build tool (cmake configuring,
@@ -104,24 +106,21 @@ func tail(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-// ScratchRel is the directory, relative to the project, where lwipgen
-// configures and builds the project with its own build tool (CMake's
-// build tree; build --project builds there too).
+// ScratchRel is the directory, relative to the project, where build
+// --project builds the project with its own build tool (CMake's build
+// tree); a compile database found there is lwipgen's, not the project's.
 const ScratchRel = "build/lwipgen"
 
-// scratchDir makes root/build/lwipgen and returns its absolute path. A
-// build or build/lwipgen that is a symbolic link (even one leading inside
-// the project) is refused and nothing is created: the tool writes there
-// without lwipgen's confinement, so it must be the project's own
-// directory (issue 29 item 4).
+// scratchDir is where the CMake reader configures the project: a folder of
+// lwipgen's cache (LWIPGEN_CACHE, else the user's cache folder) named for
+// the project's path, so that reading a project (inspect, audit, import,
+// a dry run) writes nothing into it, and a second read reuses the
+// configure.
 func scratchDir(root string) (string, error) {
-	r, err := fsutil.OpenRoot(root, false)
-	if err != nil {
+	sum := sha256.Sum256([]byte(root))
+	d := filepath.Join(lwipsrc.CacheDir(), "cmake", hex.EncodeToString(sum[:8]))
+	if err := os.MkdirAll(d, 0o755); err != nil {
 		return "", err
 	}
-	defer r.Close()
-	if err := r.MkdirNoLinks(ScratchRel); err != nil {
-		return "", err
-	}
-	return filepath.Join(root, filepath.FromSlash(ScratchRel)), nil
+	return d, nil
 }

@@ -8,6 +8,32 @@ import (
 	"testing"
 )
 
+// ProjectFixture copies a project fixture and, where the fixture keeps the
+// folder of the lwIP its build compiles without lwIP's sources in it (a
+// CubeMX project's Middlewares/Third_Party/LwIP holding only system/, a GD32
+// demo's lwip-X.Y.Z holding only port/), puts the stock lwIP sources there
+// as src/: the project then has what its build compiles, as the projects
+// the fixtures are modelled on have, and lwipgen reads it the way that
+// build does (make -n, cmake). lwIP is never kept in the repository.
+func ProjectFixture(t testing.TB, fixture string) string {
+	t.Helper()
+	dir := CopyTree(t, fixture)
+	cands, _ := filepath.Glob(filepath.Join(dir, "lwip-*"))
+	cands = append(cands, filepath.Join(dir, "Middlewares", "Third_Party", "LwIP"))
+	for _, d := range cands {
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(d, "src")); err == nil {
+			continue
+		}
+		if err := os.CopyFS(filepath.Join(d, "src"), os.DirFS(filepath.Join(LwIP(t), "src"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 // CubeMXProjectWithLwIP copies a CubeMX project fixture and puts a copy of the
 // stock lwIP tree into Middlewares/Third_Party/LwIP/src, as CubeMX lays its
 // lwIP out (the project then brings its own lwIP). It returns the project

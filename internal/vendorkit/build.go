@@ -3,7 +3,8 @@ package vendorkit
 import (
 	"context"
 	"fmt"
-	"html"
+	"path"
+
 	"io"
 	"os"
 	"os/exec"
@@ -50,9 +51,9 @@ func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, pro
 	case project.SysMake:
 		elfPath, err = buildMake(ctx, p, tc, progress)
 	case project.SysCMake:
-		elfPath, err = buildCMake(ctx, p, progress)
+		elfPath, err = buildCMake(ctx, p, tc, progress)
 	case project.SysCDT:
-		elfPath, err = buildCProject(ctx, p, g, tc, progress)
+		elfPath, err = buildCProject(ctx, p, tc, progress)
 	default:
 		err = fmt.Errorf("%s: no build files lwipgen can drive", projectDir)
 	}
@@ -89,8 +90,14 @@ func vendoredFor(projectDir, boardName string) error {
 }
 
 func run(ctx context.Context, dir string, progress io.Writer, name string, args ...string) error {
+	return runEnv(ctx, dir, nil, progress, name, args...)
+}
+
+// runEnv is run with the environment env (nil: lwipgen's own).
+func runEnv(ctx context.Context, dir string, env []string, progress io.Writer, name string, args ...string) error {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
+	cmd.Env = env
 	var out strings.Builder
 	cmd.Stdout = io.MultiWriter(progress, &out)
 	cmd.Stderr = io.MultiWriter(progress, &out)
@@ -148,195 +155,130 @@ func makeArgs(makefile string, tc *toolchain.Toolchain) []string {
 	return args
 }
 
-func buildCMake(ctx context.Context, p *Project, progress io.Writer) (string, error) {
+// buildCMake configures the project into build/lwipgen with the arguments
+// the project model read it with (project.CMakeConfigureArgs) and builds
+// it. A build or build/lwipgen that is a symbolic link, even one leading
+// inside the project, is refused before cmake writes there: cmake writes
+// without lwipgen's confinement.
+func buildCMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progress io.Writer) (string, error) {
 	if _, err := exec.LookPath("cmake"); err != nil {
 		return "", fmt.Errorf("cmake not found: %v", err)
 	}
-	bdir := filepath.Join(p.Dir, "build", "lwipgen")
-	args := []string{"-S", p.Dir, "-B", bdir, "-DCMAKE_BUILD_TYPE=Debug"}
-	if fileExists(filepath.Join(p.Dir, "cmake", "gcc-arm-none-eabi.cmake")) {
-		args = append(args, "-DCMAKE_TOOLCHAIN_FILE="+filepath.Join(p.Dir, "cmake", "gcc-arm-none-eabi.cmake"))
-	}
-	if _, err := exec.LookPath("ninja"); err == nil {
-		args = append(args, "-G", "Ninja")
-	}
-	if err := run(ctx, p.Dir, progress, "cmake", args...); err != nil {
+	root, err := fsutil.OpenRoot(p.Dir, false)
+	if err != nil {
 		return "", err
 	}
-	if err := run(ctx, p.Dir, progress, "cmake", "--build", bdir, "-j", "2"); err != nil {
+	err = root.MkdirNoLinks(project.ScratchRel)
+	root.Close()
+	if err != nil {
+		return "", err
+	}
+	bdir := filepath.Join(p.Dir, filepath.FromSlash(project.ScratchRel))
+	args, err := project.CMakeConfigureArgs(p.Dir, bdir, project.Options{CC: tc.CC})
+	if err != nil {
+		return "", err
+	}
+	env := project.ToolEnv(tc.CC)
+	if err := runEnv(ctx, p.Dir, env, progress, "cmake", args...); err != nil {
+		return "", err
+	}
+	if err := runEnv(ctx, p.Dir, env, progress, "cmake", "--build", bdir, "-j", "2"); err != nil {
 		return "", err
 	}
 	return newestELF(bdir)
 }
 
-var (
-	listValueRe = regexp.MustCompile(`<listOptionValue\b[^>]*value="([^"]*)"`)
-	entryRe     = regexp.MustCompile(`<entry\b[^>]*kind="sourcePath"[^>]*name="([^"]*)"`)
-)
-
-// buildCProject compiles an STM32CubeIDE managed project from its first
-// configuration: every .c/.s under its source folders, its defined symbols
-// and include paths, its linker script and library paths.
-func buildCProject(ctx context.Context, p *Project, g *flow.Generated, tc *toolchain.Toolchain, progress io.Writer) (string, error) {
-	b, err := fsutil.ReadText(filepath.Join(p.Dir, p.CProject), fsutil.MaxInput)
+// buildCProject compiles an Eclipse CDT managed project (STM32CubeIDE, GNU
+// MCU Eclipse) the way its IDE would: every unit of the project model's
+// build (the configuration read, its source folders minus their exclusions,
+// each file with its own flags) into build/lwipgen/obj, then the link the
+// configuration describes (its script, library paths, libraries and
+// flags). Objects are named by the source's path inside the project, so
+// none is written outside build/lwipgen.
+func buildCProject(ctx context.Context, p *Project, tc *toolchain.Toolchain, progress io.Writer) (string, error) {
+	b := p.Model.Build
+	root, err := fsutil.OpenRoot(p.Dir, false)
 	if err != nil {
 		return "", err
 	}
-	text := string(b)
-	if i := strings.Index(text, "</cconfiguration>"); i >= 0 {
-		text = text[:i] // first configuration only
+	err = root.MkdirNoLinks(project.ScratchRel)
+	root.Close()
+	if err != nil {
+		return "", err
 	}
-	optVals := func(suffix string) []string {
-		var out []string
-		for _, m := range optionRe.FindAllStringSubmatch(text, -1) {
-			if strings.HasSuffix(m[1], suffix) {
-				for _, v := range listValueRe.FindAllStringSubmatch(m[0], -1) {
-					out = append(out, v[1])
-				}
-			}
-		}
-		return out
-	}
-	// paths in .cproject are relative to the build folder (Debug/), one below the project
-	abs := func(v string) string {
-		v = strings.NewReplacer(`"`, "", "${workspace_loc:/${ProjName}/", "", "}", "").Replace(v)
-		if filepath.IsAbs(v) {
-			return v
-		}
-		if strings.HasPrefix(v, "../") {
-			return filepath.Join(p.Dir, filepath.FromSlash(v[3:]))
-		}
-		return filepath.Join(p.Dir, filepath.FromSlash(v))
-	}
-	cpu := cprojectCPUFlags(text, toolchain.CPUFlags(g.Board.Chip.Core))
-	flags := append(append([]string{}, cpu...), "-Os", "-g", "-std=gnu11", "-Wall", "-ffunction-sections", "-fdata-sections")
-	for _, d := range optVals(".c.compiler.option.definedsymbols") {
-		flags = append(flags, "-D"+d)
-	}
-	for _, i := range optVals(".c.compiler.option.includepaths") {
-		flags = append(flags, "-I"+abs(i))
-	}
-	out := filepath.Join(p.Dir, "build", "lwipgen")
+	out := filepath.Join(p.Dir, filepath.FromSlash(project.ScratchRel))
 	var units []toolchain.Unit
 	var objs []string
-	for _, e := range entryRe.FindAllStringSubmatch(text, -1) {
-		root := filepath.Join(p.Dir, filepath.FromSlash(e[1]))
-		excluded := cprojectExcluded(e[0])
-		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-			if err != nil {
-				return nil
+	for _, u := range b.Units {
+		if u.Rel == "" || strings.HasPrefix(u.Rel, "../") {
+			return "", fmt.Errorf("%s: %s is outside the project; build --project compiles only files inside it", b.File, u.File)
+		}
+		obj := filepath.Join(out, "obj", filepath.FromSlash(strings.TrimSuffix(u.Rel, path.Ext(u.Rel)))+".o")
+		flags := append([]string{}, u.Target...)
+		switch u.Lang {
+		case project.LangASM:
+			flags = append(flags, "-x", "assembler-with-cpp")
+		case project.LangC:
+			if u.Std != "" {
+				flags = append(flags, "-std="+u.Std)
 			}
-			if rel, _ := filepath.Rel(root, path); excluded(filepath.ToSlash(rel)) {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() {
-				return nil
-			}
-			ext := filepath.Ext(path)
-			if ext != ".c" && ext != ".s" && ext != ".S" {
-				return nil
-			}
-			rel, _ := filepath.Rel(p.Dir, path)
-			obj := filepath.Join(out, "obj", strings.TrimSuffix(rel, ext)+".o")
-			f := flags
-			if ext != ".c" {
-				f = append(append([]string{}, cpu...), "-x", "assembler-with-cpp")
-			}
-			units = append(units, toolchain.Unit{Src: path, Obj: obj, Flags: f})
-			objs = append(objs, obj)
-			return nil
-		})
+		case project.LangCXX:
+			continue // C++ units need the g++ driver, which toolchain.Builder does not run
+		}
+		flags = append(flags, compileOnly(u.Other)...)
+		flags = append(flags, (&project.Unit{Quote: u.Quote, Includes: u.Includes, System: u.System, Defines: u.Defines, Forced: u.Forced}).Args()...)
+		units = append(units, toolchain.Unit{Src: u.File, Obj: obj, Flags: flags})
+		objs = append(objs, obj)
 	}
 	if len(units) == 0 {
-		return "", fmt.Errorf("%s: no sources under its source folders", p.CProject)
+		return "", fmt.Errorf("%s: no sources in the configuration read (%s)", b.File, b.Config)
+	}
+	if b.Link == nil || len(b.Link.Scripts) == 0 {
+		return "", fmt.Errorf("%s: the configuration %s names no linker script", b.File, b.Config)
 	}
 	bld := &toolchain.Builder{TC: tc, Jobs: 2, Progress: progress, Dir: out}
 	if _, err := bld.Compile(ctx, units); err != nil {
 		return "", err
 	}
-	ldflags := append(append([]string{}, cpu...), "--specs=nano.specs", "--specs=nosys.specs", "-Wl,--gc-sections")
-	for _, l := range optVals(".c.linker.option.directories") {
-		ldflags = append(ldflags, "-L"+abs(l))
+	ldflags := append([]string{}, b.Units[0].Target...)
+	ldflags = append(ldflags, b.Link.Flags...)
+	if !hasPrefixed(ldflags, "--specs=") && !hasPrefixed(ldflags, "-specs=") {
+		// STM32CubeIDE's defaults, which it does not write into the
+		// .cproject: newlib-nano, minimal system calls, unused sections dropped
+		ldflags = append(ldflags, "--specs=nano.specs", "--specs=nosys.specs", "-Wl,--gc-sections")
 	}
-	script := filepath.Join(p.Dir, filepath.FromSlash(p.LinkerScript))
+	for _, l := range b.Link.LibDirs {
+		ldflags = append(ldflags, "-L"+l)
+	}
+	objs = append(objs, b.Link.Libs...)
 	elfPath := filepath.Join(out, strings.TrimSuffix(filepath.Base(p.Dir), "/")+".elf")
-	if _, err := bld.Link(ctx, elfPath, ldflags, objs, script); err != nil {
+	if _, err := bld.Link(ctx, elfPath, ldflags, objs, b.Link.Scripts[0]); err != nil {
 		return "", err
 	}
 	return elfPath, nil
 }
 
-var cprojectFPRe = regexp.MustCompile(`superClass="com\.st\.stm32cube\.ide\.mcu\.gnu\.managedbuild\.option\.(fpu|floatabi)"[^>]*?value="[^"]*\.value\.([A-Za-z0-9-]+)"`)
-
-// cprojectCPUFlags are the board's CPU flags with the floating-point unit
-// and ABI the .cproject's configuration (text) sets, as STM32CubeIDE passes
-// them: its MCU GCC toolchain options "Floating-point unit" and
-// "Floating-point ABI" (value ...option.fpu.value.fpv4-sp-d16,
-// ...option.floatabi.value.hard), as in
-// krzysiubera/lwip-stm32@743a216's tcp_echo_server/.cproject. A project built
-// with another ABI than the board's (softfp, to link a library built so) did
-// not link; one without the options keeps the board's.
-func cprojectCPUFlags(text string, board []string) []string {
-	set := map[string]string{}
-	for _, m := range cprojectFPRe.FindAllStringSubmatch(text, -1) {
-		if _, ok := set[m[1]]; !ok {
-			set[m[1]] = m[2]
-		}
-	}
+// compileOnly drops the flags of a unit's command that name its outputs or
+// dependency files (the IDE's makefile adds them; lwipgen's builder its own).
+func compileOnly(other []string) []string {
 	var out []string
-	for _, f := range board {
+	for _, f := range other {
 		switch {
-		case strings.HasPrefix(f, "-mfpu=") && set["fpu"] != "":
-			continue
-		case strings.HasPrefix(f, "-mfloat-abi=") && set["floatabi"] != "":
+		case f == "-c", strings.HasPrefix(f, "-MF"), strings.HasPrefix(f, "-MT"), f == "-MMD", f == "-MP", strings.HasPrefix(f, "-fstack-usage"), strings.HasPrefix(f, "-fcyclomatic-complexity"):
 			continue
 		}
 		out = append(out, f)
 	}
-	if v := set["fpu"]; v != "" && v != "no" && v != "none" {
-		out = append(out, "-mfpu="+v)
-	}
-	if v := set["floatabi"]; v != "" {
-		out = append(out, "-mfloat-abi="+v)
-	}
 	return out
 }
 
-var excludingRe = regexp.MustCompile(`\bexcluding="([^"]*)"`)
-
-// cprojectExcluded reads a source entry's excluding="a|b/|c*" list: paths
-// relative to the entry, a folder excluding everything under it, CDT's * and
-// ** wildcards. STM32CubeIDE excludes lwIP's fsdata.c this way (httpd's fs.c
-// #includes it; compiled alone it does not build), as in
-// GunterO/nucleo-h743zi2-lwip_http_server_example's .cproject.
-func cprojectExcluded(entry string) func(rel string) bool {
-	m := excludingRe.FindStringSubmatch(entry)
-	if m == nil || m[1] == "" {
-		return func(string) bool { return false }
-	}
-	var pats []string
-	for _, p := range strings.Split(html.UnescapeString(m[1]), "|") {
-		if p = strings.TrimSuffix(strings.TrimSpace(p), "/"); p != "" {
-			pats = append(pats, p)
+func hasPrefixed(flags []string, prefix string) bool {
+	for _, f := range flags {
+		if strings.HasPrefix(f, prefix) {
+			return true
 		}
 	}
-	return func(rel string) bool {
-		for _, p := range pats {
-			if rel == p || strings.HasPrefix(rel, p+"/") {
-				return true
-			}
-			if strings.Contains(p, "*") {
-				re := "^" + strings.ReplaceAll(strings.ReplaceAll(regexp.QuoteMeta(p), `\*\*`, ".*"), `\*`, "[^/]*") + "(/.*)?$"
-				if ok, _ := regexp.MatchString(re, rel); ok {
-					return true
-				}
-			}
-		}
-		return false
-	}
+	return false
 }
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }

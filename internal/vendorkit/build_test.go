@@ -23,7 +23,7 @@ import (
 // lwipgen's toolchain anyway.
 func TestBuildProjectMakefile(t *testing.T) {
 	testenv.CrossCompiler(t)
-	lw := testenv.LwIP(t)
+	testenv.LwIP(t)
 	g := generated(t, "f407")
 	dir := copyTree(t, filepath.Join("testdata", "cubemx-makefile-f407"))
 	mk := filepath.Join(dir, "Makefile")
@@ -36,9 +36,6 @@ func TestBuildProjectMakefile(t *testing.T) {
 		t.Fatal("the fixture's Makefile has no PREFIX = arm-none-eabi- line")
 	}
 	if err := os.WriteFile(mk, []byte(own), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
@@ -82,14 +79,10 @@ func TestBuildProjectMakefile(t *testing.T) {
 // project with -S proj and found no proj/proj (Channuyoah/stm32-lwip@6d1fa1d).
 func TestBuildProjectCMake(t *testing.T) {
 	testenv.CrossCompiler(t)
-	lw := testenv.LwIP(t)
+	testenv.LwIP(t)
 	testenv.Tool(t, "cmake")
 	g := generated(t, "f767")
 	dir := copyTree(t, filepath.Join("testdata", "cubemx-cmake-f767"))
-	os.MkdirAll(filepath.Join(dir, "Middlewares", "Third_Party", "LwIP"), 0o755)
-	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")); err != nil {
-		t.Fatal(err)
-	}
 	if _, err := Vendor(g, withGlue(t, g, Options{Project: dir})); err != nil {
 		t.Fatal(err)
 	}
@@ -118,11 +111,8 @@ func TestBuildProjectCMake(t *testing.T) {
 // vendor run changes nothing.
 func TestBuildProjectGD32FreeRTOS(t *testing.T) {
 	testenv.CrossCompiler(t)
-	lw := testenv.LwIP(t)
+	testenv.LwIP(t)
 	dir := copyTree(t, filepath.Join("testdata", "gd32-freertos"))
-	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "lwip-2.1.2", "src")); err != nil {
-		t.Fatal(err)
-	}
 	boardFile := filepath.Join(t.TempDir(), "gd32-demo.hcl")
 	imp, err := importer.ImportProject(dir, importer.Options{BoardName: "gd32-demo", Out: boardFile, Source: board.Source{}})
 	if err != nil {
@@ -190,29 +180,6 @@ func TestBuildProjectNeedsVendoring(t *testing.T) {
 	}
 }
 
-// The excluding="..." list of an STM32CubeIDE source entry (modelled on
-// GunterO/nucleo-h743zi2-lwip_http_server_example/.cproject, which excludes
-// lwIP's fsdata.c: httpd's fs.c #includes it and alone it does not compile).
-func TestCProjectExcluded(t *testing.T) {
-	ex := cprojectExcluded(`<entry excluding="Third_Party/LwIP/src/apps/http/fsdata.c|Third_Party/LwIP/src/apps/http/fsdata_custom.c|Examples/|Drivers/**/Templates/*.c" flags="VALUE_WORKSPACE_PATH|RESOLVED" kind="sourcePath" name="Middlewares"/>`)
-	for rel, want := range map[string]bool{
-		"Third_Party/LwIP/src/apps/http/fsdata.c":     true,
-		"Third_Party/LwIP/src/apps/http/fs.c":         false,
-		"Examples":                                    true,
-		"Examples/x/y.c":                              true,
-		"ExamplesMore/y.c":                            false,
-		"Drivers/STM32/Src/Templates/foo_template.c":  true,
-		"Drivers/STM32/Src/foo.c":                     false,
-		"Third_Party/LwIP/src/apps/http/fsdata.c.bak": false,
-	} {
-		if got := ex(rel); got != want {
-			t.Errorf("%s: excluded %v, want %v", rel, got, want)
-		}
-	}
-	if cprojectExcluded(`<entry flags="VALUE_WORKSPACE_PATH" kind="sourcePath" name="Core"/>`)("main.c") {
-		t.Error("an entry without excluding excludes main.c")
-	}
-}
 
 // lwipgen's Makefile block adds to the variables the project's rules read:
 // CubeMX's names, or a hand-written Makefile's (C_SRCS/INC/LDFLAGS, modelled on
@@ -279,25 +246,3 @@ func TestBuildProjectExplainsOverflow(t *testing.T) {
 	}
 }
 
-// An STM32CubeIDE project is compiled with the floating-point unit and ABI
-// its .cproject sets (the MCU GCC toolchain's options, in the shape of
-// krzysiubera/lwip-stm32@743a216's tcp_echo_server/.cproject), not the
-// board's; a .cproject without them keeps the board's.
-func TestCProjectCPUFlags(t *testing.T) {
-	board := []string{"-mcpu=cortex-m7", "-mthumb", "-mfpu=fpv5-d16", "-mfloat-abi=hard"}
-	opt := func(name, value string) string {
-		return `<option id="com.st.stm32cube.ide.mcu.gnu.managedbuild.option.` + name + `.1436977745" name="x" superClass="com.st.stm32cube.ide.mcu.gnu.managedbuild.option.` + name + `" useByScannerDiscovery="true" value="com.st.stm32cube.ide.mcu.gnu.managedbuild.option.` + name + `.value.` + value + `" valueType="enumerated"/>`
-	}
-	for _, c := range []struct {
-		text string
-		want string
-	}{
-		{"<toolChain>" + opt("fpu", "fpv5-sp-d16") + opt("floatabi", "softfp") + "</toolChain>", "-mcpu=cortex-m7 -mthumb -mfpu=fpv5-sp-d16 -mfloat-abi=softfp"},
-		{"<toolChain>" + opt("floatabi", "soft") + "</toolChain>", "-mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -mfloat-abi=soft"},
-		{"<toolChain></toolChain>", "-mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -mfloat-abi=hard"},
-	} {
-		if got := strings.Join(cprojectCPUFlags(c.text, board), " "); got != c.want {
-			t.Errorf("got %q, want %q", got, c.want)
-		}
-	}
-}

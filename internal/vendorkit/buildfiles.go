@@ -117,11 +117,38 @@ func editCMake(w *workspace, p *Project, srcs, defines []string) {
 	}))
 }
 
-// .cproject (STM32CubeIDE managed build): lwipgen adds list entries to the
-// compiler's defined symbols and include paths and the linker's library
-// paths of every configuration. Sources need nothing: the LWIP folder is a
-// source folder, so LWIP/lwipgen/*.c is compiled.
-var optionRe = regexp.MustCompile(`(?s)<option\b[^>]*?superClass="([^"]+)"[^>]*?(/>|>.*?</option>)`)
+// .cproject (an Eclipse CDT managed build: STM32CubeIDE, GNU MCU Eclipse):
+// lwipgen adds list entries to the C compiler's defined symbols and include
+// paths and the C linker's library paths of every configuration, found by
+// CDT's value types (definedSymbols, includePath, libPaths) in options of the
+// C compiler and C linker tools, whatever the IDE names them
+// (com.st...tool.c.compiler.option.includepaths,
+// ilg.gnuarmeclipse.managedbuild.cross.option.c.compiler.include.paths).
+// Its sources need a source folder: CubeMX's LWIP folder is one; a project
+// whose source entries do not cover lwipgen's folder gets an entry for it.
+var (
+	optionRe    = regexp.MustCompile(`(?s)<option\b[^>]*?superClass="([^"]+)"[^>]*?(/>|>.*?</option>)`)
+	valueTypeRe = regexp.MustCompile(`\bvalueType="([^"]+)"`)
+	entryNameRe = regexp.MustCompile(`<entry\b[^>]*\bkind="sourcePath"[^>]*\bname="([^"]*)"`)
+	sourcesEnd  = regexp.MustCompile(`\n([ \t]*)</sourceEntries>`)
+)
+
+// cprojectRole is what lwipgen adds to an option: its tool and value type.
+func cprojectRole(superClass, opt string) string {
+	vt := ""
+	if m := valueTypeRe.FindStringSubmatch(opt); m != nil {
+		vt = m[1]
+	}
+	switch {
+	case strings.Contains(superClass, "c.compiler.") && !strings.Contains(superClass, "cpp.compiler.") && vt == "definedSymbols":
+		return "defines"
+	case strings.Contains(superClass, "c.compiler.") && !strings.Contains(superClass, "cpp.compiler.") && vt == "includePath":
+		return "includes"
+	case strings.Contains(superClass, "c.linker.") && !strings.Contains(superClass, "cpp.linker.") && vt == "libPaths":
+		return "libpaths"
+	}
+	return ""
+}
 
 func editCProject(w *workspace, p *Project, srcs, defines []string) {
 	b, ok := w.read(p.CProject)
@@ -130,35 +157,31 @@ func editCProject(w *workspace, p *Project, srcs, defines []string) {
 	}
 	text := string(b)
 	own := "../" + p.OwnDir
-	want := map[string][]string{
-		".c.compiler.option.definedsymbols": defines,
-		".c.compiler.option.includepaths":   {own},
-		".c.linker.option.directories":      {own},
-	}
+	want := map[string][]string{"defines": defines, "includes": {own}, "libpaths": {own}}
 	found := map[string]int{}
 	text = optionRe.ReplaceAllStringFunc(text, func(opt string) string {
 		m := optionRe.FindStringSubmatch(opt)
-		for suffix, vals := range want {
-			if !strings.HasSuffix(m[1], suffix) {
+		role := cprojectRole(m[1], opt)
+		vals, ok := want[role]
+		if !ok {
+			return opt
+		}
+		found[role]++
+		if strings.HasSuffix(opt, "/>") {
+			opt = strings.TrimSuffix(opt, "/>") + "></option>"
+		}
+		for _, v := range vals {
+			entry := fmt.Sprintf(`<listOptionValue builtIn="false" value="%s"/>`, xmlEscape(v))
+			if strings.Contains(opt, entry) {
 				continue
 			}
-			found[suffix]++
-			if strings.HasSuffix(opt, "/>") {
-				opt = strings.TrimSuffix(opt, "/>") + "></option>"
-			}
-			for _, v := range vals {
-				entry := fmt.Sprintf(`<listOptionValue builtIn="false" value="%s"/>`, xmlEscape(v))
-				if strings.Contains(opt, entry) {
-					continue
-				}
-				i := strings.LastIndex(opt, "</option>")
-				opt = opt[:i] + entry + opt[i:]
-			}
+			i := strings.LastIndex(opt, "</option>")
+			opt = opt[:i] + entry + opt[i:]
 		}
 		return opt
 	})
 	// a configuration without a library-path option gets one after its linker script option
-	if found[".c.linker.option.directories"] < strings.Count(text, "linker.option.script\"") {
+	if found["libpaths"] < strings.Count(text, "linker.option.script\"") {
 		scriptRe := regexp.MustCompile(`(<option\b[^>]*?superClass="([^"]*\.c\.linker\.option\.)script"[^>]*?(?:/>|>.*?</option>))`)
 		text = scriptRe.ReplaceAllStringFunc(text, func(opt string) string {
 			m := scriptRe.FindStringSubmatch(opt)
@@ -176,14 +199,32 @@ func editCProject(w *workspace, p *Project, srcs, defines []string) {
 		m := bareLinkerToolRe.FindStringSubmatch(tool)
 		return strings.TrimSuffix(tool, "/>") + fmt.Sprintf(`><option IS_BUILTIN_EMPTY="false" IS_VALUE_EMPTY="false" id="%s.option.directories.lwipgen" superClass="%s.option.directories" valueType="libPaths"><listOptionValue builtIn="false" value="%s"/></option></tool>`, m[1], m[1], xmlEscape(own))
 	})
-	if len(defines) > 0 && found[".c.compiler.option.definedsymbols"] == 0 {
-		w.warnf("%s has no C compiler defined-symbols option: add %s to Project > Properties > C/C++ Build > Settings > MCU GCC Compiler > Preprocessor yourself", p.CProject, strings.Join(defines, " "))
+	if len(defines) > 0 && found["defines"] == 0 {
+		w.warnf("%s has no C compiler defined-symbols option: add %s to the C compiler's preprocessor settings (Project > Properties > C/C++ Build > Settings) yourself", p.CProject, strings.Join(defines, " "))
 	}
-	if !strings.Contains(text, `name="LWIP"`) && !strings.Contains(text, `name=""`) && strings.Contains(text, "<sourceEntries>") {
-		w.warnf("%s: LWIP is not a source folder; add %s to the build yourself", p.CProject, strings.Join(srcs, " "))
-	}
+	text = addSourceEntry(text, p.OwnDir)
 	w.next.Blocks[p.CProject+"#entries"] = sum([]byte(strings.Join(append(append([]string{}, defines...), own), "\n")))
 	w.set(p.CProject, []byte(text))
+}
+
+// addSourceEntry makes dir a source folder of every configuration whose
+// source entries do not cover it already (an entry named "" is the whole
+// project; CubeMX's LWIP folder holds LWIP/lwipgen).
+func addSourceEntry(text, dir string) string {
+	covered := false
+	for _, m := range entryNameRe.FindAllStringSubmatch(text, -1) {
+		name := strings.Trim(m[1], "/")
+		if name == "" || dir == name || strings.HasPrefix(dir, name+"/") {
+			covered = true
+		}
+	}
+	if covered || !strings.Contains(text, "</sourceEntries>") {
+		return text
+	}
+	return sourcesEnd.ReplaceAllStringFunc(text, func(end string) string {
+		m := sourcesEnd.FindStringSubmatch(end)
+		return fmt.Sprintf("\n%s\t<entry flags=\"VALUE_WORKSPACE_PATH|RESOLVED\" kind=\"sourcePath\" name=\"%s\"/>%s", m[1], xmlEscape(dir), end)
+	})
 }
 
 var bareLinkerToolRe = regexp.MustCompile(`<tool\b[^>]*?superClass="([^"]*\.tool\.c\.linker)"[^>]*?/>`)

@@ -44,7 +44,14 @@ func glueDefines(t testing.TB, g *flow.Generated) []string {
 }
 
 // copyTree copies a fixture into a fresh directory.
-func copyTree(t testing.TB, src string) string { return testenv.CopyTree(t, src) }
+// copyTree copies a project fixture with the lwIP its build compiles
+// (testenv.ProjectFixture); a copy of a vendored copy stays as it is.
+func copyTree(t testing.TB, src string) string {
+	if strings.Contains(filepath.ToSlash(src), "testdata/") {
+		return testenv.ProjectFixture(t, src)
+	}
+	return testenv.CopyTree(t, src)
+}
 
 // treeFiles maps every file (relative path) to its content; skip filters paths.
 func treeFiles(t testing.TB, dir string, skip func(string) bool) map[string]string {

@@ -15,7 +15,10 @@ import (
 // What a CubeMX project tells the project model beyond its build: the .ioc
 // that makes it one, the toolchain the .ioc generated for (which of several
 // build files is the real build), and the MCU it names.
-func init() { project.RegisterDetector(detector{}) }
+func init() {
+	project.RegisterDetector(detector{})
+	project.RegisterMCUDefine(mcuDefine) // CubeMX's -DSTM32H743xx
+}
 
 type detector struct{}
 
@@ -49,7 +52,8 @@ func (detector) Claim(root string, files *project.Files) (project.Fact, int, boo
 
 var (
 	toolRe    = regexp.MustCompile(`(?m)^ProjectManager\.TargetToolchain=(.*?)\r?$`)
-	iocMCURe  = regexp.MustCompile(`(?m)^Mcu\.(?:UserName|Name)=(\S+?)\r?$`)
+	// Mcu.UserName is the part (STM32F407VGTx); Mcu.Name its family pattern (STM32F407V(E-G)Tx)
+	iocMCURes = []*regexp.Regexp{regexp.MustCompile(`(?m)^Mcu\.UserName=(\S+?)\r?$`), regexp.MustCompile(`(?m)^Mcu\.Name=(\S+?)\r?$`)}
 	mcuDefine = regexp.MustCompile(`^(STM32[FH][0-9]{3}[0-9A-Z]*?)(?:xx|XX)$`)
 )
 
@@ -99,27 +103,14 @@ func (d detector) Facts(m *project.Model) []project.Fact {
 		if loc := toolRe.FindSubmatchIndex(b); loc != nil {
 			out = append(out, project.Fact{Key: KeyToolchain, Value: strings.TrimSpace(string(b[loc[2]:loc[3]])), From: project.Pos{File: ioc, Line: line(b, loc[0])}})
 		}
-		if loc := iocMCURe.FindSubmatchIndex(b); loc != nil {
-			out = append(out, project.Fact{Key: project.KeyMCU, Value: string(b[loc[2]:loc[3]]), From: project.Pos{File: ioc, Line: line(b, loc[0])}, Why: "the .ioc's MCU"})
-			return out
-		}
-	}
-	if f, ok := mcuFromDefines(m, mcuDefine); ok && m.Value(project.KeyMCU) == "" {
-		out = append(out, f)
-	}
-	return out
-}
-
-// mcuFromDefines is the MCU a -D of the build names (CubeMX's STM32H743xx).
-func mcuFromDefines(m *project.Model, re *regexp.Regexp) (project.Fact, bool) {
-	for _, u := range m.Units() {
-		for _, d := range u.Defines {
-			if s := re.FindStringSubmatch(d.Name); s != nil && !d.Undef {
-				return project.Fact{Key: project.KeyMCU, Value: s[1], From: u.From, Why: "the build defines " + d.Name}, true
+		for _, re := range iocMCURes {
+			if loc := re.FindSubmatchIndex(b); loc != nil {
+				out = append(out, project.Fact{Key: project.KeyMCU, Value: string(b[loc[2]:loc[3]]), From: project.Pos{File: ioc, Line: line(b, loc[0])}, Why: "the .ioc's MCU"})
+				break
 			}
 		}
 	}
-	return project.Fact{}, false
+	return out
 }
 
 // CubeMX projects as vendorkit writes into them: the three toolchains

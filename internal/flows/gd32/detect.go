@@ -11,7 +11,10 @@ import (
 // A GD32 firmware-library project has no generator file: it is one by the
 // library's ENET driver or its libopt header, and its MCU is the one the
 // build defines (the library's gd32f4xx.h requires GD32F405/407/450/...).
-func init() { project.RegisterDetector(detector{}) }
+func init() {
+	project.RegisterDetector(detector{})
+	project.RegisterMCUDefine(mcuDefine) // the library's gd32f4xx.h requires -DGD32F4xx
+}
 
 type detector struct{}
 
@@ -32,19 +35,7 @@ func (detector) Prefer(string, *project.Files) (project.System, project.Fact) {
 
 var mcuDefine = regexp.MustCompile(`^(GD32F4[0-9]{2})$`)
 
-func (detector) Facts(m *project.Model) []project.Fact {
-	if m.Value(project.KeyMCU) != "" {
-		return nil // the device the build names
-	}
-	for _, u := range m.Units() {
-		for _, d := range u.Defines {
-			if s := mcuDefine.FindStringSubmatch(d.Name); s != nil && !d.Undef {
-				return []project.Fact{{Key: project.KeyMCU, Value: s[1], From: u.From, Why: "the build defines " + d.Name}}
-			}
-		}
-	}
-	return nil
-}
+func (detector) Facts(m *project.Model) []project.Fact { return nil }
 
 // GD32 firmware-library projects as vendorkit writes into them: a Makefile,
 // a CMakeLists.txt or an Eclipse .cproject (GNU MCU Eclipse), the demo's own

@@ -36,6 +36,13 @@ func (detector) Prefer(string, *project.Files) (project.System, project.Fact) {
 
 func (detector) Facts(m *project.Model) []project.Fact {
 	var out []project.Fact
+	if _, ok := m.Fact(project.KeyLinkerScript); !ok {
+		// no application build read: the script the SDK/Vitis application
+		// template writes (src/lscript.ld)
+		if l := m.Files.Named("lscript.ld"); len(l) > 0 {
+			out = append(out, project.Fact{Key: project.KeyLinkerScript, Value: l[0], From: project.Pos{File: l[0]}, Why: "no application build read: the Xilinx application's lscript.ld"})
+		}
+	}
 	for _, f := range m.Files.Named("system.mss") {
 		b, err := fsutil.ReadText(m.Abs(f), fsutil.MaxInput)
 		if err != nil {
