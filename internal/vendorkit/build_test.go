@@ -180,7 +180,6 @@ func TestBuildProjectNeedsVendoring(t *testing.T) {
 	}
 }
 
-
 // lwipgen's Makefile block adds to the variables the project's rules read:
 // CubeMX's names, or a hand-written Makefile's (C_SRCS/INC/LDFLAGS, modelled on
 // lang-zou/GD32F450-EtherNet--100M-Mii-RMii-LwIP-UDP--FreeRTOS-ArmGcc-OpenOCD's
@@ -245,4 +244,3 @@ func TestBuildProjectExplainsOverflow(t *testing.T) {
 		t.Fatalf("build: %v", err)
 	}
 }
-

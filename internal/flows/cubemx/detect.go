@@ -51,7 +51,7 @@ func (detector) Claim(root string, files *project.Files) (project.Fact, int, boo
 }
 
 var (
-	toolRe    = regexp.MustCompile(`(?m)^ProjectManager\.TargetToolchain=(.*?)\r?$`)
+	toolRe = regexp.MustCompile(`(?m)^ProjectManager\.TargetToolchain=(.*?)\r?$`)
 	// Mcu.UserName is the part (STM32F407VGTx); Mcu.Name its family pattern (STM32F407V(E-G)Tx)
 	iocMCURes = []*regexp.Regexp{regexp.MustCompile(`(?m)^Mcu\.UserName=(\S+?)\r?$`), regexp.MustCompile(`(?m)^Mcu\.Name=(\S+?)\r?$`)}
 	mcuDefine = regexp.MustCompile(`^(STM32[FH][0-9]{3}[0-9A-Z]*?)(?:xx|XX)$`)
