@@ -49,9 +49,13 @@ func (m *Model) WriteText(w io.Writer, units bool) {
 		fmt.Fprintf(w, "\nlwIP is compiled (%s) with:\n", m.Rel(u.File))
 		writeUnitFlags(w, m, u, "  ")
 	}
-	if len(m.Notes) > 0 {
+	notes := append([]string{}, m.Notes...)
+	if m.Build != nil {
+		notes = append(notes, m.Build.Notes...)
+	}
+	if len(notes) > 0 {
 		fmt.Fprintln(w, "\nnotes:")
-		for _, n := range m.Notes {
+		for _, n := range notes {
 			fmt.Fprintf(w, "  - %s\n", n)
 		}
 	}

@@ -111,48 +111,23 @@ func runEnv(ctx context.Context, dir string, env []string, progress io.Writer, n
 	return nil
 }
 
-var mkVarRe = func(name string) *regexp.Regexp { return regexp.MustCompile(`(?m)^` + name + `\s*[:?]?=\s*(\S+)\s*$`) }
-
+// buildMake runs the project's own Makefile with lwipgen's cross compiler
+// (project.MakeToolchainArgs, what the model's dry run passed) and returns
+// the ELF its link line writes (the model's Link.Output), else the newest
+// under build/.
 func buildMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progress io.Writer) (string, error) {
 	if _, err := exec.LookPath("make"); err != nil {
 		return "", fmt.Errorf("make not found: %v", err)
 	}
 	b, _ := fsutil.ReadText(filepath.Join(p.Dir, p.Makefile), fsutil.MaxInput)
-	if err := run(ctx, p.Dir, progress, "make", makeArgs(string(b), tc)...); err != nil {
+	args := append([]string{"-j2"}, project.MakeToolchainArgs(string(b), tc.CC)...)
+	if err := runEnv(ctx, p.Dir, project.ToolEnv(tc.CC), progress, "make", args...); err != nil {
 		return "", err
 	}
-	target, buildDir := "", "build"
-	if m := mkVarRe("TARGET").FindSubmatch(b); m != nil {
-		target = string(m[1])
+	if l := p.Model.Build.Link; l != nil && l.Output != "" && fileExists(l.Output) {
+		return l.Output, nil
 	}
-	if m := mkVarRe("BUILD_DIR").FindSubmatch(b); m != nil {
-		buildDir = string(m[1])
-	}
-	if target != "" {
-		if e := filepath.Join(p.Dir, buildDir, target+".elf"); fileExists(e) {
-			return e, nil
-		}
-	}
-	return newestELF(filepath.Join(p.Dir, buildDir))
-}
-
-// prefixRe is a Makefile's toolchain prefix: CubeMX writes PREFIX =
-// arm-none-eabi- and CC = $(GCC_PATH)/$(PREFIX)gcc.
-var prefixRe = regexp.MustCompile(`(?m)^PREFIX[ \t]*[:?]?=[ \t]*(\S*-)[ \t\r]*$`)
-
-// makeArgs are make's arguments for the project's Makefile: lwipgen's
-// toolchain through CubeMX's GCC_PATH and, when the Makefile names a
-// toolchain prefix, that prefix too. A prefix the user edited into a path of
-// their own machine (atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's Makefile:186,
-// PREFIX = /home/.../arm-gnu-toolchain-13.2.Rel1-x86_64-arm-none-eabi/bin/arm-none-eabi-)
-// made CC $(GCC_PATH)//home/.../arm-none-eabi-gcc: not found. That line
-// ends in CRLF, the rest of the file in LF.
-func makeArgs(makefile string, tc *toolchain.Toolchain) []string {
-	args := []string{"-j2", "GCC_PATH=" + filepath.Dir(tc.CC)}
-	if prefixRe.MatchString(makefile) {
-		args = append(args, "PREFIX="+strings.TrimSuffix(filepath.Base(tc.CC), "gcc"))
-	}
-	return args
+	return newestELF(filepath.Join(p.Dir, "build"))
 }
 
 // buildCMake configures the project into build/lwipgen with the arguments
