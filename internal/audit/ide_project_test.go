@@ -48,8 +48,9 @@ func writeIDEProject(t *testing.T, ide string) string {
 		}
 		cfg := option("CCDefines", "USE_HAL_DRIVER", "BOARD_DEV_F107xC") +
 			option("CCIncludePath2", "$PROJ_DIR$/../Inc", "$PROJ_DIR$/../Drivers/Device", "$PROJ_DIR$/../Middlewares/Third_Party/LwIP/system")
-		files["EWARM/board.ewp"] = "<?xml version=\"1.0\"?>\n<project><configuration><name>Debug</name><settings>" + cfg +
-			"</settings></configuration><configuration><name>Release</name><settings>" + cfg + "</settings></configuration>\n" +
+		// EWARM's nesting: a configuration's settings per tool (ICCARM: the C compiler), their options under data
+		files["EWARM/board.ewp"] = "<?xml version=\"1.0\"?>\n<project><configuration><name>Debug</name><settings><name>ICCARM</name><data>" + cfg +
+			"</data></settings></configuration><configuration><name>Release</name><settings><name>ICCARM</name><data>" + cfg + "</data></settings></configuration>\n" +
 			"<group><name>Application</name><group><name>User</name><file><name>$PROJ_DIR$\\..\\Src\\main.c</name></file></group></group></project>\n"
 	}
 	for rel, body := range files {

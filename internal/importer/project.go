@@ -209,5 +209,8 @@ func (p *projectFiles) buildMCU() (string, string) {
 	if !ok {
 		return "", ""
 	}
-	return strings.TrimSuffix(f.Value, "xx"), f.From.String() + " (" + f.Why + ")"
+	if f.Why == "its device" {
+		return f.Value, f.From.String() + " (its device)"
+	}
+	return strings.TrimSuffix(f.Value, "xx"), f.From.String()
 }

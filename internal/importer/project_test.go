@@ -301,7 +301,15 @@ func TestImportProjectChipFromBuildsLinkerScript(t *testing.T) {
 		t.Fatal("fixture: no RAM_D2 line")
 	}
 	os.WriteFile(filepath.Join(dir, "STM32H730ZBTX_QSPIFLASH.ld"), []byte(other), 0o644)
-	os.WriteFile(filepath.Join(dir, "Makefile"), []byte("TARGET = h730\r\nLDSCRIPT = STM32H730ZBTX_QSPIFLASH.ld\r\n"), 0o644)
+	// a Makefile in the shape CubeMX's projectgenerator writes (eritainn7/lwip-stm32@bebc048), with CRLF
+	// lines as atk-sheep/XIP_EXTRAM_LWIP@2fe92b4's has them: the build is read as make runs it
+	mk := "TARGET = h730\r\nBUILD_DIR = build\r\nC_SOURCES = Core/Src/main.c\r\nPREFIX = arm-none-eabi-\r\nCC = $(GCC_PATH)/$(PREFIX)gcc\r\n" +
+		"C_DEFS = -DUSE_HAL_DRIVER -DSTM32H730xx\r\nCFLAGS = -mcpu=cortex-m7 -mthumb $(C_DEFS) -ICore/Inc -ILWIP/Target\r\n" +
+		"LDSCRIPT = STM32H730ZBTX_QSPIFLASH.ld\r\nLDFLAGS = -mcpu=cortex-m7 -mthumb -specs=nano.specs -T$(LDSCRIPT) -Wl,--gc-sections\r\n" +
+		"all: $(BUILD_DIR)/$(TARGET).elf\r\nOBJECTS = $(addprefix $(BUILD_DIR)/,$(notdir $(C_SOURCES:.c=.o)))\r\nvpath %.c $(sort $(dir $(C_SOURCES)))\r\n" +
+		"$(BUILD_DIR)/%.o: %.c Makefile | $(BUILD_DIR)\r\n\t$(CC) -c $(CFLAGS) $< -o $@\r\n" +
+		"$(BUILD_DIR)/$(TARGET).elf: $(OBJECTS) Makefile\r\n\t$(CC) $(OBJECTS) $(LDFLAGS) -o $@\r\n$(BUILD_DIR):\r\n\tmkdir $@\r\n"
+	os.WriteFile(filepath.Join(dir, "Makefile"), []byte(mk), 0o644)
 	r, err := ImportProject(dir, Options{Out: filepath.Join(dir, "h730.hcl"), Source: board.Source{}})
 	if err != nil {
 		t.Fatal(err)

@@ -60,7 +60,7 @@ func coreFacts(m *Model) {
 		if m.Build.DeviceFrom != nil {
 			from = *m.Build.DeviceFrom
 		}
-		m.set(Fact{Key: KeyMCU, Value: m.Build.Device, From: from, Why: "the device the build is set up for"})
+		m.set(Fact{Key: KeyMCU, Value: m.Build.Device, From: from, Why: "its device"})
 	}
 	lwipFacts(m)
 	rtosFacts(m)

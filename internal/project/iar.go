@@ -151,7 +151,7 @@ func parseIAR(file string, data []byte, root, config string) (*Build, error) {
 	// "STM32F429ZI\tST STM32F429ZI": the part, a tab, the vendor and part
 	if dev, _, _ := strings.Cut(c.first("General", "OGChipSelectEditMenu"), "\t"); dev != "" {
 		b.Device = strings.TrimSpace(dev)
-		b.DeviceFrom = &Pos{File: file, Line: int(c.Line)}
+		b.DeviceFrom = &Pos{File: file, Line: lineAfter(data, int(c.Line), "OGChipSelectEditMenu")}
 	}
 	b.Tool = "IAR Embedded Workbench"
 	if v := c.first("General", "OGLastSavedByProductVersion"); v != "" {

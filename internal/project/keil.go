@@ -143,7 +143,7 @@ func parseKeil(file string, data []byte, root, config string) (*Build, error) {
 	base := filepath.Dir(filepath.Join(root, filepath.FromSlash(file)))
 	b := &Build{System: SysKeil, File: file, Config: t.Name, Device: strings.TrimSpace(t.Device)}
 	if b.Device != "" {
-		b.DeviceFrom = &Pos{File: file, Line: int(t.Line)}
+		b.DeviceFrom = &Pos{File: file, Line: lineAfter(data, int(t.Line), "<Device>")}
 	}
 	b.Tool = "Keil uVision"
 	if p.Schema != "" {
@@ -343,4 +343,17 @@ func keilLink(t *uvTarget, base, file string) *Link {
 		}
 	}
 	return l
+}
+
+// lineAfter is the line of the first text at or after line from (1-based)
+// in data: where a value the XML decoder read under an element was
+// written; from itself when the text is not found.
+func lineAfter(data []byte, from int, text string) int {
+	lines := strings.Split(string(data), "\n")
+	for i := max(from-1, 0); i < len(lines); i++ {
+		if strings.Contains(lines[i], text) {
+			return i + 1
+		}
+	}
+	return from
 }
