@@ -351,3 +351,30 @@ func TestImportProjectDerivedChipSplitsRAM(t *testing.T) {
 		t.Errorf("the derived chip still has the script's single RAM:\n%s", r.ChipHCL)
 	}
 }
+
+// `import X.ioc` of the .ioc at the top of a generated project and `import
+// --project` of that project write the same board: the .ioc alone sized
+// what the project's lwipopts.h pins, and vendor refused the board the
+// other import vendored (ST's own H743 Nucleo example, issue 27).
+func TestImportIOCInsideProjectIsTheProject(t *testing.T) {
+	dir := filepath.Join("testdata", "h730-cmsis2")
+	whole, err := ImportProject(dir, Options{BoardName: "h730", Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ioc := filepath.Join(dir, "H730_ETH.ioc")
+	src, err := os.ReadFile(ioc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, err := Import(src, ioc, Options{BoardName: "h730", Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(alone.HCL) != string(whole.HCL) {
+		t.Errorf("import %s and import --project %s differ:\n%s\n---\n%s", ioc, dir, alone.HCL, whole.HCL)
+	}
+	if len(alone.Notes) == 0 || !strings.Contains(alone.Notes[0], "imported as that project") {
+		t.Errorf("the import does not say it read the project: %v", alone.Notes)
+	}
+}

@@ -286,3 +286,55 @@ func TestAuditProjectReportsMeasuredSizes(t *testing.T) {
 		}
 	}
 }
+
+// A CubeIDE project whose build defines LWIP_DEBUG=1 (a defined symbol of
+// its .cproject, not in lwipopts.h; issue 27) compiles lwIP's structs with
+// it: vendor measured the project's lwIP without the build's -D flags,
+// planned the stock sizes and the IDE's link stopped in lwip_sections.ld.
+// The measurement compiles with the flags the model reads for lwIP's own
+// unit, so the plan is made at the sizes the build compiles.
+func TestBuildDefineMeasuredAndPlanned(t *testing.T) {
+	testenv.CrossCompiler(t)
+	dir, _ := testenv.CubeMXProjectWithLwIP(t, filepath.Join("..", "vendorkit", "testdata", "cubeide-h743"))
+	// the lwIP port CubeMX generates next to lwIP (arch/cc.h), as the Makefile fixture carries it
+	if err := os.CopyFS(filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "system"),
+		os.DirFS(filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407", "Middlewares", "Third_Party", "LwIP", "system"))); err != nil {
+		t.Fatal(err)
+	}
+	// a bare-metal board (the fixture's port has no sys_arch.h for an RTOS)
+	plan := func() (*pipeline.Generated, string) {
+		g, diags := pipeline.Prepare(pipeline.Options{Board: "f767", Source: board.Source{}, Project: dir, Out: t.TempDir()})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		for _, c := range g.Plan.Checks {
+			if c.ID == "lwip.project_struct_sizes" {
+				return g, c.Detail
+			}
+		}
+		t.Fatalf("the project's lwIP was not measured: %v", diags)
+		return nil, ""
+	}
+	stock, _ := plan()
+	cp := filepath.Join(dir, ".cproject")
+	b, _ := os.ReadFile(cp)
+	withDebug := strings.Replace(string(b), `<listOptionValue builtIn="false" value="USE_HAL_DRIVER"/>`, `<listOptionValue builtIn="false" value="USE_HAL_DRIVER"/><listOptionValue builtIn="false" value="LWIP_DEBUG=1"/>`, 1)
+	if withDebug == string(b) {
+		t.Fatal("fixture: no USE_HAL_DRIVER defined symbol")
+	}
+	os.WriteFile(cp, []byte(withDebug), 0o644)
+	g, finding := plan()
+	if u := g.Project.LwIPUnit(); u == nil || u.Macros()["LWIP_DEBUG"] != "1" {
+		t.Fatalf("the model's lwIP unit lacks the build's LWIP_DEBUG=1: %+v", u)
+	}
+	var grew []string
+	for sym, n := range g.Plan.RAM.Symbols {
+		if n != stock.Plan.RAM.Symbols[sym] {
+			grew = append(grew, sym)
+		}
+	}
+	if len(grew) == 0 || !strings.Contains(finding, "measured with the cross compiler") {
+		t.Errorf("LWIP_DEBUG=1 changed no planned size (%v); finding %q", grew, finding)
+	}
+	t.Logf("planned differently with LWIP_DEBUG=1: %v; %s", grew, finding)
+}

@@ -86,7 +86,13 @@ type cdtDialect struct {
 	DefaultCPU  string // -mcpu when the project states none (GNU MCU Eclipse: cortex-m3)
 	DefaultISA  string // -mthumb when the project states none
 	DefaultCStd string // -std for C when the project states none (CubeIDE: gnu11)
-	FPUFirst    bool   // target flags in CubeIDE's order (-mfpu -mfloat-abi -mthumb) rather than GNU MCU Eclipse's
+	// DefaultCompile and DefaultLink are the flags the IDE's generated
+	// makefile always passes without an option in the .cproject (CubeIDE's
+	// subdir.mk: -ffunction-sections -fdata-sections -Wall ... --specs=nano.specs;
+	// its link: --specs=nosys.specs -Wl,--gc-sections -static --specs=nano.specs),
+	// added where the project does not state the flag or its negation
+	DefaultCompile, DefaultLink []string
+	FPUFirst                    bool // target flags in CubeIDE's order (-mfpu -mfloat-abi -mthumb) rather than GNU MCU Eclipse's
 }
 
 var gnuMCUSpecs = map[string]optSpec{
@@ -157,7 +163,12 @@ var cdtDialects = []*cdtDialect{
 		Prefix:      "arm-none-eabi-",
 		DefaultISA:  "-mthumb",
 		DefaultCStd: "gnu11",
-		FPUFirst:    true,
+		// CubeIDE 1.x's generated subdir.mk and makefile (a Debug build of
+		// stm32-hotspot/STM32H7-LwIP-Examples@b4bcc6c STM32H743_Nucleo_ETH
+		// compiles with them; its .cproject names none)
+		DefaultCompile: []string{"-ffunction-sections", "-fdata-sections", "-Wall", "--specs=nano.specs"},
+		DefaultLink:    []string{"--specs=nosys.specs", "-Wl,--gc-sections", "-static", "--specs=nano.specs"},
+		FPUFirst:       true,
 	},
 	{
 		Tool:        "GNU MCU Eclipse",

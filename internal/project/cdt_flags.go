@@ -272,6 +272,15 @@ func (r *cdtReader) parts(tc, tool *optSet, k toolKind) *cmdParts {
 	if p.std == "" && k == kindC && r.d.DefaultCStd != "" {
 		p.std = r.d.DefaultCStd
 	}
+	defaults := r.d.DefaultCompile
+	if k == kindLinkC || k == kindLinkCXX {
+		defaults = r.d.DefaultLink
+	}
+	for _, f := range defaults {
+		if !hasSameKind(append(append([]string{}, p.other...), p.raw...), f) {
+			p.other = append(p.other, f)
+		}
+	}
 	if p.cpu == "" && p.device != "" {
 		if c := DeviceCPU(p.device, p.cpuID); c != "" {
 			p.cpu = "-mcpu=" + c
@@ -396,4 +405,15 @@ func findScript(s string, libDirs []string, exists func(string) bool) string {
 		}
 	}
 	return s
+}
+
+// hasSameKind says whether args already hold the flag f or its negation
+// (-fno-data-sections for -fdata-sections).
+func hasSameKind(args []string, f string) bool {
+	for _, a := range args {
+		if a == f || strings.HasPrefix(f, "-f") && a == "-fno-"+f[2:] {
+			return true
+		}
+	}
+	return false
 }

@@ -217,11 +217,6 @@ func buildCProject(ctx context.Context, p *Project, tc *toolchain.Toolchain, pro
 	}
 	ldflags := append([]string{}, b.Units[0].Target...)
 	ldflags = append(ldflags, b.Link.Flags...)
-	if !hasPrefixed(ldflags, "--specs=") && !hasPrefixed(ldflags, "-specs=") {
-		// STM32CubeIDE's defaults, which it does not write into the
-		// .cproject: newlib-nano, minimal system calls, unused sections dropped
-		ldflags = append(ldflags, "--specs=nano.specs", "--specs=nosys.specs", "-Wl,--gc-sections")
-	}
 	for _, l := range b.Link.LibDirs {
 		ldflags = append(ldflags, "-L"+l)
 	}
@@ -245,15 +240,6 @@ func compileOnly(other []string) []string {
 		out = append(out, f)
 	}
 	return out
-}
-
-func hasPrefixed(flags []string, prefix string) bool {
-	for _, f := range flags {
-		if strings.HasPrefix(f, prefix) {
-			return true
-		}
-	}
-	return false
 }
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }

@@ -555,3 +555,21 @@ func TestVendorRefusesLostDriverFunction(t *testing.T) {
 		t.Fatalf("the demo as it is: %v", err)
 	}
 }
+
+// A GD32F450 project keeps lwIP's lwipopts.h in libraries/lwip-2.1.3/arch/,
+// on its build's include path (lang-zou/GD32F450-EtherNet--100M-Mii-RMii-LwIP-UDP--FreeRTOS-ArmGcc-OpenOCD@8257a26;
+// the project model's fixture internal/project/testdata/gd32-f450): import
+// found it, vendor's own search skipped lwip-* folders and said the project
+// had none. Vendor now takes the one lwIP's sources include.
+func TestDetectGD32LwipoptsOnIncludePath(t *testing.T) {
+	testenv.CrossCompiler(t)
+	testenv.Tool(t, "make")
+	dir := testenv.ProjectFixture(t, filepath.Join("..", "project", "testdata", "gd32-f450"))
+	p, err := Detect(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Kind != GD32 || p.Lwipopts != "libraries/lwip-2.1.3/arch/lwipopts.h" || p.LinkerScript != "linker/gd32f450_flash.ld" {
+		t.Errorf("detected %s: lwipopts %q, linker script %q", p.Kind, p.Lwipopts, p.LinkerScript)
+	}
+}

@@ -2,6 +2,7 @@ package cubemx
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
@@ -369,5 +371,132 @@ func TestPHYPostConfigCompiledOnLink(t *testing.T) {
 	}
 	if cond := enclosingIf(fn, at); cond != "if (netif_is_link_up(netif))" {
 		t.Errorf("PHY_POST_CONFIG compiled under %q, want the link-up branch", cond)
+	}
+}
+
+// The h743-rtos2 fixture as STM32CubeIDE writes the same project: no
+// Makefile, a .cproject whose include paths are workspace paths in quotes,
+// XML-escaped (value="&quot;${workspace_loc:/${ProjName}/Core/Inc}&quot;",
+// as CubeIDE writes a folder added through its dialog; the structure of
+// stm32-hotspot/STM32H7-LwIP-Examples@b4bcc6c STM32H743_Nucleo_ETH/.cproject:
+// target MCU, FPU and ABI on the tool chain, defined symbols and include
+// paths on the C compiler, the script on the C linker, the source folders).
+// The old regex reader kept the entities: the in-place compile of USER CODE
+// found no header, and the board's PHY reset in PHY_PRE_CONFIG was left
+// uncompiled without a word (issue 27). The .cproject is written from what
+// the project model reads of the Makefile, so both builds are one project.
+func cubeIDEFromMakefile(t *testing.T, dir string) {
+	t.Helper()
+	m, err := project.Open(context.Background(), dir, project.Options{})
+	if err != nil || m.Build == nil {
+		t.Fatalf("model of %s: %v %v", dir, err, m.BuildErr)
+	}
+	u := m.Build.Unit("LWIP/Target/ethernetif.c")
+	if u == nil {
+		t.Fatal("the Makefile compiles no LWIP/Target/ethernetif.c")
+	}
+	var defs, incs strings.Builder
+	for _, d := range u.Defines {
+		fmt.Fprintf(&defs, "\t\t\t\t\t\t\t\t\t<listOptionValue builtIn=\"false\" value=\"%s\"/>\n", d.Name)
+	}
+	for _, inc := range u.Includes {
+		fmt.Fprintf(&incs, "\t\t\t\t\t\t\t\t\t<listOptionValue builtIn=\"false\" value=\"&quot;${workspace_loc:/${ProjName}/%s}&quot;\"/>\n", m.Rel(inc))
+	}
+	tops, compiled := map[string]bool{}, map[string]bool{}
+	for _, x := range m.Build.Units {
+		tops[strings.SplitN(x.Rel, "/", 2)[0]] = true
+		compiled[x.Rel] = true
+	}
+	var entries strings.Builder
+	for _, top := range []string{"Core", "Drivers", "LWIP", "Middlewares"} {
+		if !tops[top] {
+			continue
+		}
+		// what the Makefile does not compile is excluded, as CubeIDE writes it (relative to the entry)
+		var excl []string
+		filepath.WalkDir(filepath.Join(dir, top), func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".c") {
+				if rel := m.Rel(p); !compiled[rel] {
+					excl = append(excl, strings.TrimPrefix(rel, top+"/"))
+				}
+			}
+			return nil
+		})
+		fmt.Fprintf(&entries, "\t\t\t\t\t\t<entry excluding=\"%s\" flags=\"VALUE_WORKSPACE_PATH|RESOLVED\" kind=\"sourcePath\" name=\"%s\"/>\n", strings.Join(excl, "|"), top)
+	}
+	const st = "com.st.stm32cube.ide.mcu.gnu.managedbuild."
+	cp := `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<?fileVersion 4.0.0?><cproject storage_type_id="org.eclipse.cdt.core.XmlProjectDescriptionStorage">
+	<storageModule moduleId="org.eclipse.cdt.core.settings">
+		<cconfiguration id="` + st + `config.exe.debug.1">
+			<storageModule buildSystemId="org.eclipse.cdt.managedbuilder.core.configurationDataProvider" id="` + st + `config.exe.debug.1" moduleId="org.eclipse.cdt.core.settings" name="Debug"/>
+			<storageModule moduleId="cdtBuildSystem" version="4.0.0">
+				<configuration artifactExtension="elf" artifactName="${ProjName}" id="` + st + `config.exe.debug.1" name="Debug" parent="` + st + `config.exe.debug">
+					<folderInfo id="` + st + `config.exe.debug.1." name="/" resourcePath="">
+						<toolChain id="` + st + `toolchain.exe.debug.2" name="MCU ARM GCC" superClass="` + st + `toolchain.exe.debug">
+							<option id="` + st + `option.target_mcu.3" superClass="` + st + `option.target_mcu" value="STM32H743ZITx" valueType="string"/>
+							<option id="` + st + `option.fpu.4" superClass="` + st + `option.fpu" value="` + st + `option.fpu.value.fpv5-d16" valueType="enumerated"/>
+							<option id="` + st + `option.floatabi.5" superClass="` + st + `option.floatabi" value="` + st + `option.floatabi.value.hard" valueType="enumerated"/>
+							<tool id="` + st + `tool.c.compiler.6" name="MCU GCC Compiler" superClass="` + st + `tool.c.compiler">
+								<option IS_BUILTIN_EMPTY="false" IS_VALUE_EMPTY="false" id="` + st + `tool.c.compiler.option.definedsymbols.7" superClass="` + st + `tool.c.compiler.option.definedsymbols" valueType="definedSymbols">
+` + defs.String() + `								</option>
+								<option IS_BUILTIN_EMPTY="false" IS_VALUE_EMPTY="false" id="` + st + `tool.c.compiler.option.includepaths.8" superClass="` + st + `tool.c.compiler.option.includepaths" valueType="includePath">
+` + incs.String() + `								</option>
+							</tool>
+							<tool id="` + st + `tool.c.linker.9" name="MCU GCC Linker" superClass="` + st + `tool.c.linker">
+								<option id="` + st + `tool.c.linker.option.script.10" superClass="` + st + `tool.c.linker.option.script" value="${workspace_loc:/${ProjName}/STM32H743ZITX_FLASH.ld}" valueType="string"/>
+							</tool>
+						</toolChain>
+					</folderInfo>
+					<sourceEntries>
+` + entries.String() + `					</sourceEntries>
+				</configuration>
+			</storageModule>
+		</cconfiguration>
+	</storageModule>
+</cproject>
+`
+	if err := os.WriteFile(filepath.Join(dir, ".cproject"), []byte(cp), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, "Makefile"))
+	iocs, _ := filepath.Glob(filepath.Join(dir, "*.ioc"))
+	b, _ := os.ReadFile(iocs[0])
+	os.WriteFile(iocs[0], []byte(strings.Replace(string(b), "ProjectManager.TargetToolchain=Makefile", "ProjectManager.TargetToolchain=STM32CubeIDE", 1)), 0o644)
+}
+
+func TestCubeIDEQuotedIncludesCompileInPlace(t *testing.T) {
+	testenv.CrossCompiler(t)
+	testenv.Tool(t, "make")
+	f, dir := withPHYPreConfig(t, "uint32_t board_phy_resets, board_bcr;", "phy-reset-io.c")
+	// lwIP inside the project, as a real one has it (the IDE, and lwipgen's
+	// reading of its .cproject, follow no link out of the project)
+	src := filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")
+	os.Remove(src)
+	if err := os.CopyFS(src, os.DirFS(filepath.Join(testenv.LwIP(t), "src"))); err != nil {
+		t.Fatal(err)
+	}
+	cubeIDEFromMakefile(t, dir)
+	g := generated(t, f.board)
+	res, err := vendorProject(g, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range res.Warnings {
+		if strings.Contains(w, "PHY_PRE_CONFIG") {
+			t.Errorf("the block is not compiled in place: %s", w)
+		}
+	}
+	var log strings.Builder
+	elf, vr, err := vendorkit.BuildProject(context.Background(), dir, g, &log)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, tail(log.String(), 40))
+	}
+	if !vr.OK() || !strings.HasPrefix(elf, filepath.Join(dir, "build", "lwipgen")) {
+		t.Fatalf("ELF %s does not verify", elf)
+	}
+	calls := lowLevelInitCalls(t, filepath.Join(dir, "build", "lwipgen", "obj", "LWIP", "Target", "ethernetif.o"))
+	if indexOf(calls, "ETH_PHY_IO_ReadReg") < 0 {
+		t.Errorf("low_level_init does not run the PHY reset block: %v", calls)
 	}
 }
