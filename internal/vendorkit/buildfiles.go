@@ -180,16 +180,17 @@ func editCProject(w *workspace, p *Project, srcs, defines []string) {
 		}
 		return opt
 	})
-	// a configuration without a library-path option gets one after its linker script option
-	if found["libpaths"] < strings.Count(text, "linker.option.script\"") {
-		scriptRe := regexp.MustCompile(`(<option\b[^>]*?superClass="([^"]*\.c\.linker\.option\.)script"[^>]*?(?:/>|>.*?</option>))`)
+	// a C linker tool without a library-path option gets one after its
+	// linker script option, named as its IDE names it
+	for _, ids := range libPathOptions {
+		scriptRe := regexp.MustCompile(`(?s)(<option\b[^>]*?superClass="([^"]*\.c\.linker\.)` + regexp.QuoteMeta(ids[0]) + `"[^>]*?(?:/>|>.*?</option>))`)
 		text = scriptRe.ReplaceAllStringFunc(text, func(opt string) string {
 			m := scriptRe.FindStringSubmatch(opt)
 			rest := text[strings.Index(text, opt)+len(opt):]
-			if next := strings.Index(rest, "</tool>"); next >= 0 && strings.Contains(rest[:next], "linker.option.directories") {
+			if next := strings.Index(rest, "</tool>"); next >= 0 && strings.Contains(rest[:next], `valueType="libPaths"`) {
 				return opt
 			}
-			return opt + fmt.Sprintf(`<option IS_BUILTIN_EMPTY="false" IS_VALUE_EMPTY="false" id="%sdirectories.lwipgen" superClass="%sdirectories" valueType="libPaths"><listOptionValue builtIn="false" value="%s"/></option>`, m[2], m[2], xmlEscape(own))
+			return opt + fmt.Sprintf(`<option IS_BUILTIN_EMPTY="false" IS_VALUE_EMPTY="false" id="%s%s.lwipgen" superClass="%s%s" valueType="libPaths"><listOptionValue builtIn="false" value="%s"/></option>`, m[2], ids[1], m[2], ids[1], xmlEscape(own))
 		})
 	}
 	// A C linker tool written without options (`<tool ... superClass="...tool.c.linker"/>`: the
@@ -203,9 +204,43 @@ func editCProject(w *workspace, p *Project, srcs, defines []string) {
 		w.warnf("%s has no C compiler defined-symbols option: add %s to the C compiler's preprocessor settings (Project > Properties > C/C++ Build > Settings) yourself", p.CProject, strings.Join(defines, " "))
 	}
 	text = addSourceEntry(text, p.OwnDir)
+	text = excludeState(text)
 	w.next.Blocks[p.CProject+"#entries"] = sum([]byte(strings.Join(append(append([]string{}, defines...), own), "\n")))
 	w.set(p.CProject, []byte(text))
 }
+
+// libPathOptions are the C linker's script option and its library-path
+// option, per IDE (the part of the superClass after "...c.linker."):
+// STM32CubeIDE's option.script/option.directories, GNU MCU Eclipse's
+// scriptfile/paths.
+var libPathOptions = [][2]string{{"option.script", "option.directories"}, {"scriptfile", "paths"}}
+
+var wholeProjectEntryRe = regexp.MustCompile(`<entry\b([^>]*)\bkind="sourcePath"([^>]*)\bname=""([^>]*)/>`)
+
+// excludeState keeps lwipgen's state folder (.lwipgen: the backup of the
+// files it replaced, among them the project's old ethernetif.c) out of a
+// source entry that covers the whole project (name="", as GNU MCU Eclipse
+// projects have it): the IDE would compile the backup and link two drivers.
+func excludeState(text string) string {
+	return wholeProjectEntryRe.ReplaceAllStringFunc(text, func(e string) string {
+		m := excludingAttrRe.FindStringSubmatch(e)
+		if m == nil {
+			return strings.Replace(e, "<entry ", `<entry excluding="`+StateDir+`" `, 1)
+		}
+		for _, x := range strings.Split(m[1], "|") {
+			if strings.Trim(x, "/") == StateDir {
+				return e
+			}
+		}
+		list := StateDir
+		if m[1] != "" {
+			list = m[1] + "|" + StateDir
+		}
+		return strings.Replace(e, m[0], `excluding="`+list+`"`, 1)
+	})
+}
+
+var excludingAttrRe = regexp.MustCompile(`excluding="([^"]*)"`)
 
 // addSourceEntry makes dir a source folder of every configuration whose
 // source entries do not cover it already (an entry named "" is the whole
