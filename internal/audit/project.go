@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 )
 
@@ -264,6 +265,12 @@ func DetectProject(root string) (*Project, error) {
 	if p.Lwipopts == "" {
 		return nil, fmt.Errorf("%s: no lwipopts.h found", root)
 	}
+	if p.LinkerScript == "" {
+		// the script the build links with: STM32CubeIDE's .cproject names it per
+		// build configuration (the first is the one CubeMX generates, Debug),
+		// CubeMX's CMake toolchain file passes it with -T
+		p.LinkerScript = buildLinkerScript(root, read)
+	}
 	if p.LinkerScript == "" && len(lds) > 0 {
 		sort.SliceStable(lds, func(i, j int) bool { return strings.Contains(lds[i], "FLASH") && !strings.Contains(lds[j], "FLASH") })
 		p.LinkerScript = lds[0]
@@ -357,6 +364,13 @@ func RegisterMCUChip(prefix, chip string) {
 }
 
 func chipForMCU(mcu string) string {
+	// the chip file of the part itself, as import maps it (board.Chips.ForMCU):
+	// an STM32F429 is stm32f429zi, not the F4 family's stand-in
+	if chips, d := (board.Source{}).Chips(); !d.HasErrors() {
+		if c := chips.ForMCU(mcu); c != "" {
+			return c
+		}
+	}
 	glueMu.RLock()
 	defer glueMu.RUnlock()
 	u, best, chip := strings.ToUpper(mcu), "", ""
@@ -380,4 +394,40 @@ func (o *ordered) add(s string) {
 		o.seen[s] = true
 		o.list = append(o.list, s)
 	}
+}
+
+var (
+	reCprojScript = regexp.MustCompile(`superClass="[^"]*linker\.option\.script"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*superClass="[^"]*linker\.option\.script"`)
+	reCMakeScript = regexp.MustCompile(`-T\s*\\?"?([^\s"\\)]+\.ld)`)
+)
+
+// buildLinkerScript is the linker script the project's build files name
+// ("" = none): the first build configuration of a .cproject, else a -T of
+// the CMake files.
+func buildLinkerScript(root string, read func(string) string) string {
+	if m := reCprojScript.FindStringSubmatch(read(".cproject")); m != nil {
+		v := m[1] + m[2]
+		v = regexp.MustCompile(`^\$\{workspace_loc:/\$\{ProjName\}/(.*)\}$`).ReplaceAllString(v, "$1")
+		v = strings.NewReplacer("${ProjDirPath}/", "", "${ProjDirPath}", "").Replace(v)
+		if !strings.Contains(v, "$") {
+			p := v
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(root, p)
+			}
+			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+				return p
+			}
+		}
+	}
+	for _, rel := range []string{"cmake/gcc-arm-none-eabi.cmake", "CMakeLists.txt"} {
+		if m := reCMakeScript.FindStringSubmatch(read(rel)); m != nil {
+			v := strings.NewReplacer("${CMAKE_SOURCE_DIR}/", "", "${PROJECT_SOURCE_DIR}/", "", "${CMAKE_CURRENT_SOURCE_DIR}/", "").Replace(m[1])
+			if p := filepath.Join(root, v); !strings.Contains(v, "$") {
+				if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+					return p
+				}
+			}
+		}
+	}
+	return ""
 }

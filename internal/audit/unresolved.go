@@ -37,13 +37,24 @@ func (a *auditor) errorFollowsUnresolved(d compilerDiag) (via string, ids []stri
 	if len(tainted) == 0 {
 		return "", nil
 	}
+	for _, id := range reIdent.FindAllString(a.errorCondition(d), -1) {
+		if unk, ok := tainted[id]; ok {
+			return id, unk
+		}
+	}
+	return "", nil
+}
+
+// errorCondition is the #if (or #elif) above an #error of lwIP's sources,
+// with the lines up to the #error ("" when it cannot be read).
+func (a *auditor) errorCondition(d compilerDiag) string {
 	b, err := os.ReadFile(d.File)
 	if err != nil {
-		return "", nil
+		return ""
 	}
 	lines := strings.Split(string(b), "\n")
 	if d.Line < 2 || d.Line > len(lines) {
-		return "", nil
+		return ""
 	}
 	cond := ""
 	for i := d.Line - 2; i >= 0 && i >= d.Line-12; i-- {
@@ -53,12 +64,7 @@ func (a *auditor) errorFollowsUnresolved(d compilerDiag) (via string, ids []stri
 			break
 		}
 	}
-	for _, id := range reIdent.FindAllString(cond, -1) {
-		if unk, ok := tainted[id]; ok {
-			return id, unk
-		}
-	}
-	return "", nil
+	return cond
 }
 
 // taintedOptions maps every option whose effective value names something
@@ -163,7 +169,7 @@ func (a *auditor) undefinedSwitches() {
 				guarded[id] = true
 			}
 		}
-		expr := reDefinedOp.ReplaceAllString(m[1], "")
+		expr := reNumberLit.ReplaceAllString(reDefinedOp.ReplaceAllString(m[1], ""), " ") // 0x20000 holds no name x20000
 		for _, id := range reIdent.FindAllString(expr, -1) {
 			if guarded[id] {
 				continue
@@ -184,4 +190,6 @@ func (a *auditor) undefinedSwitches() {
 
 // reDefinedOp matches defined(X) / defined X: a test of existence, not of a value.
 // (and __has_include("x.h"), string and character literals: no names)
+var reNumberLit = regexp.MustCompile(`\b(?:0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*\b`)
+
 var reDefinedOp = regexp.MustCompile(`defined\s*\(\s*\w+\s*\)|defined\s+\w+|__has_include(?:_next)?\s*\([^)]*\)|"[^"]*"|'[^']*'`)
