@@ -44,8 +44,39 @@ func lwipDefinitions(lwipDir string) map[string]string {
 			return nil
 		}
 		rel, _ := filepath.Rel(lwipDir, p)
+		// definitions only the documentation sees (`#ifdef __DOXYGEN__` /
+		// `#define LWIP_DEBUG` in debug.h) are not lwIP's: LWIP_DEBUG is the user's switch
+		var doxygen []bool
+		inDoxygen := func() bool {
+			for _, d := range doxygen {
+				if d {
+					return true
+				}
+			}
+			return false
+		}
 		for _, l := range strings.Split(cheader.StripComments(string(b)), "\n") {
-			if m := reDirective.FindStringSubmatch(l); m != nil && m[1] == "define" {
+			m := reDirective.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			switch m[1] {
+			case "if", "ifdef", "ifndef":
+				cond := strings.Join(strings.Fields(strings.NewReplacer("(", " ", ")", " ").Replace(m[2])), " ")
+				doxygen = append(doxygen, m[1] == "ifdef" && cond == "__DOXYGEN__" || m[1] == "if" && cond == "defined __DOXYGEN__")
+				continue
+			case "else", "elif":
+				if n := len(doxygen); n > 0 {
+					doxygen[n-1] = false
+				}
+				continue
+			case "endif":
+				if n := len(doxygen); n > 0 {
+					doxygen = doxygen[:n-1]
+				}
+				continue
+			}
+			if m[1] == "define" && !inDoxygen() {
 				if d := reDefine.FindStringSubmatch(m[2]); d != nil {
 					if _, ok := defs[d[1]]; !ok {
 						defs[d[1]] = filepath.ToSlash(rel)

@@ -39,14 +39,11 @@ func (a *auditor) olderRelease() (release, evidence string) {
 	if a.treeVersion != "" && a.treeVersion < "2.1" {
 		return "", "" // judged with a tree of that age (audit.lwip_unsupported says so)
 	}
+	// only the path says it for sure: removed names alone do not (Xilinx's
+	// lwip211 and lwip220 generators still write 1.4's MEMP_SEPARATE_POOLS;
+	// audit.lwip_version names those)
 	if r, dir := releaseInPath(a.o.File); r != "" && r < "2.1" {
 		return r, fmt.Sprintf("its path names lwIP %s (%s/)", r, dir)
-	}
-	if _, _, older, olderLine := a.fileLines(); len(older) > 0 {
-		only22, _, _, _ := a.fileLines()
-		if len(only22) == 0 { // names of several releases: written to build with either
-			return olderLine, fmt.Sprintf("it sets options later releases removed (%s)", older[0].String())
-		}
 	}
 	return "", ""
 }

@@ -96,9 +96,10 @@ func (a *auditor) ruleFindings(src string, compileErr map[string]bool) {
 			if !a.set("TCP_MSS") {
 				what = fmt.Sprintf("TCP_MSS is left at lwIP's default %d", mss)
 			}
-			a.rule(src, SevWarning, "audit.tcp_mss_small", []string{"TCP_MSS", "LWIP_ETHERNET", "LWIP_ARP"},
-				fmt.Sprintf("%s on Ethernet, where 1460 fits one 1500-byte frame: every segment carries %.0f%% of what a frame can, so the same data takes %.1fx the packets and ACKs, and the peer's window fills with small segments", what, 100*float64(mss)/1460, 1460/float64(mss)),
-				"#define TCP_MSS 1460 (1500 - 20 IP - 20 TCP), with TCP_WND and TCP_SND_BUF in multiples of it")
+			file, line := a.at("TCP_MSS") // the file's line, or none for lwIP's default
+			a.add(a.judgeUnknown(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.tcp_mss_small", Option: "TCP_MSS", Source: src,
+				Message: fmt.Sprintf("%s on Ethernet, where 1460 fits one 1500-byte frame: every segment carries %.0f%% of what a frame can, so the same data takes %.1fx the packets and ACKs, and the peer's window fills with small segments", what, 100*float64(mss)/1460, 1460/float64(mss)),
+				Fix:     "#define TCP_MSS 1460 (1500 - 20 IP - 20 TCP), with TCP_WND and TCP_SND_BUF in multiples of it"}, []string{"TCP_MSS", "LWIP_ETHERNET", "LWIP_ARP"}))
 		}
 		if eth && mss > 1460 {
 			a.rule(src, SevWarning, "audit.tcp_mss_above_mtu", []string{"TCP_MSS"},
