@@ -35,7 +35,7 @@ func findID(fs []audit.Finding, id string) *audit.Finding {
 // configuration header (MicroPython's mimxrt lwipopts.h and its
 // lwipopts_common.h, micropython/micropython@1c3c201149) is unknown, an info
 // naming the header; with the header read, the header's 4 passes and its 1
-// is an error. A missing main.h (CubeMX) holds no lwIP options: the same
+// is an error. A missing main.h or FreeRTOSConfig.h (CubeMX) holds no lwIP options: the same
 // file is judged on lwIP's default. Both engines.
 func TestUnknownFromUnreadConfigHeader(t *testing.T) {
 	lwipDir := testenv.LwIP(t)
@@ -65,7 +65,7 @@ func TestUnknownFromUnreadConfigHeader(t *testing.T) {
 		if f := findID(run(filepath.Dir(bad)), "audit.mem_alignment"); f == nil || f.Severity != audit.SevError || len(f.Unknown) != 0 {
 			t.Errorf("engine %q, header sets 1: want the error, got %+v", engine, f)
 		}
-		cube := write(t, filepath.Join(dir, "cube", "lwipopts.h"), "#include \"main.h\"\n#define LWIP_IPV6 0\n")
+		cube := write(t, filepath.Join(dir, "cube", "lwipopts.h"), "#include \"main.h\"\n#include \"FreeRTOSConfig.h\"\n#define LWIP_IPV6 0\n")
 		rep, err := audit.Run(audit.Options{File: cube, LwipDir: lwipDir, CPU: "cortex-m7", CC: engine, NoCompile: true})
 		if err != nil {
 			t.Fatal(err)

@@ -36,6 +36,9 @@ func (a *auditor) missingConfigHeaders() []missingInclude {
 			continue
 		}
 		base := strings.ToLower(filepath.Base(m.Name))
+		if strings.HasPrefix(base, "freertos") || strings.Contains(base, "hal_conf") {
+			continue // FreeRTOSConfig.h, stm32f4xx_hal_conf.h: the RTOS's and the HAL's settings
+		}
 		for _, w := range configHeaderWords {
 			if strings.Contains(base, w) {
 				out = append(out, m)

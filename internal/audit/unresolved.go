@@ -76,13 +76,24 @@ func (a *auditor) taintedOptions() map[string][]string {
 	}
 	a.tainted = map[string][]string{}
 	declared := a.declaredInFile()
-	for n, v := range a.values {
+	values := a.values
+	if values == nil {
+		// the built-in evaluator: the file's own definitions as written
+		// (`TCP_MSS (WHD_PAYLOAD_MTU)`), which it cannot expand further either
+		values = map[string]string{}
+		for n, d := range a.tr.final {
+			if d.Params == "" && d.File != "<command-line>" {
+				values[n] = d.Value
+			}
+		}
+	}
+	for n, v := range values {
 		if isNumber(v) || strings.ContainsAny(v, "\"'{") {
 			continue
 		}
 		var unk []string
 		seen := map[string]bool{}
-		for _, id := range reIdent.FindAllString(v, -1) {
+		for _, id := range reIdent.FindAllString(reNumberLit.ReplaceAllString(v, " "), -1) {
 			if _, defined := a.tr.final[id]; !defined && !declared[id] && !cTypeNames[id] && !a.known(id) && !seen[id] {
 				seen[id] = true
 				unk = append(unk, id)
@@ -101,6 +112,22 @@ func (a *auditor) taintedOptions() map[string][]string {
 			for _, id := range reIdent.FindAllString(o.Default, -1) {
 				if unk, ok := a.tainted[id]; ok {
 					a.tainted[o.Name] = unk
+					changed = true
+					break
+				}
+			}
+		}
+		if a.values != nil {
+			continue // the compiler's values are expanded: a file value over a tainted one names its identifiers itself
+		}
+		// the evaluator's values are as written: TCP_SND_QUEUELEN (4*TCP_SND_BUF/TCP_MSS) over TCP_MSS (WHD_PAYLOAD_MTU)
+		for n, v := range values {
+			if _, ok := a.tainted[n]; ok {
+				continue
+			}
+			for _, id := range reIdent.FindAllString(v, -1) {
+				if unk, ok := a.tainted[id]; ok {
+					a.tainted[n] = unk
 					changed = true
 					break
 				}
