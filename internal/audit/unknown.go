@@ -3,6 +3,7 @@ package audit
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -67,7 +68,7 @@ func (a *auditor) unknownOf(names ...string) (unk []string, why, fix string) {
 		if ids, ok := tainted[n]; ok {
 			unk = append(unk, n)
 			for _, id := range ids {
-				if !containsStr(undefined, id) {
+				if !slices.Contains(undefined, id) {
 					undefined = append(undefined, id)
 				}
 			}
@@ -124,18 +125,9 @@ func (a *auditor) judgeUnknown(f Finding, deps []string) Finding {
 func (a *auditor) optionsIn(text string) []string {
 	var out []string
 	for _, id := range reIdent.FindAllString(text, -1) {
-		if a.known(id) && !containsStr(out, id) {
+		if a.known(id) && !slices.Contains(out, id) {
 			out = append(out, id)
 		}
 	}
 	return out
-}
-
-func containsStr(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
