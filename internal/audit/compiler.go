@@ -82,6 +82,7 @@ type compiler struct {
 	flags   []string // CPU flags
 	incDirs []string
 	defines []string // NAME or NAME=VALUE
+	forced  []string // -include FILE, ahead of every source
 	lwipDir string   // holds src/include/lwip/opt.h
 	file    string   // absolute path of the audited file
 	work    string
@@ -189,6 +190,11 @@ func (c *compiler) args(extra ...string) []string {
 	for _, d := range c.defines {
 		a = append(a, "-D"+d)
 	}
+	for _, f := range c.forced {
+		if abs, err := filepath.Abs(f); err == nil {
+			a = append(a, "-include", abs)
+		}
+	}
 	a = append(a, "-fdiagnostics-plain-output", "-I", filepath.Join(c.work, "cfg"))
 	if !c.projectSysArch {
 		a = append(a, "-I", filepath.Join(c.work, "osport"))
@@ -205,6 +211,11 @@ func (c *compiler) args(extra ...string) []string {
 	for _, d := range c.incDirs {
 		a = append(a, "-I", d)
 	}
+	// the audited file's own folder, which every build has on its include
+	// path (opt.h includes "lwipopts.h" through it): the headers lwIP
+	// includes beside it by name are found there (memp_std.h's "lwippools.h"
+	// with MEMP_USE_CUSTOM_POOLS, the LWIP_HOOK_FILENAME header)
+	a = append(a, "-I", filepath.Dir(c.file))
 	if c.projectCC != "" {
 		a = append(a, "-I", filepath.Join(c.work, "port")) // behind the project's arch/cc.h
 	}
@@ -423,7 +434,22 @@ func (c *compiler) values(names []string) (map[string]string, error) {
 	if err := os.WriteFile(filepath.Join(c.work, "values.c"), []byte(b.String()), 0o644); err != nil {
 		return nil, err
 	}
-	out, errb, err := c.run("-E", "-P", "values.c")
+	var out, errb []byte
+	var err error
+	for tries := 0; ; tries++ {
+		out, errb, err = c.run("-E", "-P", "values.c")
+		// a header lwIP includes on an option's say that is not here
+		// (memp_std.h's "lwippools.h" with MEMP_USE_CUSTOM_POOLS): an empty
+		// stub, reported like any include not found
+		// (only lwIP's own headers: a project port header that includes another
+		// compiler's headers is the project's cc.h failing, which Run handles)
+		m := reNotFound.FindSubmatch(firstFatal(errb))
+		if err == nil || m == nil || tries > 8 || c.lwipDir == "" || !strings.HasPrefix(string(m[1]), filepath.Join(c.lwipDir, "src")+string(filepath.Separator)) || !c.stub(string(m[3])) {
+			break
+		}
+		line, _ := strconv.Atoi(string(m[2]))
+		c.late = append(c.late, missingInclude{Name: string(m[3]), File: c.rel(string(m[1])), Line: line})
+	}
 	if err != nil && (len(out) == 0 || bytes.Contains(errb, []byte("fatal error:"))) { // a fatal error leaves the output cut short
 		return nil, fmt.Errorf("%s -E: %s", c.cc, strings.TrimSpace(string(errb)))
 	}

@@ -38,6 +38,8 @@ var corpusSample = map[string]bool{
 	// a refusal only the tree's line (not the file's) raises
 	"43_infineon_whd_mtu_undefined.h": true, "44_micropython_computed_include.h": true,
 	"48_qnethernet_22_names_hooks.h": true, "49_lwip22_said_21_tree_refuses.h": true,
+	// memp_std.h includes "lwippools.h" from the file's folder (MEM_USE_POOLS)
+	"52_pools_lwippools_beside.h": true,
 }
 
 type corpusCase struct {

@@ -7,3 +7,5 @@ var (
 	ConditionalNames = conditionalNames
 	Undeclared       = undeclared
 )
+
+var ChipForMCU = chipForMCU

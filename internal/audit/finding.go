@@ -24,6 +24,10 @@ type Finding struct {
 	// the real gcc, quoted verbatim), "rule" (a check over the values the
 	// preprocessor computed) or "evaluator" (the built-in fallback).
 	Source string `json:"source,omitempty"`
+	// Unknown are the options the finding depends on whose value is not
+	// known here (an unread include, an undefined macro): the finding is
+	// then an info saying what to pass (unknown.go)
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 func sortFindings(fs []Finding) []Finding {

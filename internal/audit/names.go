@@ -305,13 +305,20 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 			if opt == "" {
 				file, line, opt = a.blameApp(d.File)
 			}
-			if via, ids := a.errorFollowsUnresolved(d); via != "" {
-				// the condition reads an option whose value names what a
-				// header that is not here defines (Infineon's TCP_MSS
-				// (WHD_PAYLOAD_MTU) from whd_types.h): #if reads it as 0
+			if unk, why, fix := a.unknownOf(a.optionsIn(a.errorCondition(d))...); len(unk) > 0 {
+				// the condition reads an option whose value is unknown here: it
+				// names what a header that is not here defines (Infineon's
+				// TCP_MSS (WHD_PAYLOAD_MTU) from whd_types.h; #if reads it as
+				// 0), or an unread configuration header may set it
+				a.add(Finding{File: file, Line: line, Severity: SevInfo, ID: a.ruleIDFor(text), Option: opt, Source: "compiler", Unknown: unk,
+					Message: fmt.Sprintf("lwIP refuses to compile here, but the condition rests on what is unknown here (%s): %s: %s", why, where, d.Text),
+					Fix:     fix})
+				continue
+			}
+			if rel, ev := a.olderRelease(); rel != "" && strings.HasPrefix(a.ruleIDFor(text), "lwip.") {
 				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
-					Message: fmt.Sprintf("lwIP refuses to compile here, but only because %s undefined here (%s uses it; #if reads it as 0): %s: %s", isAre(ids), via, where, d.Text),
-					Fix:     "pass the project's include paths (-I, --project) so the compiler judges the real value"})
+					Message: fmt.Sprintf("lwIP %s (the tree judged) refuses to compile this, but the file is written for lwIP %s (%s), which lwipgen does not model: %s: %s", a.judgedName(), rel, ev, where, d.Text),
+					Fix:     fmt.Sprintf("judge it with the lwIP %s tree the project builds (--lwip DIR), or fix it before moving to %s", rel, a.judgedName())})
 				continue
 			}
 			if target, _ := a.targetLine(); target != "" && strings.HasPrefix(a.ruleIDFor(text), "lwip.") && a.ruleIDFor(text) != "lwip.compile.error" && !a.otherRefuses(target, a.ruleIDFor(text)) {
@@ -337,7 +344,8 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 			order = append(order, key)
 		}
 	}
-	var followups []string
+	var followups, older []string
+	olderRel, olderEv := a.olderRelease()
 	for _, key := range order {
 		g := groups[key]
 		d := g.first
@@ -387,7 +395,7 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 			continue
 		}
 		if via, ids := a.lineFollowsUnresolved(d); via != "" {
-			a.add(Finding{File: a.comp.rel(d.File), Line: d.Line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: via, Source: "compiler",
+			a.add(Finding{File: a.comp.rel(d.File), Line: d.Line, Severity: SevInfo, ID: "audit.unresolved_identifier", Option: via, Source: "compiler", Unknown: []string{via},
 				Message: fmt.Sprintf("%s: %s: %s: only because %s undefined here (%s uses it; #if reads it as 0)", at, d.Kind, d.Text, isAre(ids), via),
 				Fix:     "pass the project's include paths (-I, --project) to check it"})
 			continue
@@ -413,8 +421,24 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 		if rel, ok := relatedOption[id]; ok && a.set(rel) {
 			file, line, opt = a.files[rel], a.lines[rel], rel
 		}
+		if olderRel != "" && !inAudited(a.comp.rel(d.File)) {
+			older = append(older, fmt.Sprintf("%s: %s: %s", at, d.Kind, d.Text))
+			continue
+		}
+		if miss := a.missingConfigHeaders(); len(miss) > 0 && !inAudited(a.comp.rel(d.File)) {
+			// lwIP's sources do not compile with what is known here, and an
+			// unread configuration header may set what they need (RT-Thread's
+			// port lwipopts.h without rtconfig.h: sockets without LWIP_RAW)
+			a.add(Finding{File: file, Line: line, Severity: SevInfo, ID: "lwip.compile.error", Option: opt, Source: "compiler", Unknown: []string{miss[0].Name},
+				Message: fmt.Sprintf("lwIP does not compile with what is known here, but #include %q was not read and may set what this needs: %s: %s: %s", miss[0].Name, at, d.Kind, d.Text),
+				Fix:     fmt.Sprintf("pass the include paths that hold %q (-I DIR), or --project DIR", miss[0].Name)})
+			continue
+		}
 		a.add(Finding{File: file, Line: line, Severity: SevError, ID: "lwip.compile.error", Option: opt, Source: "compiler",
 			Message: fmt.Sprintf("lwIP does not compile: %s: %s: %s", at, d.Kind, d.Text)})
+	}
+	if len(older) > 0 {
+		a.add(a.olderCompileFinding(olderRel, olderEv, older))
 	}
 	if len(followups) > 0 {
 		a.add(Finding{Severity: SevError, ID: "lwip.compile.followup", Source: "compiler",

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/project"
 )
@@ -122,6 +123,13 @@ func RegisterMCUChip(prefix, chip string) {
 }
 
 func chipForMCU(mcu string) string {
+	// the chip file of the part itself, as import maps it (board.Chips.ForMCU):
+	// an STM32F429 is stm32f429zi, not the F4 family's stand-in
+	if chips, d := (board.Source{}).Chips(); !d.HasErrors() {
+		if c := chips.ForMCU(mcu); c != "" {
+			return c
+		}
+	}
 	glueMu.RLock()
 	defer glueMu.RUnlock()
 	u, best, chip := strings.ToUpper(mcu), "", ""

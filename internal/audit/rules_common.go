@@ -33,7 +33,7 @@ func (a *auditor) rule(src, sev, id string, opts []string, msg, fix string) {
 		}
 	}
 	file, line := a.at(opt)
-	a.add(Finding{File: file, Line: line, Severity: sev, ID: id, Option: opt, Message: msg, Fix: fix, Source: src})
+	a.add(a.judgeUnknown(Finding{File: file, Line: line, Severity: sev, ID: id, Option: opt, Message: msg, Fix: fix, Source: src}, opts))
 }
 
 func (a *auditor) set(n string) bool {
@@ -89,10 +89,17 @@ func (a *auditor) ruleFindings(src string, compileErr map[string]bool) {
 				fmt.Sprintf("PBUF_POOL_BUFSIZE %d: one Ethernet frame needs %d; the rest of every pool buffer (%d B x %d) is never used", buf, frame, buf-frame, a.val("PBUF_POOL_SIZE")),
 				"size pool buffers for one frame; jumbo frames need a MAC that supports them")
 		}
-		if eth && mss < 1460 && a.set("TCP_MSS") {
-			a.rule(src, SevWarning, "audit.tcp_mss_small", []string{"TCP_MSS"},
-				fmt.Sprintf("TCP_MSS %d on Ethernet: every segment carries %.0f%% of what a 1500-byte frame can, and the peer's window fills with small segments", mss, 100*float64(mss)/1460),
-				"TCP_MSS 1460 (1500 - 20 IP - 20 TCP)")
+		if eth && mss < 1460 {
+			// also when left at lwIP's default of 536 (opt.h's RFC 879 minimum):
+			// a 1500-byte Ethernet frame carries 1460
+			what := fmt.Sprintf("TCP_MSS %d", mss)
+			if !a.set("TCP_MSS") {
+				what = fmt.Sprintf("TCP_MSS is left at lwIP's default %d", mss)
+			}
+			file, line := a.at("TCP_MSS") // the file's line, or none for lwIP's default
+			a.add(a.judgeUnknown(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.tcp_mss_small", Option: "TCP_MSS", Source: src,
+				Message: fmt.Sprintf("%s on Ethernet, where 1460 fits one 1500-byte frame: every segment carries %.0f%% of what a frame can, so the same data takes %.1fx the packets and ACKs, and the peer's window fills with small segments", what, 100*float64(mss)/1460, 1460/float64(mss)),
+				Fix:     "#define TCP_MSS 1460 (1500 - 20 IP - 20 TCP), with TCP_WND and TCP_SND_BUF in multiples of it"}, []string{"TCP_MSS", "LWIP_ETHERNET", "LWIP_ARP"}))
 		}
 		if eth && mss > 1460 {
 			a.rule(src, SevWarning, "audit.tcp_mss_above_mtu", []string{"TCP_MSS"},
@@ -148,14 +155,32 @@ func (a *auditor) timeoutRule(src string) {
 	if a.val("LWIP_TIMERS") == 0 {
 		return
 	}
-	var apps, appOpts []string
+	var apps, appOpts, notRun []string
 	for _, at := range appTimers {
 		for _, n := range a.tr.order {
 			if strings.HasPrefix(n, at.prefix) && inAudited(a.files[n]) && (at.prefix != "LWIP_MDNS_RESPONDER" || a.val(n) != 0) {
+				if a.o.Build != nil {
+					// the project's build says whether the app runs: a leftover
+					// SNTP_SET_SYSTEM_TIME in a project without SNTP code arms no timer
+					run := appStarts[at.prefix]
+					compiled, called := a.appEvidence(at.prefix)
+					if !compiled || called == "" {
+						why := fmt.Sprintf("the build does not compile %s", run.src)
+						if compiled {
+							why = fmt.Sprintf("the build compiles %s but nothing in the application calls %s()", run.src, run.start)
+						}
+						notRun = append(notRun, fmt.Sprintf("%s (set by %s; %s)", at.app, n, why))
+						break
+					}
+				}
 				apps, appOpts = append(apps, at.app), append(appOpts, n)
 				break
 			}
 		}
+	}
+	if len(notRun) > 0 {
+		a.rule(src, SevInfo, "audit.app_not_run", []string{"MEMP_NUM_SYS_TIMEOUT"},
+			fmt.Sprintf("no timer counted for %s: the file configures the app, but %s", strings.Join(notRun, "; "), or(a.o.Build.From, "the project's build")), "")
 	}
 	internal, ok := a.num("LWIP_NUM_SYS_TIMEOUT_INTERNAL")
 	if len(apps) == 0 || !ok {
@@ -167,8 +192,14 @@ func (a *auditor) timeoutRule(src string) {
 	// timers lwIP never starts: room the file made for its apps on purpose
 	own, counted := a.ownTimeouts(internal)
 	if need := own + int64(len(apps)); have < need {
-		a.rule(src, SevError, "audit.sys_timeout_apps", append([]string{"MEMP_NUM_SYS_TIMEOUT"}, appOpts...),
-			fmt.Sprintf("MEMP_NUM_SYS_TIMEOUT %d leaves no room for the application's timers: lwIP itself needs %d (LWIP_NUM_SYS_TIMEOUT_INTERNAL) and %s each add one; sys_timeout() then fails (an assert, or silently no keep-alive/poll)", have, own, strings.Join(apps, " and ")),
+		// an error only on the build's evidence that the apps run; from the
+		// file's options alone (a leftover SNTP_SET_SYSTEM_TIME) a warning
+		sev, evidence := SevWarning, " The file's options are the only sign that they run: audit with --project so the build's sources say whether it compiles and starts them."
+		if a.o.Build != nil {
+			sev, evidence = SevError, " The build compiles and starts them."
+		}
+		a.rule(src, sev, "audit.sys_timeout_apps", append([]string{"MEMP_NUM_SYS_TIMEOUT"}, appOpts...),
+			fmt.Sprintf("MEMP_NUM_SYS_TIMEOUT %d leaves no room for the application's timers: lwIP itself needs %d (LWIP_NUM_SYS_TIMEOUT_INTERNAL) and %s each add one; sys_timeout() then fails (an assert, or silently no keep-alive/poll).%s", have, own, strings.Join(apps, " and "), evidence),
 			fmt.Sprintf("#define MEMP_NUM_SYS_TIMEOUT (LWIP_NUM_SYS_TIMEOUT_INTERNAL + %d)", len(apps)))
 	} else if len(counted) > 0 && have < internal+int64(len(apps)) {
 		a.rule(src, SevInfo, "audit.switch_counts_timeouts", counted,
@@ -278,7 +309,7 @@ func (a *auditor) checks(src string) []Finding {
 		if refusal {
 			msg = "lwIP would refuse to compile: " + c.Detail
 		}
-		fs = append(fs, Finding{File: file, Line: line, Severity: SevError, ID: c.ID, Option: opt, Message: msg, Source: src})
+		fs = append(fs, a.judgeUnknown(Finding{File: file, Line: line, Severity: SevError, ID: c.ID, Option: opt, Message: msg, Source: src}, a.optionsIn(c.Detail)))
 	}
 	return fs
 }

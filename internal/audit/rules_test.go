@@ -37,7 +37,7 @@ func TestRulesBothEngines(t *testing.T) {
 		{"heap and send buffer", "#undef MEM_SIZE\n#define MEM_SIZE 4000\n", "#undef MEM_SIZE\n#define MEM_SIZE 8000\n", "", "audit.mem_size_send", audit.SevWarning},
 		{"pool buffer split", "#define PBUF_POOL_BUFSIZE 512\n", "#define PBUF_POOL_BUFSIZE 1536\n", "", "audit.pbuf_split", audit.SevWarning},
 		{"reassembly holds the pool", "#define PBUF_POOL_SIZE 8\n#define IP_REASS_MAX_PBUFS 8\n", "#define PBUF_POOL_SIZE 8\n#define IP_REASS_MAX_PBUFS 4\n#define MEMP_NUM_REASSDATA 4\n", "", "audit.reass_pool", audit.SevWarning},
-		{"app timers", "#define SNTP_SERVER_DNS 1\n", "#define SNTP_SERVER_DNS 1\n#define MEMP_NUM_SYS_TIMEOUT (LWIP_NUM_SYS_TIMEOUT_INTERNAL + 1)\n", "", "audit.sys_timeout_apps", audit.SevError},
+		{"app timers", "#define SNTP_SERVER_DNS 1\n", "#define SNTP_SERVER_DNS 1\n#define MEMP_NUM_SYS_TIMEOUT (LWIP_NUM_SYS_TIMEOUT_INTERNAL + 1)\n", "", "audit.sys_timeout_apps", audit.SevWarning},
 		{"overflow check", "#define MEMP_OVERFLOW_CHECK 1\n", "#define MEMP_OVERFLOW_CHECK 0\n", "", "audit.overflow_check_on", audit.SevWarning},
 	}
 	dir := t.TempDir()

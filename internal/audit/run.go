@@ -20,6 +20,12 @@ type Options struct {
 	File        string
 	IncludeDirs []string // -I (a project's include paths)
 	Defines     []string // -D NAME[=VALUE]
+	// ForcedIncludes are headers the build includes ahead of every source
+	// (gcc -include FILE; a project model's compile command carries them)
+	ForcedIncludes []string
+	// Build is what the project's build compiles and calls (evidence.go);
+	// nil = not known
+	Build *Build
 	// Version is the lwIP line the file is for; "" = the lwIP tree's version,
 	// else 2.1.3. The other line (2.1.x / 2.2.x) is checked too; what only it
 	// refuses is reported as a warning.
@@ -149,6 +155,9 @@ func Run(o Options) (*Report, error) {
 		var fallback string
 		for own := false; ; own = true {
 			comp, err = newCompiler(cc, o.CPUFlags, o.IncludeDirs, o.Defines, o.LwipDir, o.File, own)
+			if err == nil {
+				comp.forced = o.ForcedIncludes
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -179,6 +188,8 @@ func Run(o Options) (*Report, error) {
 			}
 		}
 		rep.Engine = "compiler: " + compilerVersion(cc)
+		tr.missing = append(tr.missing, comp.late...) // headers only the values' lwIP headers met
+		valuesLate := len(comp.late)
 		if o.LwipDir != "" {
 			if !o.NoCompile {
 				diags, err = comp.compile(tr.order)
@@ -186,7 +197,7 @@ func Run(o Options) (*Report, error) {
 					return nil, err
 				}
 				rep.Compiled = true
-				tr.missing = append(tr.missing, comp.late...)
+				tr.missing = append(tr.missing, comp.late[valuesLate:]...)
 				for _, d := range diags {
 					rep.Diagnostics = append(rep.Diagnostics, fmt.Sprintf("%s:%d: %s: %s", or(comp.rel(d.File), filepath.Base(o.File)), d.Line, d.Kind, d.Text))
 				}
@@ -418,6 +429,7 @@ func (a *auditor) run(diags []compilerDiag) ([]Finding, error) {
 	a.otherLine()
 	a.versionFindings()
 	a.undefinedSwitches()
+	a.lateDefinedTests()
 	a.chipFindings()
 	a.fs = append(a.fs, a.checks(src)...)
 	if a.o.LinkerScript != "" {

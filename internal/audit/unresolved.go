@@ -37,13 +37,24 @@ func (a *auditor) errorFollowsUnresolved(d compilerDiag) (via string, ids []stri
 	if len(tainted) == 0 {
 		return "", nil
 	}
+	for _, id := range reIdent.FindAllString(a.errorCondition(d), -1) {
+		if unk, ok := tainted[id]; ok {
+			return id, unk
+		}
+	}
+	return "", nil
+}
+
+// errorCondition is the #if (or #elif) above an #error of lwIP's sources,
+// with the lines up to the #error ("" when it cannot be read).
+func (a *auditor) errorCondition(d compilerDiag) string {
 	b, err := os.ReadFile(d.File)
 	if err != nil {
-		return "", nil
+		return ""
 	}
 	lines := strings.Split(string(b), "\n")
 	if d.Line < 2 || d.Line > len(lines) {
-		return "", nil
+		return ""
 	}
 	cond := ""
 	for i := d.Line - 2; i >= 0 && i >= d.Line-12; i-- {
@@ -53,12 +64,7 @@ func (a *auditor) errorFollowsUnresolved(d compilerDiag) (via string, ids []stri
 			break
 		}
 	}
-	for _, id := range reIdent.FindAllString(cond, -1) {
-		if unk, ok := tainted[id]; ok {
-			return id, unk
-		}
-	}
-	return "", nil
+	return cond
 }
 
 // taintedOptions maps every option whose effective value names something
@@ -70,13 +76,24 @@ func (a *auditor) taintedOptions() map[string][]string {
 	}
 	a.tainted = map[string][]string{}
 	declared := a.declaredInFile()
-	for n, v := range a.values {
+	values := a.values
+	if values == nil {
+		// the built-in evaluator: the file's own definitions as written
+		// (`TCP_MSS (WHD_PAYLOAD_MTU)`), which it cannot expand further either
+		values = map[string]string{}
+		for n, d := range a.tr.final {
+			if d.Params == "" && d.File != "<command-line>" {
+				values[n] = d.Value
+			}
+		}
+	}
+	for n, v := range values {
 		if isNumber(v) || strings.ContainsAny(v, "\"'{") {
 			continue
 		}
 		var unk []string
 		seen := map[string]bool{}
-		for _, id := range reIdent.FindAllString(v, -1) {
+		for _, id := range reIdent.FindAllString(reNumberLit.ReplaceAllString(v, " "), -1) {
 			if _, defined := a.tr.final[id]; !defined && !declared[id] && !cTypeNames[id] && !a.known(id) && !seen[id] {
 				seen[id] = true
 				unk = append(unk, id)
@@ -95,6 +112,22 @@ func (a *auditor) taintedOptions() map[string][]string {
 			for _, id := range reIdent.FindAllString(o.Default, -1) {
 				if unk, ok := a.tainted[id]; ok {
 					a.tainted[o.Name] = unk
+					changed = true
+					break
+				}
+			}
+		}
+		if a.values != nil {
+			continue // the compiler's values are expanded: a file value over a tainted one names its identifiers itself
+		}
+		// the evaluator's values are as written: TCP_SND_QUEUELEN (4*TCP_SND_BUF/TCP_MSS) over TCP_MSS (WHD_PAYLOAD_MTU)
+		for n, v := range values {
+			if _, ok := a.tainted[n]; ok {
+				continue
+			}
+			for _, id := range reIdent.FindAllString(v, -1) {
+				if unk, ok := a.tainted[id]; ok {
+					a.tainted[n] = unk
 					changed = true
 					break
 				}
@@ -163,7 +196,7 @@ func (a *auditor) undefinedSwitches() {
 				guarded[id] = true
 			}
 		}
-		expr := reDefinedOp.ReplaceAllString(m[1], "")
+		expr := reNumberLit.ReplaceAllString(reDefinedOp.ReplaceAllString(m[1], ""), " ") // 0x20000 holds no name x20000
 		for _, id := range reIdent.FindAllString(expr, -1) {
 			if guarded[id] {
 				continue
@@ -184,4 +217,6 @@ func (a *auditor) undefinedSwitches() {
 
 // reDefinedOp matches defined(X) / defined X: a test of existence, not of a value.
 // (and __has_include("x.h"), string and character literals: no names)
+var reNumberLit = regexp.MustCompile(`\b(?:0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*\b`)
+
 var reDefinedOp = regexp.MustCompile(`defined\s*\(\s*\w+\s*\)|defined\s+\w+|__has_include(?:_next)?\s*\([^)]*\)|"[^"]*"|'[^']*'`)

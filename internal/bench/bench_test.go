@@ -182,7 +182,7 @@ func TestResolveNetWithoutRoot(t *testing.T) {
 func TestUserConfigs(t *testing.T) {
 	dir := t.TempDir()
 	f := filepath.Join(dir, "mine.h")
-	if err := os.WriteFile(f, []byte("#define TCP_MSS 1000\n"), 0o644); err != nil {
+	if err := os.WriteFile(f, []byte("#define NO_SYS 1\n#include <stdint.h>\n#define TCP_MSS 1000\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	have := []Config{DefaultsConfig(), {Name: "lwipgen"}}
@@ -193,6 +193,13 @@ func TestUserConfigs(t *testing.T) {
 	got := configNames(withUser(have, user))
 	if strings.Join(got, ",") != "lwip-defaults,mine,lwipgen" {
 		t.Errorf("order %v, want lwip-defaults,mine,lwipgen", got)
+	}
+	// ST's CubeMX H7 file (the simulator's fixture, shaped on stm32-hotspot/STM32H7-LwIP-Examples
+	// STM32H743_Nucleo_ETH LWIP/Target/lwipopts.h) is a FreeRTOS file with a project header: refused
+	// before any build, with both reasons and where it does run
+	_, err = UserConfigs([]string{filepath.Join("..", "sim", "testdata", "cubemx_h743_eth_code_lwipopts.h")}, have)
+	if err == nil || !strings.Contains(err.Error(), "NO_SYS at lwIP's default 0") || !strings.Contains(err.Error(), "main.h") || !strings.Contains(err.Error(), "lwipgen sim BOARD") {
+		t.Errorf("the CubeMX H7 file: %v", err)
 	}
 	if SizingOf(user[0]).MSS != 1000 {
 		t.Errorf("sizing of the user's file: %+v", SizingOf(user[0]))

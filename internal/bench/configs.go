@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/cheader"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/seeds"
@@ -128,6 +131,9 @@ func UserConfigs(paths []string, have []Config) ([]Config, error) {
 			return nil, fmt.Errorf("--lwipopts %s: the configuration name %q is already taken; rename the file", p, name)
 		}
 		taken[name] = true
+		if err := benchable(p, data); err != nil {
+			return nil, err
+		}
 		out = append(out, Config{Name: name, Why: "your file " + p, LwipOpts: string(data)})
 	}
 	return out, nil
@@ -149,4 +155,48 @@ func withUser(cs, user []Config) []Config {
 	}
 	out = append(out, user...)
 	return append(out, gen...)
+}
+
+// libcHeaders are the C library headers a lwipopts.h may include on the
+// bench firmware (newlib has them).
+var libcHeaders = map[string]bool{"stdint.h": true, "stddef.h": true, "stdlib.h": true, "string.h": true, "stdio.h": true,
+	"stdbool.h": true, "limits.h": true, "errno.h": true, "sys/time.h": true, "time.h": true, "assert.h": true, "stdarg.h": true}
+
+var reBenchInclude = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*[<"]([^">]+)[">]`)
+
+// benchable refuses, with the reason, a file the bench firmware cannot build:
+// the mps2-an500 firmware is bare metal on the raw API (NO_SYS 1, no RTOS
+// port) and has only lwIP's and the C library's headers. A CubeMX FreeRTOS
+// file (stm32-hotspot/STM32H7-LwIP-Examples STM32H743_Nucleo_ETH
+// LWIP/Target/lwipopts.h: NO_SYS left at lwIP's 0, `#include "main.h"`)
+// builds on its own board, which `sim BOARD --lwipopts` runs.
+func benchable(path string, data []byte) error {
+	code := cheader.StripComments(string(data))
+	nosys := ""
+	for _, d := range audit.Parse(data) {
+		if d.Name == "NO_SYS" {
+			nosys = d.Value
+		}
+	}
+	var why []string
+	switch nosys {
+	case "1", "(1)":
+	case "":
+		why = append(why, "it leaves NO_SYS at lwIP's default 0 (an RTOS with the sequential API)")
+	default:
+		why = append(why, fmt.Sprintf("it sets NO_SYS %s (an RTOS with the sequential API)", nosys))
+	}
+	var own []string
+	for _, m := range reBenchInclude.FindAllStringSubmatch(code, -1) {
+		if !libcHeaders[m[1]] && !strings.HasPrefix(m[1], "lwip/") && !strings.HasPrefix(m[1], "arch/") {
+			own = append(own, m[1])
+		}
+	}
+	if len(own) > 0 {
+		why = append(why, fmt.Sprintf("it includes %s, a header of its own project the firmware does not have", strings.Join(own, ", ")))
+	}
+	if len(why) == 0 {
+		return nil
+	}
+	return fmt.Errorf("--lwipopts %s: the bench firmware (mps2-an500, bare metal, raw API, NO_SYS 1) cannot build it: %s. Run it on its own board with the simulator instead (lwipgen sim BOARD --compare --lwipopts %s), which takes its #defines and provides what its project would", path, strings.Join(why, "; "), path)
 }

@@ -107,6 +107,7 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 			o.LinkerScript = p.LinkerScript
 		}
 		o.ProjectCompiler = p.Compiler
+		o.Build = audit.FolderBuild(p) // the app-timer rules judge from what the project compiles and calls
 		if *chipName == "" {
 			*chipName = p.Chip
 		}

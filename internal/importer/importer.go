@@ -367,12 +367,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	res := &Result{Options: map[string]string{}, Input: map[string]string{}}
 	chipName, chipWhy := o.Chip, "--chip"
 	if chipName == "" && in.chip != "" {
-		u := strings.ToLower(in.chip)
-		for name := range chips {
-			if strings.HasPrefix(u, name) && len(name) > len(chipName) {
-				chipName = name
-			}
-		}
+		chipName = chips.ForMCU(in.chip) // the mapping audit uses too
 		chipWhy = fmt.Sprintf("%s names the MCU %s; chip file %s matches it", in.chipFrom, in.chip, chipName)
 		if chipName == "" {
 			if proj == nil || proj.linker == "" {

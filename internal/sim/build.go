@@ -34,6 +34,10 @@ type Override struct {
 	Why   string `json:"why"`
 }
 
+// undefOnly: an override with no value only undefines the name (lwIP's
+// own default or code path applies).
+func (o Override) undefOnly() bool { return o.Value == "" }
+
 // nodeBuild is one compiled node executable.
 type nodeBuild struct {
 	Exe string
@@ -282,7 +286,7 @@ func buildProgram(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, pr p
 	tmpExe := filepath.Join(work, "sim_node")
 	link := append(append(append([]string{cc, "-o", tmpExe}, objs...), lwipObjs...), pr.LDFlags...)
 	if out, err := toolchain.Output(ctx, "", append(link, "-lm")); err != nil {
-		return nil, fmt.Errorf("linking the simulator: %v\n%s", errors.Unwrap(err), firstLines(out, 20))
+		return nil, linkError(out, errors.Unwrap(err), pr.Files["lwipopts.h"])
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err

@@ -38,6 +38,9 @@ type config struct {
 	Checks   []string // lwIP #error rules the configuration fails (before Added)
 	Driver   driverModel
 	Source   string
+	// Hooks are the file's hook macros mapped to functions of its project;
+	// the simulator compiles its stand-ins for them (userhooks.go)
+	Hooks []userHook
 }
 
 // lwipgenConfig is the generated lwipopts.h, unchanged.
@@ -147,6 +150,9 @@ func userConfig(p *plan.Plan, path string, src []byte) (*config, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	c.Added = append(c.Added, "only the file's #defines (includes and #if blocks are not evaluated); the board's driver rings")
+	if c.Hooks = userHooks(src); len(c.Hooks) > 0 {
+		c.Added = append(c.Added, hooksAdded(c.Hooks))
+	}
 	c.Source = path
 	return c, nil
 }
@@ -171,6 +177,11 @@ func hostOverrides(r *lwip.Config, rxModel string) []Override {
 		{"MEM_STATS", "1", "heap used/max/err"},
 		{"TCP_STATS", "1", "TCP drop/memerr counters"},
 		{"LWIP_STATS_DISPLAY", "0", "the simulator reads the counters itself"},
+	}
+	if ptr, ok := r.UserValue("LWIP_RAM_HEAP_POINTER"); ok {
+		// a user file's fixed heap address (CubeMX H7: 0x30020000 in D2 SRAM) is no memory of the host process
+		o = append(o, Override{Name: "LWIP_RAM_HEAP_POINTER", Why: fmt.Sprintf(
+			"the target's heap address %s is no memory of the host process: the heap is lwIP's own ram_heap array of the same MEM_SIZE", ptr)})
 	}
 	if rxModel == "custom_pool" {
 		o = append(o, Override{"LWIP_SUPPORT_CUSTOM_PBUF", "1", "the zero-copy RX design wraps DMA buffers in custom pbufs (as the board's glue does)"})
@@ -212,6 +223,10 @@ func optsHeader(cfg []byte, over []Override) []byte {
 	b.Write(cfg)
 	b.WriteString("\n/* ---- host simulation port overrides ---- */\n")
 	for _, o := range over {
+		if o.undefOnly() {
+			fmt.Fprintf(&b, "/* %s */\n#undef %s\n", o.Why, o.Name)
+			continue
+		}
 		fmt.Fprintf(&b, "/* %s */\n#undef %s\n#define %s %s\n", o.Why, o.Name, o.Name, o.Value)
 	}
 	b.WriteString("#endif\n")

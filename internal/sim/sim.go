@@ -596,6 +596,9 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 			cr.Overrides = withoutOverrides(cr.Overrides, "LWIP_TIMERS", "LWIP_TIMERS_CUSTOM")
 		}
 		cr.Glue = &GlueRun{Model: m.Name, Sources: append(append([]string{}, dc.Sources...), dc.Headers...), Defines: dc.Defines}
+		if len(c.Hooks) > 0 {
+			dc = dc.with("lwipgen_sim_hooks.c", hooksSource(c.Hooks)) // not the generated driver's: listed in Added
+		}
 		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(hdr, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
 		if err != nil {
 			return fail(err)

@@ -9,7 +9,7 @@
  * expect: warning audit.redefined TCP_SND_QUEUELEN
  * expect: warning audit.csum_offload_vs_frag CHECKSUM_GEN_UDP
  * expect: warning audit.redefined MEM_SIZE
- * expect: error audit.sys_timeout_apps MEMP_NUM_SYS_TIMEOUT
+ * expect: warning audit.sys_timeout_apps
  */
 /* USER CODE BEGIN Header */
 /* lwipopts.h - LwIP stack configuration overriding opt.h (CubeMX-generated shape) */

@@ -5,7 +5,7 @@
  * expect: warning audit.debug_on LWIP_DEBUG
  * expect: warning other_line.ignored DHCP_DOES_ARP_CHECK
  * expect: info audit.other_line_option LWIP_DHCP_DOES_ACD_CHECK
- * expect: error audit.sys_timeout_apps MEMP_NUM_SYS_TIMEOUT
+ * expect: warning audit.sys_timeout_apps
  */
 #ifndef _LWIPOPTS_H
 #define _LWIPOPTS_H

@@ -2,7 +2,7 @@
  * modelled on: a bare-metal STM32F7 lwipopts.h from public projects that switched on lwIP's mDNS responder (src/apps/mdns) for .local discovery without IGMP or timer room
  * args: --chip stm32f767zi
  * expect: error lwip.compile.error LWIP_MDNS_RESPONDER
- * expect: error audit.sys_timeout_apps MEMP_NUM_SYS_TIMEOUT
+ * expect: warning audit.sys_timeout_apps
  */
 #ifndef LWIPOPTS_H
 #define LWIPOPTS_H

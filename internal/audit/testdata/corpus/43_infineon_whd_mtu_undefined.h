@@ -5,8 +5,8 @@
  * args: --cpu cortex-m4
  * expect: info audit.include_not_found
  * expect: warning audit.unresolved_identifier TCP_MSS
- * expect: warning lwip.init.tcp_snd_queuelen_min2
- * expect: warning lwip.init.tx_single_pbuf_oversize
+ * expect: info lwip.init.tcp_snd_queuelen_min2
+ * expect: info lwip.init.tx_single_pbuf_oversize
  * expect: info audit.vendor_glue LWIP_FREERTOS_CHECK_CORE_LOCKING
  * expect-not: lwip.compile.followup
  * expect-not: lwip.compile.error
