@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -91,26 +92,18 @@ func (a *auditor) callSite(fn string) string {
 	return found
 }
 
-// FolderBuild is the evidence DetectProject's project gives until the
-// project model lists what the build compiles: every .c file under the
-// project's root (build output, hidden and test folders skipped).
-func FolderBuild(p *Project) *Build {
-	b := &Build{From: "the project's C files under " + p.Root}
-	filepath.WalkDir(p.Root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			n := d.Name()
-			if path != p.Root && (strings.HasPrefix(n, ".") || n == "build" || n == "test" || n == "doc" || n == "Debug" || n == "Release") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if strings.HasSuffix(d.Name(), ".c") {
-			b.Sources = append(b.Sources, path)
-		}
+// ProjectBuild is the evidence of the project model: the sources its
+// build compiles, each unit as the build has it.
+func ProjectBuild(p *Project) *Build {
+	m := p.Model
+	if m == nil || m.Build == nil {
 		return nil
-	})
+	}
+	b := &Build{From: "the units " + m.Build.File + " compiles"}
+	for _, u := range m.Build.Units {
+		if u.Lang == project.LangC {
+			b.Sources = append(b.Sources, u.File)
+		}
+	}
 	return b
 }

@@ -107,7 +107,8 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 			o.LinkerScript = p.LinkerScript
 		}
 		o.ProjectCompiler = p.Compiler
-		o.Build = audit.FolderBuild(p) // the app-timer rules judge from what the project compiles and calls
+		o.Build = audit.ProjectBuild(p) // the app-timer rules judge from what the project's build compiles and calls
+		o.ForcedIncludes = append(p.Forced, o.ForcedIncludes...)
 		if *chipName == "" {
 			*chipName = p.Chip
 		}
