@@ -455,3 +455,39 @@ func TestGlueCommentsSayWhatRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryGlueBoardCompiled: every built-in board whose flow renders lwipgen's ethernetif.c is in
+// the list TestGlueCompiles builds with -Wall -Wextra -Werror against the fixture HALs, so a new
+// board cannot ship glue no test compiled.
+func TestEveryGlueBoardCompiled(t *testing.T) {
+	listed := map[string]bool{}
+	for _, b := range boards {
+		listed[b.name] = true
+	}
+	ents, err := fs.ReadDir(boardsFS(), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range ents {
+		name, ok := strings.CutSuffix(e.Name(), ".hcl")
+		if !ok || e.IsDir() {
+			continue
+		}
+		g, diags := pipeline.Prepare(pipeline.Options{Board: name, Source: board.Source{}})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", name, diags)
+		}
+		for _, f := range g.Files {
+			if f.Path == "ethernetif.c" {
+				n++
+				if !listed[name] {
+					t.Errorf("board %s renders ethernetif.c but is not in TestGlueCompiles' list", name)
+				}
+			}
+		}
+	}
+	if n < len(boards) {
+		t.Errorf("%d boards render ethernetif.c, the compile list has %d", n, len(boards))
+	}
+}
