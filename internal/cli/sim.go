@@ -95,7 +95,7 @@ func newSim(env *Env) *cobra.Command {
 	fs.Float64Var(&f.dup, "duplicate", 0, "probability that the link delivers a frame twice")
 	fs.BoolVar(&f.rtos, "rtos", true, "run a FreeRTOS board as an RTOS board (the default)")
 	fs.MarkDeprecated("rtos", "FreeRTOS boards always run as RTOS boards (docs/sim-rtos.md)")
-	fs.StringVar(&f.faults, "fault", "", "inject faults into the device's generated driver: KIND@TIME[:ARG],... with link-flap@T:DOWN, dma-error@T, rx-stall@T:FOR (the application stops reading), burst@T:FRAMES; TIME from the first measured phase")
+	fs.StringVar(&f.faults, "fault", "", "inject faults into the device's generated driver: KIND@TIME[:ARG],... with link-flap@T:DOWN, dma-error@T, mac-error@T (STM32H7: HAL error state, DMA running), rx-stall@T:FOR (the application stops reading), burst@T:FRAMES; TIME from the first measured phase")
 	fs.Var(&f.perFrame, "cpu-ns-per-frame", "device CPU cost per frame in ns (default: from the core and clock)")
 	fs.Var(&f.perByte, "cpu-ns-per-byte", "device CPU cost per byte in ns (default: from the core, clock and checksum settings)")
 	fs.StringVar(&f.lwipDir, "lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")

@@ -410,3 +410,84 @@ func includeDir(t *testing.T, name string) string {
 	}
 	return abs
 }
+
+// TestGlueCommentsSayWhatRuns: what lwipgen_sys.h says waits LWIPGEN_LINK_POLL_MS is what the
+// board's ethernetif.c does with it (an lwIP sys_timeout, the sleep of CubeMX's ethernet_link_thread,
+// or nothing where CubeMX's lwip.c polls), and the STM32 RX buffer comment does not claim that lwIP
+// writes ICMP echo replies into the zero-copy buffer (lwIP 2.1.3's icmp.c copies them into a new
+// PBUF_RAM pbuf: it cannot add link headers in front of a PBUF_REF payload). Issue 30 item 5.
+func TestGlueCommentsSayWhatRuns(t *testing.T) {
+	names := []string{}
+	for _, b := range boards {
+		names = append(names, b.name)
+	}
+	for _, v := range variants {
+		names = append(names, v.name)
+	}
+	pollRe := regexp.MustCompile(`/\* Interval of the PHY link poll: ([^*]*)\*/`)
+	for _, name := range names {
+		r := prepare(t, name)
+		src := map[string]string{}
+		for _, f := range r.glue {
+			src[f.Path] = string(f.Content)
+		}
+		code := cComments.ReplaceAllString(src["ethernetif.c"], " ")
+		m := pollRe.FindStringSubmatch(src["lwipgen_sys.h"])
+		if m == nil {
+			t.Fatalf("%s: lwipgen_sys.h has no link poll comment", name)
+		}
+		var want string
+		switch {
+		case strings.Contains(code, "sys_timeout(LWIPGEN_LINK_POLL_MS"):
+			want = "sys_timeout"
+		case strings.Contains(code, "sys_msleep(LWIPGEN_LINK_POLL_MS)"):
+			want = "ethernet_link_thread"
+		case !strings.Contains(code, "LWIPGEN_LINK_POLL_MS"):
+			want = "not used"
+		default:
+			t.Fatalf("%s: ethernetif.c uses LWIPGEN_LINK_POLL_MS in a way this test does not know", name)
+		}
+		if !strings.Contains(m[1], want) {
+			t.Errorf("%s: lwipgen_sys.h says the link poll interval is %q; ethernetif.c: %s", name, strings.TrimSpace(m[1]), want)
+		}
+		if strings.Contains(src["ethernetif.c"], "echo reply written") {
+			t.Errorf("%s: ethernetif.c says ICMP echo replies are written in place", name)
+		}
+	}
+}
+
+// TestEveryGlueBoardCompiled: every built-in board whose flow renders lwipgen's ethernetif.c is in
+// the list TestGlueCompiles builds with -Wall -Wextra -Werror against the fixture HALs, so a new
+// board cannot ship glue no test compiled.
+func TestEveryGlueBoardCompiled(t *testing.T) {
+	listed := map[string]bool{}
+	for _, b := range boards {
+		listed[b.name] = true
+	}
+	ents, err := fs.ReadDir(boardsFS(), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range ents {
+		name, ok := strings.CutSuffix(e.Name(), ".hcl")
+		if !ok || e.IsDir() {
+			continue
+		}
+		g, diags := pipeline.Prepare(pipeline.Options{Board: name, Source: board.Source{}})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", name, diags)
+		}
+		for _, f := range g.Files {
+			if f.Path == "ethernetif.c" {
+				n++
+				if !listed[name] {
+					t.Errorf("board %s renders ethernetif.c but is not in TestGlueCompiles' list", name)
+				}
+			}
+		}
+	}
+	if n < len(boards) {
+		t.Errorf("%d boards render ethernetif.c, the compile list has %d", n, len(boards))
+	}
+}

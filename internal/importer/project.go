@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/mpu"
 	"os"
 	"path"
 	"path/filepath"
@@ -126,8 +127,7 @@ type mpuRegion struct {
 }
 
 var (
-	iocMPURe  = regexp.MustCompile(`^CORTEX_M7\.(Enable|BaseAddress|Size)_?S?-Cortex_Memory_Protection_Unit_Region(\d+)_Settings(?:_S)?$`)
-	mainNumRe = regexp.MustCompile(`\.Number\s*=\s*MPU_REGION_NUMBER(\d+)`)
+	iocMPURe = regexp.MustCompile(`^CORTEX_M7\.(Enable|BaseAddress|Size)_?S?-Cortex_Memory_Protection_Unit_Region(\d+)_Settings(?:_S)?$`)
 )
 
 // iocMPU lists the regions the .ioc enables (CORTEX_M7.Enable_S-..._RegionN_Settings_S
@@ -175,28 +175,17 @@ func iocMPU(src []byte) []mpuRegion {
 	return out
 }
 
-// mainMPU lists the region numbers MPU_Config() in main.c programs.
+// mainMPU lists the region numbers MPU_Config() in main.c programs (the
+// shared reader, mpu.ReadMPUConfig), each once, where its number is set.
 func mainMPU(src []byte, file string) []mpuRegion {
-	text := string(src)
-	start := regexp.MustCompile(`(?m)^(static\s+)?void\s+MPU_Config\s*\(\s*void\s*\)\s*\{`).FindStringIndex(text)
-	if start == nil {
-		return nil
-	}
-	end := strings.Index(text[start[1]:], "\n}")
-	if end < 0 {
-		return nil
-	}
-	body := text[start[1] : start[1]+end]
 	var out []mpuRegion
 	seen := map[int]bool{}
-	for _, m := range mainNumRe.FindAllStringSubmatchIndex(body, -1) {
-		n, _ := strconv.Atoi(body[m[2]:m[3]])
-		if seen[n] {
+	for _, r := range mpu.ReadMPUConfig(src, file) {
+		if seen[r.Number] {
 			continue
 		}
-		seen[n] = true
-		line := 1 + strings.Count(text[:start[1]+m[0]], "\n")
-		out = append(out, mpuRegion{Number: n, Where: fmt.Sprintf("%s:%d", file, line)})
+		seen[r.Number] = true
+		out = append(out, mpuRegion{Number: r.Number, Where: r.NumberAt})
 	}
 	return out
 }

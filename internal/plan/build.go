@@ -74,7 +74,7 @@ func buildFor(b *board.Board, h Hooks, target float64, sndCap int64) (*Plan, err
 		r(s)
 	}
 	applyOverrides(s)
-	p := &Plan{Board: b, Version: v, Settings: s.settings, Driver: s.driver, Warnings: s.warnings, Inputs: h.Inputs, Protect: h.Protect, hooks: h, fifoSnd: s.fifoSnd}
+	p := &Plan{Board: b, Version: v, Settings: s.settings, Driver: s.driver, Warnings: s.warnings, Inputs: h.Inputs, Protect: h.Protect, PortTimeval: h.PortTimeval, hooks: h, fifoSnd: s.fifoSnd}
 	set := map[string]string{}
 	for _, st := range p.Settings {
 		set[st.Name] = st.Expr

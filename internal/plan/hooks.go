@@ -22,6 +22,10 @@ type Hooks struct {
 	// Inputs are the linker input sections of the vendor driver's objects,
 	// by plan object name; objects not listed keep .bss.<symbol>.
 	Inputs map[string]Input
+	// PortTimeval: the vendor's lwIP port brings the C library's struct
+	// timeval itself (LWIP_TIMEVAL_PRIVATE 0 needs it), so lwipopts.h includes
+	// no <sys/time.h> ahead of the port's own headers.
+	PortTimeval bool
 	// Protect gives a self-contained firmware an MPU protection map (code
 	// read-only, data execute-never) when its memories allow one.
 	Protect bool

@@ -71,8 +71,10 @@ type Plan struct {
 	// whether the firmware gets a protection map; the layout reads them.
 	Inputs  map[string]Input `json:"-"`
 	Protect bool             `json:"-"`
-	hooks   Hooks
-	fifoSnd int64 // segments the FIFO send-side rule asked for (0: it did not apply); see fitFIFOSendBuffers
+	// PortTimeval: lwipopts.h leaves struct timeval to the vendor's port (Hooks.PortTimeval).
+	PortTimeval bool `json:"-"`
+	hooks       Hooks
+	fifoSnd     int64 // segments the FIFO send-side rule asked for (0: it did not apply); see fitFIFOSendBuffers
 }
 
 // Object is a block of RAM that must be placed: an lwIP array or a driver DMA array.

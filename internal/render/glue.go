@@ -119,6 +119,7 @@ type GlueData struct {
 	NoDMA         []GlueRange
 	TxTimeoutMs   int
 	LinkPollMs    int
+	LinkPollHow   string // what waits LinkPollMs between two link checks (the flow's glue says)
 	Coalesce      GlueCoalesce
 	Defines       []string
 	// Target is what the flow read from the project the glue goes into (for the CubeMX flow: the
@@ -180,7 +181,8 @@ func NewGlueData(p *plan.Plan, l *layout.Layout) (*GlueData, error) {
 	}
 	b := p.Board
 	dr := p.Driver
-	d := &GlueData{Board: b, Plan: p, Driver: dr, DCache: b.Chip.Core.DCache, LinkPollMs: 500, layout: l}
+	d := &GlueData{Board: b, Plan: p, Driver: dr, DCache: b.Chip.Core.DCache, LinkPollMs: 500, layout: l,
+		LinkPollHow: "an lwIP sys_timeout, in lwIP's context"}
 	if dr.RxDescriptors < 1 || dr.TxDescriptors < 1 || dr.RxBufferSize < 64 || dr.RxBudget < 1 {
 		return nil, fmt.Errorf("glue: %s: driver plan incomplete (rx %d, tx %d descriptors, %d B buffers, budget %d)",
 			b.Name, dr.RxDescriptors, dr.TxDescriptors, dr.RxBufferSize, dr.RxBudget)

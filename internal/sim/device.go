@@ -36,6 +36,7 @@ type macModel struct {
 	RTOSAPI   string
 	LDFlags   []string // link flags the model needs (-no-pie: 32-bit buffer addresses in descriptors)
 	NoDMA     bool     // a FIFO MAC: there is no DMA to fail (fault dma-error does not apply)
+	MACError  bool     // the driver model has fault mac-error (the H7 HAL's error state on a MAC status error)
 	// Vendor code the flow does not render (xemacps.go): Adapter is a behavioural model of the
 	// vendor's driver layer compiled with the device; Pick are rendered flow files (file name -> name in
 	// the device) it includes; ConfigFile is the rendered header that is the lwipgen configuration
@@ -48,11 +49,14 @@ type macModel struct {
 
 var rxPoolWraps = []string{"lwipgen_rxpool_get", "lwipgen_rxpool_put"}
 
+// stm32Wraps: the RX pool, and lwIP's pbuf_free (a TX packet freed while the DMA owns it fails a check).
+var stm32Wraps = append(append([]string{}, rxPoolWraps...), "pbuf_free")
+
 var macModels = map[string]macModel{
-	"stm32-dwmac": {Name: "STM32 HAL ETH (F4/F7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Wraps: rxPoolWraps,
+	"stm32-dwmac": {Name: "STM32 HAL ETH (F4/F7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Wraps: stm32Wraps,
 		RTOSBoard: "rtos/board_cubemx_rtos.c"},
-	"stm32h7-eqos": {Name: "STM32 HAL ETH (H7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Defines: []string{"SIM_ETH_H7=1"}, Wraps: rxPoolWraps,
-		RTOSBoard: "rtos/board_cubemx_rtos.c"},
+	"stm32h7-eqos": {Name: "STM32 HAL ETH (H7 DMA) + PHY", Model: "model_stm32eth.c", Board: "board_cubemx.c", Defines: []string{"SIM_ETH_H7=1"}, Wraps: stm32Wraps,
+		RTOSBoard: "rtos/board_cubemx_rtos.c", MACError: true},
 	"gd32-enet": {Name: "GD32F4xx ENET library + PHY", Model: "model_gd32enet.c", Board: "board_gd32.c",
 		Wraps: []string{"lwipgen_tx_wait"}, LDFlags: []string{"-no-pie"}, RTOSBoard: "rtos/board_gd32_rtos.c"},
 	"lan9118": {Name: "LAN9118 registers, FIFOs and IRQ + SysTick/NVIC", Model: "model_lan9118.c", Board: "board_mps2.c",

@@ -11,7 +11,7 @@ import (
 // Fault is one injected fault, at a virtual time counted from the start of
 // the first measured phase (after the connections are set up).
 type Fault struct {
-	Kind string        `json:"kind"` // link-flap | dma-error | rx-stall | burst
+	Kind string        `json:"kind"` // link-flap | dma-error | mac-error | rx-stall | burst
 	At   time.Duration `json:"at_ns"`
 	// For is how long a link-flap keeps the link down or an rx-stall keeps
 	// the application from reading (default 50 ms / 200 ms).
@@ -21,7 +21,9 @@ type Fault struct {
 }
 
 // FaultKinds are the faults --fault accepts.
-var FaultKinds = []string{"link-flap", "dma-error", "rx-stall", "burst"}
+// mac-error is a MAC status error (receive watchdog, jabber) that the newest STM32H7 HAL turns into
+// its error state while the DMA keeps running; only driver models that have it accept it.
+var FaultKinds = []string{"link-flap", "dma-error", "mac-error", "rx-stall", "burst"}
 
 // FaultResult is what a fault did: when it ended and how long after that
 // traffic flowed again (new payload delivered in either direction).
@@ -124,6 +126,7 @@ const (
 	fDMAFatal  = 3
 	fAppStall  = 4
 	fAppResume = 5
+	fMACError  = 6
 )
 
 type faultEvent struct {
@@ -145,6 +148,8 @@ func (r *runner) scheduleFaults(t0 int64) {
 			evs = append(evs, faultEvent{at, fAppStall, i, false}, faultEvent{at + int64(f.For), fAppResume, i, true})
 		case "dma-error":
 			evs = append(evs, faultEvent{at, fDMAFatal, i, true})
+		case "mac-error":
+			evs = append(evs, faultEvent{at, fMACError, i, true})
 		case "burst":
 			evs = append(evs, faultEvent{at, 0, i, true})
 		}

@@ -46,8 +46,10 @@ type Check struct {
 }
 
 // IdleCheck compares every lwIP pool and the heap after the final drain with
-// the same counts right after the connections were set up (both idle): a
-// difference is a leak (or a buffer still held).
+// the same counts right after the connections were set up (both idle), and
+// the driver model's bookkeeping (TX buffers held, release indices, a frame
+// half assembled) with its start-up value: a difference is a leak (or a
+// buffer still held).
 type IdleCheck struct {
 	Clean  bool     `json:"clean"`
 	Leaks  []string `json:"leaks,omitempty"`
@@ -64,6 +66,11 @@ type devStats struct {
 		IdleFree int64 `json:"idle_free"`
 	} `json:"rxpool"`
 	Driver map[string]int64 `json:"driver"`
+	Idle   []struct {
+		What string `json:"what"`
+		Now  int64  `json:"now"`
+		Idle int64  `json:"idle"`
+	} `json:"idle"`
 }
 
 // coreLockOverride / coreLockHeader: lwIP's LWIP_ASSERT_CORE_LOCKED() hook
@@ -133,6 +140,13 @@ func idleCheck(setup, end *nodeStats) IdleCheck {
 		ic.RxPool = false
 		ic.Leaks = append(ic.Leaks, fmt.Sprintf("RX buffer pool: %d free at the end, %d at idle (%d buffers, the ring holds %d)", end.Dev.RxPool.Free,
 			end.Dev.RxPool.IdleFree, end.Dev.RxPool.Total, end.Dev.RxPool.Total-end.Dev.RxPool.IdleFree))
+	}
+	if end.Dev != nil {
+		for _, it := range end.Dev.Idle {
+			if it.Now != it.Idle {
+				ic.Leaks = append(ic.Leaks, fmt.Sprintf("%s: %d at the end, %d at idle", it.What, it.Now, it.Idle))
+			}
+		}
 	}
 	sort.Strings(ic.Leaks)
 	ic.Clean = len(ic.Leaks) == 0

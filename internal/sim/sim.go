@@ -283,6 +283,9 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 			if f.Kind == "dma-error" && m.NoDMA {
 				return nil, fmt.Errorf("fault dma-error: the %s MAC of %s has no DMA", g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.Name)
 			}
+			if f.Kind == "mac-error" && !m.MACError {
+				return nil, fmt.Errorf("fault mac-error: the %s driver model of %s has no MAC error state (only the STM32H7 HAL enters one)", g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.Name)
+			}
 		}
 	}
 	tree, err := lwipsrc.Resolve(o.LwIPDir, "")

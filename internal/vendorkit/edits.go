@@ -3,6 +3,7 @@ package vendorkit
 import (
 	"fmt"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/mpu"
 	"regexp"
 	"sort"
 	"strconv"
@@ -153,8 +154,7 @@ func funcBody(text, name string) (span, bool) {
 }
 
 var (
-	mpuNumRe = regexp.MustCompile(`MPU_REGION_NUMBER(\d+)`)
-	ucInRe   = regexp.MustCompile(`/\* USER CODE BEGIN ([^*]+?) \*/`)
+	ucInRe = regexp.MustCompile(`/\* USER CODE BEGIN ([^*]+?) \*/`)
 )
 
 // editMain calls lwipgen's MPU set-up from main.c.
@@ -165,26 +165,34 @@ func editMain(w *workspace, p *Project, g *flow.Generated) {
 	}
 	b, _ := w.read(p.Main)
 	text := string(b)
-	mpuBody, hasMPU := funcBody(text, "MPU_Config")
-	if hasMPU {
-		used := map[int]bool{}
-		for _, m := range mpuNumRe.FindAllStringSubmatch(text[mpuBody.Start:mpuBody.End], -1) {
-			n, _ := strconv.Atoi(m[1])
-			used[n] = true
+	programmed := mpu.ReadMPUConfig(b, p.Main)
+	used := map[int]mpu.Programmed{}
+	for _, r := range programmed {
+		used[r.Number] = r
+	}
+	for _, r := range g.Layout.MPU {
+		if q, ok := used[r.Number]; ok {
+			w.errs = append(w.errs, fmt.Errorf("%s: MPU_Config() programs MPU region %d, which lwipgen uses for its %s region at 0x%08X; free it in CubeMX (Cortex_M7 > MPU) or set memory { mpu_first_region = N } in the board file above CubeMX's regions", q.NumberAt, r.Number, r.Attr, r.Base))
+			return
 		}
-		for _, r := range g.Layout.MPU {
-			if used[r.Number] {
-				w.errs = append(w.errs, fmt.Errorf("%s: MPU_Config() programs MPU region %d, which lwipgen uses for its %s region at 0x%08X; free it in CubeMX (Cortex_M7 > MPU) or set memory { mpu_first_region = N } in the board file above CubeMX's regions", p.Main, r.Number, r.Attr, r.Base))
-				return
-			}
-		}
+	}
+	// On ARMv7-M the highest-numbered region containing an address gives its attributes: a project
+	// region numbered above lwipgen's that covers part of its sections with another memory type
+	// (the lwIP heap as cacheable) silently undoes lwipgen's region there.
+	overrides := mpu.Overrides(programmed, g.Layout.MPU)
+	for _, o := range overrides {
+		w.errs = append(w.errs, fmt.Errorf("%s: MPU_Config() region %d (0x%08X, %d B, %s) is numbered above lwipgen's region %d (0x%08X, %d B, %s: %s) and overlaps it at 0x%08X-0x%08X: the higher-numbered region wins, so that memory gets region %d's attributes; give region %d a number below %d in CubeMX (Cortex_M7 > MPU), or set memory { mpu_first_region = %d } in the board file",
+			o.Project.Where, o.Project.Number, o.Project.Base, o.Project.Size, o.Project.AttrText(), o.Own.Number, o.Own.Base, o.Own.Size, o.Own.Attr, strings.Join(o.Own.Covers, ", "), o.Lo, o.Hi-1, o.Project.Number, o.Project.Number, o.Own.Number, o.Project.Number+1))
+	}
+	if len(overrides) > 0 {
+		return
 	}
 	own := p.OwnDir + "/lwipgen_mpu.h"
 	if !w.block(p.Main, cStyle, "mpu-include", "", fmt.Sprintf("#include \"%s\"\n", relTo(p.Main, own)), insertAt(insideUserCode("Includes"))) {
 		return
 	}
 	text = string(w.cur[p.Main])
-	mpuBody, hasMPU = funcBody(text, "MPU_Config")
+	mpuBody, hasMPU := funcBody(text, "MPU_Config")
 	if hasMPU {
 		if m := ucInRe.FindStringSubmatch(text[mpuBody.Start:mpuBody.End]); m != nil {
 			// a USER CODE block inside MPU_Config(): between HAL_MPU_Disable() and HAL_MPU_Enable()

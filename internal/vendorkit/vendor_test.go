@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -571,5 +572,59 @@ func TestDetectGD32LwipoptsOnIncludePath(t *testing.T) {
 	}
 	if p.Kind != GD32 || p.Lwipopts != "libraries/lwip-2.1.3/arch/lwipopts.h" || p.LinkerScript != "linker/gd32f450_flash.ld" {
 		t.Errorf("detected %s: lwipopts %q, linker script %q", p.Kind, p.Lwipopts, p.LinkerScript)
+	}
+}
+
+// TestVendorRefusesMPUOverride: the project's MPU_Config() programs a region numbered above
+// lwipgen's (region 3, D2 SRAM1 as cacheable write-back; internal/mpu/testdata/mpu_config_h743.c,
+// shaped like stm32-hotspot/STM32H7-LwIP-Examples STM32H743_Nucleo_ETH's): on ARMv7-M it wins over
+// lwipgen's non-cacheable lwIP region and its DMA descriptor region, so vendoring stops with an error
+// naming both regions and main.c's line, and changes nothing. The region numbered 0 instead (below
+// lwipgen's) is the designed order: vendoring goes on.
+func TestVendorRefusesMPUOverride(t *testing.T) {
+	g := generated(t, "h743")
+	mpuConfig, err := os.ReadFile(filepath.Join("..", "mpu", "testdata", "mpu_config_h743.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := string(mpuConfig[strings.Index(string(mpuConfig), "void MPU_Config(void)"):])
+	for _, tc := range []struct {
+		name, number string
+		refused      bool
+	}{{"above", "MPU_REGION_NUMBER3", true}, {"below", "MPU_REGION_NUMBER0", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
+			mainC := filepath.Join(dir, "Core", "Src", "main.c")
+			b, _ := os.ReadFile(mainC)
+			text := string(b)
+			i := strings.Index(text, "void MPU_Config(void)\n{")
+			j := i + strings.Index(text[i:], "\n}\n") + 3
+			if i < 0 || j < i {
+				t.Fatal("fixture main.c has no MPU_Config() definition")
+			}
+			text = text[:i] + strings.Replace(body, "MPU_REGION_NUMBER3", tc.number, 1) + text[j:]
+			if err := os.WriteFile(mainC, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			line := 1 + strings.Count(text[:strings.Index(text, "HAL_MPU_ConfigRegion(&MPU_InitStruct);\n  /* Enables")], "\n")
+			before := treeHash(t, dir)
+			_, err := Vendor(g, withGlue(t, g, Options{Project: dir}))
+			if !tc.refused {
+				if err != nil {
+					t.Fatalf("a project region numbered below lwipgen's: %v", err)
+				}
+				return
+			}
+			want := []string{fmt.Sprintf("Core/Src/main.c:%d: MPU_Config() region 3 (0x30000000, 131072 B, normal-wbwa)", line),
+				"lwipgen's region 1 (0x30000000", "lwipgen's region 2 (0x3000A000", "the higher-numbered region wins", "mpu_first_region = 4"}
+			for _, w := range want {
+				if err == nil || !strings.Contains(err.Error(), w) {
+					t.Fatalf("vendor: %v\nwant %q", err, w)
+				}
+			}
+			if treeHash(t, dir) != before {
+				t.Error("a refused vendor run changed the project")
+			}
+		})
 	}
 }

@@ -60,6 +60,11 @@ func DataFor(p *plan.Plan, l *layout.Layout, t GlueTarget) (*render.GlueData, er
 	d.Target = t
 	if c := newGlueContract(t.Cube, t.InPlace); c != nil {
 		d.Contract = c
+		if c.RTOS {
+			d.LinkPollHow = "the sleep of ethernet_link_thread, the thread CubeMX's MX_LWIP_Init creates"
+		} else {
+			d.LinkPollHow = "not used: CubeMX's lwip.c runs the link check from Ethernet_Link_Periodic_Handle every 100 ms"
+		}
 	}
 	b, dr := p.Board, p.Driver
 	fam := b.Chip.Family

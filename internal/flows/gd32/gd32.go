@@ -22,8 +22,26 @@ type Flow struct{}
 // Name is the board's vendor value.
 func (Flow) Name() string { return "gd32" }
 
-// Plan: the library's arrays are placed by their -fdata-sections names.
-func (Flow) Plan(*board.Board) plan.Hooks { return plan.Hooks{Inputs: Glue{}.Inputs()} }
+// Plan: the library's arrays are placed by their -fdata-sections names; GD's
+// lwIP port brings the socket API's struct timeval itself.
+func (Flow) Plan(*board.Board) plan.Hooks {
+	return plan.Hooks{Inputs: Glue{}.Inputs(), Constraints: []plan.Rule{portErrno}, PortTimeval: true}
+}
+
+// GD's lwIP port (port/GD32F4xx/arch/cc.h and cpu.h; read at
+// BestSens/gd32-cmake-example@59a0a62f Examples/ENET/Telnet/lwip-2.2.0/port/GD32F4xx/arch)
+// defines no LWIP_PLATFORM_DIAG, so lwIP's arch.h includes <stdio.h>, and with it
+// newlib's <sys/types.h> and <sys/select.h>: struct timeval and fd_set for every
+// lwIP file, after cpu.h. An lwipopts.h that included <sys/time.h> itself made
+// newlib define BYTE_ORDER ahead of cpu.h's unguarded definition: "BYTE_ORDER
+// redefined" in every lwIP file (PortTimeval). Its cc.h declares no errno either.
+func portErrno(s *plan.Sizer) {
+	if s.Val("LWIP_SOCKET") != 1 {
+		return
+	}
+	s.Set("LWIP_ERRNO_STDINCLUDE", 1, "System integration", "sys.errno",
+		"sockets.c sets errno: GD's port (arch/cc.h) declares none, so lwIP's errno.h takes newlib's <errno.h>")
+}
 
 // Render renders the ENET glue.
 func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {

@@ -114,6 +114,9 @@ typedef uint32_t sys_prot_t;
 #define LWIP_PLATFORM_ASSERT(x) do { (void)(x); for (;;) { } } while (0)
 #define LWIP_RAND() ((u32_t)0x12345678u)
 #define LWIP_ERRNO_STDINCLUDE 1
+#if defined(LWIP_TIMEVAL_PRIVATE) && !LWIP_TIMEVAL_PRIVATE
+#include <sys/time.h> /* a port brings the C library's struct timeval when lwipopts.h asks for it */
+#endif
 #endif
 `
 

@@ -46,6 +46,8 @@ __attribute__((weak)) void board_stats(void (*kv)(const char *key, uint64_t v)) 
 /* A board whose main loop never calls sys_check_timeouts (Xilinx's echo server: the application runs
  * tcp_fasttmr/tcp_slowtmr itself) says so: the loop model then does not wake up for lwIP's timeouts. */
 __attribute__((weak)) int board_runs_lwip_timeouts(void) { return 1; }
+__attribute__((weak)) void model_mac_error(void) {}
+__attribute__((weak)) void model_idle(void (*item)(const char *what, int64_t now, int64_t idle)) { (void)item; }
 
 static void run_isr(void (*fn)(void))
 {

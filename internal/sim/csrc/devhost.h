@@ -96,12 +96,16 @@ int model_irq_pending(void);                           /* the device's interrupt
 void model_irq_handler(void);                          /* the vector: ETH_IRQHandler / ETHERNET_IRQHandler */
 void model_link_changed(void);                         /* the PHY link changed (fault injection) */
 void model_dma_fatal(void);                            /* inject a DMA fatal bus error */
+void model_mac_error(void);                            /* inject a MAC status error (weak: no-op) */
 uint64_t model_next_event(void);                       /* the model's next timed event (ns), or UINT64_MAX */
 void model_timed(void);                                /* run what is due at dev_now_ns */
 /* Driver counters for the report: key/value pairs. */
 void model_stats(void (*kv)(const char *key, uint64_t v));
 /* RX buffer pool of the driver: free now, lowest free seen, total; -1 when the design has none. */
 void model_rxpool(int64_t *free_now, int64_t *free_low, int64_t *total, int64_t *idle_free);
+/* Driver bookkeeping that must be back at its start-up value when the device is idle (ring slots, TX
+ * buffers held, release indices): one item per value, now and idle (weak: none). */
+void model_idle(void (*item)(const char *what, int64_t now, int64_t idle));
 
 /* ---- the board around the glue (board_*.c) --------------------------------------------------------- */
 struct netif *board_init(void);     /* lwip_init, netif_add(..ethernetif_init..), as the project does */

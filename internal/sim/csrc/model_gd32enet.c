@@ -12,6 +12,13 @@
  * current one is the CPU's and drops frames until enet_frame_receive gives it back and resumes.
  * TX: enet_frame_transmit gives the current descriptor to the DMA; DAV clears when the frame has left
  * the wire. The glue's busy-wait on DAV calls lwipgen_tx_wait, wrapped here so the spin takes time.
+ * Init: enet_init as gd32f4xx_enet.c does it (read at BestSens/gd32-cmake-example@59a0a62f,
+ * Firmware/GD32F4xx_standard_peripheral/Source/gd32f4xx_enet.c, library V3.3.1): enet_phy_config sets the
+ * MDC clock range and resets the PHY (BCR bit 15) with a busy wait of ENET_DELAY_TO loop counts, the
+ * fixed media mode writes BCR and busy-waits PHY_CONFIGDELAY loop counts; the loops cost CPU time here
+ * (4 cycles an iteration at SystemCoreClock). enet_deinit and enet_software_reset set every register
+ * back to its reset value (the MDC clock range too: a PHY access then fails a check), and
+ * enet_enable checks that the MAC/DMA configuration enet_init wrote is in place.
  * Descriptors hold 32-bit buffer addresses: the device is linked -no-pie so the library's static
  * buffers have addresses below 4 GiB, as on the target.
  */
@@ -37,6 +44,12 @@ static uint8_t tx_buff[ENET_TXBUF_NUM][ENET_TXBUF_SIZE] __attribute__((aligned(4
 enet_descriptors_struct *dma_current_rxdesc;
 enet_descriptors_struct *dma_current_txdesc;
 uint32_t lwipgen_sim_enet_mac_cfg;
+uint32_t lwipgen_sim_enet_reg[12];
+static uint32_t cfg_after_init[12], mac_cfg_after_init; /* what enet_init left, start bits off */
+static int cfg_valid;
+#define MAC_CFG_START (ENET_MAC_CFG_TEN | ENET_MAC_CFG_REN)
+#define DMA_CTL_START (ENET_DMA_CTL_STE | ENET_DMA_CTL_SRE)
+#define MDC_HCLK_DIV102 0x10u /* MAC_PHY_CTL CLR = 4: HCLK 150-240 MHz (MDC <= 2.5 MHz) */
 uint32_t SystemCoreClock = 168000000u;
 
 static int nvic_en, mac_on, rx_suspended, dma_dead, systick_on, rie, nie, aie, fbeie, rs_flag, fbe_flag, rx_dma, tx_cur_idx, rx_cur_idx;
@@ -47,6 +60,7 @@ static int link_latched_low;
 static struct {
     uint64_t inits, rbu, rx_dma_frames, rx_read, tx_frames, tx_waits, irqs, resumes, fatal, recoveries;
     uint64_t tx_irqs, tx_irq_latency_max;
+    uint64_t phy_resets, busy_wait_ns, resets;
 } st;
 
 int sim_systick_enabled(void) { return systick_on; }
@@ -137,34 +151,87 @@ void __wrap_lwipgen_tx_wait(u32_t max_ms)
 }
 
 /* ---- library: init ---- */
-void enet_deinit(void) { mac_on = 0; }
-ErrStatus enet_software_reset(void)
+/* The library's enet_delay(): a counted loop, at least 4 cycles an iteration. */
+static void lib_busy_wait(uint32_t count)
+{
+    uint64_t ns = (uint64_t)count * 4u * 1000000000u / SystemCoreClock;
+    st.busy_wait_ns += ns;
+    dev_cpu_spend(ns);
+}
+/* RCU reset (enet_deinit) or ENET_DMA_BCTL SWR (enet_software_reset): every MAC/DMA register at its reset value. */
+static void enet_reset_regs(void)
 {
     if (dma_dead) {
         st.recoveries++; /* the reset clears the DMA's fatal state */
     }
+    st.resets++;
+    memset(lwipgen_sim_enet_reg, 0, sizeof lwipgen_sim_enet_reg);
+    lwipgen_sim_enet_mac_cfg = 0u;
     dma_dead = 0;
     fbe_flag = 0;
     rie = nie = aie = fbeie = tie = 0;
     ts_flag = 0;
     ts_at = UINT64_MAX;
     mac_on = 0;
+}
+void enet_deinit(void) { enet_reset_regs(); }
+ErrStatus enet_software_reset(void)
+{
+    enet_reset_regs();
     return SUCCESS;
 }
 ErrStatus enet_init(enet_mediamode_enum mediamode, enet_chksumconf_enum checksum, enet_frmrecept_enum recept)
 {
-    (void)checksum;
-    (void)recept;
+    uint16_t v;
+    uint32_t i;
     st.inits++;
+    /* enet_phy_config: MDC clock range from HCLK, PHY reset, ENET_DELAY_TO, reset bit read back */
+    ENET_MAC_PHY_CTL = MDC_HCLK_DIV102;
+    v = PHY_RESET;
+    (void)enet_phy_write_read(ENET_PHY_WRITE, PHY_ADDRESS, PHY_REG_BCR, &v);
+    lib_busy_wait(0x0004FFFFu);
+    (void)enet_phy_write_read(ENET_PHY_READ, PHY_ADDRESS, PHY_REG_BCR, &v);
+    /* enet_default_init and the options: every configuration register gets a value of its own */
+    for (i = 0; i < sizeof lwipgen_sim_enet_reg / sizeof lwipgen_sim_enet_reg[0]; i++) {
+        if (&lwipgen_sim_enet_reg[i] != &ENET_MAC_PHY_CTL) {
+            lwipgen_sim_enet_reg[i] = 0x5A000000u | (i << 8) | (uint32_t)checksum | (uint32_t)recept;
+        }
+    }
+    ENET_DMA_CTL &= ~DMA_CTL_START;
+    ENET_DMA_BCTL &= ~ENET_DMA_BCTL_SWR;
+    /* the fixed media mode: BCR forced, then PHY_CONFIGDELAY */
+    v = (uint16_t)(((uint32_t)mediamode & ENET_MAC_CFG_DPM) >> 3 | ((uint32_t)mediamode & ENET_MAC_CFG_SPD) >> 1);
+    (void)enet_phy_write_read(ENET_PHY_WRITE, PHY_ADDRESS, PHY_REG_BCR, &v);
+    lib_busy_wait(0x00FFFFFFu);
     /* the library forces 100 Mbit/s full duplex in the PHY and the MAC for ENET_100M_FULLDUPLEX */
     lwipgen_sim_enet_mac_cfg = (mediamode == ENET_100M_FULLDUPLEX) ? (ENET_MAC_CFG_SPD | ENET_MAC_CFG_DPM) : 0u;
+    memcpy(cfg_after_init, lwipgen_sim_enet_reg, sizeof cfg_after_init);
+    mac_cfg_after_init = lwipgen_sim_enet_mac_cfg;
+    cfg_valid = 1;
     return SUCCESS;
 }
 void enet_enable(void)
 {
+    uint32_t i, speed = ENET_MAC_CFG_SPD | ENET_MAC_CFG_DPM;
+    for (i = 0; cfg_valid && i < sizeof lwipgen_sim_enet_reg / sizeof lwipgen_sim_enet_reg[0]; i++) {
+        if ((lwipgen_sim_enet_reg[i] & ~DMA_CTL_START) != (cfg_after_init[i] & ~DMA_CTL_START) ||
+            (lwipgen_sim_enet_mac_cfg & ~(MAC_CFG_START | speed)) != (mac_cfg_after_init & ~(MAC_CFG_START | speed))) {
+            dev_check_failed("enet_config_lost", "MAC/DMA started without the configuration enet_init wrote (register %u: 0x%08x, was 0x%08x)", (unsigned)i,
+                             (unsigned)lwipgen_sim_enet_reg[i], (unsigned)cfg_after_init[i]);
+            break;
+        }
+    }
+    ENET_MAC_CFG |= MAC_CFG_START;
+    ENET_DMA_CTL |= DMA_CTL_START;
     mac_on = 1;
     rx_suspended = 0;
     dev_progress++;
+}
+void enet_disable(void)
+{
+    ENET_DMA_CTL &= ~DMA_CTL_START;
+    ENET_MAC_CFG &= ~MAC_CFG_START;
+    mac_on = 0;
 }
 void enet_mac_address_set(enet_macaddress_enum mac_addr, uint8_t paddr[]) { (void)mac_addr; (void)paddr; }
 
@@ -387,8 +454,15 @@ uint32_t enet_desc_information_get(enet_descriptors_struct *desc, enet_descstate
 ErrStatus enet_phy_write_read(enet_phydirection_enum direction, uint16_t phy_address, uint16_t phy_reg, uint16_t *pvalue)
 {
     (void)phy_address;
+    if ((ENET_MAC_PHY_CTL & 0x1Cu) != MDC_HCLK_DIV102) {
+        dev_check_failed("mdio_clock", "PHY register access with the MDC clock range at its reset value (HCLK/42: MDC above 2.5 MHz at 168 MHz)");
+        return ERROR;
+    }
     dev_cpu_spend(20000u);
     if (direction == ENET_PHY_WRITE) {
+        if (phy_reg == PHY_REG_BCR && (*pvalue & PHY_RESET) != 0u) {
+            st.phy_resets++;
+        }
         return SUCCESS;
     }
     switch (phy_reg) {
@@ -444,6 +518,9 @@ void model_timed(void) { tx_update(); }
 void model_stats(void (*kv)(const char *key, uint64_t v))
 {
     kv("enet_inits", st.inits);
+    kv("enet_resets", st.resets);
+    kv("phy_resets", st.phy_resets);
+    kv("library_busy_wait_ns", st.busy_wait_ns);
     kv("rbu", st.rbu);
     kv("rx_resumes", st.resumes);
     kv("rx_dma_frames", st.rx_dma_frames);

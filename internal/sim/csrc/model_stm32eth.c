@@ -14,9 +14,22 @@
  *       from HAL_ETH_RxAllocateCallback; a frame arriving at the MAC goes into the next descriptor the
  *       DMA owns; when it owns none the DMA suspends with "receive buffer unavailable" (RBU) and drops
  *       frames until a receive poll demand (DMARPDR / DMACRDTPR write) finds an armed descriptor.
- *   TX  Transmit_IT takes one descriptor per buffer, refuses with HAL_ETH_ERROR_BUSY when they are not
- *       free, sends the frame on the wire at line rate; a descriptor is the DMA's until the frame left;
- *       ReleaseTxPacket gives finished packets back through HAL_ETH_TxFreeCallback.
+ *   TX  Transmit_IT takes one descriptor per buffer, refuses with HAL_ETH_ERROR_BUSY when one of them is
+ *       the DMA's or still holds a packet, sends the frame on the wire at line rate; a descriptor is the
+ *       DMA's until the frame left; ReleaseTxPacket gives finished packets back through
+ *       HAL_ETH_TxFreeCallback with the HAL's own bookkeeping (BuffersInUse counts descriptors,
+ *       releaseIndex where the scan starts, PacketAddress[] on a frame's last descriptor).
+ *   Init HAL_ETH_Init resets what ETH_DMATxDescListInit / ETH_DMARxDescListInit reset (descriptors,
+ *       CurTxDesc, the RX indices) and nothing else: BuffersInUse, releaseIndex, PacketAddress[] and a
+ *       half-linked frame in pRxStart survive it, as in stm32{f4,f7,h7}xx_hal_eth.c (read at
+ *       STMicroelectronics/stm32h7xx_hal_driver v1.11.0 and 6f5e35e, stm32f7xx_hal_driver 72edf6a).
+ *   DMA the start bits (DMACTCR.ST/DMACRCR.SR, DMAOMR.ST/SR) and MACCR.TE/RE say whether the DMA runs:
+ *       HAL_ETH_Stop_IT clears them only in gState STARTED, HAL_ETH_DeInit leaves them (only the
+ *       project's HAL_ETH_MspDeInit could gate the clock), the software reset of HAL_ETH_Init clears
+ *       them; the glue may clear them itself (CLEAR_BIT reaches the model). A TX packet freed, or an RX
+ *       buffer returned to the pool, while a running DMA owns its descriptor fails a check.
+ *   MAC error (H7, fault mac-error): a MAC status event the HAL of stm32h7xx_hal_driver v1.11.3 and
+ *       later turns into gState ERROR at the next ETH interrupt while the DMA keeps running.
  *   IRQ the DMA status bits (RS/TS, RBU, FBE with the NIS/AIS summaries) raise the ETH interrupt when
  *       their enable bits and the NVIC line allow; HAL_ETH_IRQHandler clears what the HAL clears and
  *       calls the callbacks; a fatal bus error disables the interrupts and leaves gState ERROR.
@@ -29,6 +42,7 @@
 #include <string.h>
 
 #include "main.h"
+#include "lwip/pbuf.h"
 #include "lwipgen_rxpool.h"
 #include "devhost.h"
 
@@ -37,14 +51,16 @@ ETH_TypeDef lwipgen_sim_eth_regs;
 static ETH_HandleTypeDef *eth;
 static volatile uint32_t uwTick;
 static int nvic_eth, mdio_ok;
-static int mac_on, dma_on, rx_suspended, dma_dead;
+static int rx_suspended, dma_dead, mac_err_pending;
 static uint32_t rx_dma;                        /* descriptor the RX DMA writes next */
 static int rx_own[ETH_RX_DESC_CNT];             /* the DMA owns it (armed, empty) */
 static int rx_full[ETH_RX_DESC_CNT];            /* the DMA wrote a frame, the CPU has not read it */
 static uint64_t rx_armed_at[ETH_RX_DESC_CNT];
+static uintptr_t rx_buf[ETH_RX_DESC_CNT];      /* the buffer the DMA writes into (the glue may clear BackupAddr0 first) */
 static uint32_t rx_len[ETH_RX_DESC_CNT];
 static int tx_own[ETH_TX_DESC_CNT];
 static uint64_t tx_done[ETH_TX_DESC_CNT];
+static void *tx_pkt[ETH_TX_DESC_CNT];          /* the packet (pData) whose last buffer is on descriptor i */
 static int link_latched_low;
 static ETH_MACConfigTypeDef maccfg;
 static uint8_t txframe[2048];
@@ -52,8 +68,27 @@ static uint8_t txframe[2048];
 static struct {
     uint64_t tx_irqs, tx_irq_latency_max;
     uint64_t inits, deinits, starts, stops, fatal, recoveries, rbu, rx_dma_frames, read_frames, tx_frames, tx_busy, tx_freed, irqs,
-        mdio_range, alloc_null;
+        mdio_range, alloc_null, mac_errors;
 } st;
+
+/* The DMA engines run while their start bit is set (the MAC's TE/RE gate the wire, not the memory
+ * accesses) and no fatal bus error stopped them. */
+static int tx_dma_running(void) { return eth != NULL && !dma_dead && (ETH->SIM_TX_CTL & SIM_TX_START) != 0u; }
+static int rx_dma_running(void) { return eth != NULL && !dma_dead && (ETH->SIM_RX_CTL & SIM_RX_START) != 0u; }
+static int mac_rx_on(void) { return (ETH->MACCR & ETH_MACCR_RE) != 0u && rx_dma_running(); }
+
+/* The DMA debug/status process states follow the start bits: Stopped (0) once a start bit is clear. */
+static void dma_state_sync(void)
+{
+    uint32_t v = ETH->SIM_DSR & ~(uint32_t)(SIM_DSR_TPS | SIM_DSR_RPS);
+    if (tx_dma_running()) {
+        v |= SIM_DSR_TPS_SUSPENDED;
+    }
+    if (rx_dma_running()) {
+        v |= SIM_DSR_RPS_WAITING;
+    }
+    ETH->SIM_DSR = v;
+}
 
 /* ---- RX buffer pool accounting: the glue's lwipgen_rxpool_get/put, wrapped at link time ----- */
 static lwipgen_rxpool_t *pool;
@@ -73,12 +108,41 @@ void *__wrap_lwipgen_rxpool_get(lwipgen_rxpool_t *p)
 }
 int __wrap_lwipgen_rxpool_put(lwipgen_rxpool_t *p, void *e)
 {
-    int r = __real_lwipgen_rxpool_put(p, e);
+    int r;
+    uint32_t i;
+    if (eth != NULL && rx_dma_running()) {
+        for (i = 0; i < ETH_RX_DESC_CNT; i++) {
+            uintptr_t b = rx_buf[i];
+            if (rx_own[i] && b >= (uintptr_t)e && b < (uintptr_t)e + 64u) {
+                dev_check_failed("rx_buffer_freed_while_dma_owns", "an RX buffer (%p) went back to the pool while the running RX DMA owned descriptor %u", e, (unsigned)i);
+            }
+        }
+    }
+    r = __real_lwipgen_rxpool_put(p, e);
     pool = p;
     if (r == LWIPGEN_RXPOOL_BAD) {
         dev_check_failed("rx_buffer_bad_free", "an RX buffer was returned twice or is not from the pool (%p)", e);
     }
     return r;
+}
+
+/* ---- TX packets: lwIP's pbuf_free, wrapped at link time ------------------------------------------ */
+/* A packet whose last reference goes while the running TX DMA still owns its descriptor: the memory
+ * returns to lwIP's heap or pool while the DMA may still read it. */
+u8_t __real_pbuf_free(struct pbuf *p);
+static void tx_update(void);
+u8_t __wrap_pbuf_free(struct pbuf *p)
+{
+    uint32_t i;
+    if (p != NULL && tx_dma_running() && p->ref == 1u) {
+        tx_update();
+        for (i = 0; i < ETH_TX_DESC_CNT; i++) {
+            if (tx_own[i] && tx_pkt[i] == (void *)p) {
+                dev_check_failed("tx_freed_while_dma_owns", "a TX packet (%p) was freed while the running TX DMA owned descriptor %u", (void *)p, (unsigned)i);
+            }
+        }
+    }
+    return __real_pbuf_free(p);
 }
 
 void model_rxpool(int64_t *free_now, int64_t *free_low, int64_t *total, int64_t *idle_free)
@@ -158,6 +222,10 @@ void sim_reg_write(volatile uint32_t *reg, uint32_t val)
     if (reg == &ETH->SIM_RX_POLL_REG) {
         rx_poll_demand();
     }
+    if (reg == &ETH->SIM_TX_CTL || reg == &ETH->SIM_RX_CTL) {
+        dma_state_sync();
+        dev_progress++;
+    }
 }
 
 void sim_eth_ier_set(ETH_HandleTypeDef *h, uint32_t bits)
@@ -179,6 +247,9 @@ void sim_eth_sr_clear(ETH_HandleTypeDef *h, uint32_t bits)
 static void tx_update(void)
 {
     uint32_t i;
+    if (dma_dead) {
+        return; /* a fatal bus error stopped the TX DMA: what it owned stays owned */
+    }
     for (i = 0; i < ETH_TX_DESC_CNT; i++) {
         if (tx_own[i] && tx_done[i] <= dev_cpu_ns) {
             tx_own[i] = 0;
@@ -246,6 +317,18 @@ void HAL_ETH_IRQHandler(ETH_HandleTypeDef *h)
         }
         HAL_ETH_ErrorCallback(h);
     }
+#if defined(SIM_ETH_H7)
+    /* MAC status error (MACISR RXSTSIS/TXSTSIS, read on every ETH interrupt by the newest H7 HAL):
+     * gState ERROR, the DMA keeps running. */
+    if (mac_err_pending) {
+        mac_err_pending = 0;
+        h->ErrorCode |= HAL_ETH_ERROR_MAC;
+        h->MACErrorCode = 1u;
+        h->gState = HAL_ETH_STATE_ERROR;
+        HAL_ETH_ErrorCallback(h);
+        h->MACErrorCode = 0u;
+    }
+#endif
 }
 
 /* ---- init / start / stop ---------------------------------------------------------------------------- */
@@ -273,31 +356,33 @@ HAL_StatusTypeDef HAL_ETH_Init(ETH_HandleTypeDef *h)
         st.recoveries++; /* the software reset of HAL_ETH_Init clears the DMA's fatal state */
     }
     dma_dead = 0;
-    mac_on = dma_on = rx_suspended = 0;
+    mac_err_pending = 0;
+    rx_suspended = 0;
     mdio_ok = 0; /* ETH's reset sets the MDIO clock range back to its default */
-    h->Instance->SIM_ETH_SR = 0u;
+    /* the software reset: every MAC/DMA register at its reset value, both DMA engines stopped */
+    memset(h->Instance, 0, sizeof *h->Instance);
     ti_at = UINT64_MAX;
-    h->Instance->SIM_ETH_IER = 0u;
     /* ETH_DMARxDescListInit / ETH_DMATxDescListInit: every descriptor cleared, buffers forgotten */
     for (i = 0; i < ETH_RX_DESC_CNT; i++) {
         memset(&h->Init.RxDesc[i], 0, sizeof h->Init.RxDesc[i]);
         h->RxDescList.RxDesc[i] = (uintptr_t)&h->Init.RxDesc[i];
         rx_own[i] = rx_full[i] = 0;
     }
+    /* PacketAddress[], BuffersInUse and releaseIndex are not touched (ETH_DMATxDescListInit) */
     for (i = 0; i < ETH_TX_DESC_CNT; i++) {
         memset(&h->Init.TxDesc[i], 0, sizeof h->Init.TxDesc[i]);
         h->TxDescList.TxDesc[i] = (uintptr_t)&h->Init.TxDesc[i];
-        h->TxDescList.PacketAddress[i] = NULL;
         tx_own[i] = 0;
+        tx_pkt[i] = NULL;
     }
     rx_dma = 0;
+    /* RxDescIdx, RxDescCnt, RxBuildDescIdx, RxBuildDescCnt, ItMode: pRxStart/pRxEnd/RxDataLength are not */
     h->RxDescList.RxDescIdx = 0;
+    h->RxDescList.RxDescCnt = 0;
     h->RxDescList.RxBuildDescIdx = 0;
-    h->RxDescList.RxBuildDescCnt = ETH_RX_DESC_CNT;
-    h->RxDescList.pRxStart = h->RxDescList.pRxEnd = NULL;
+    h->RxDescList.RxBuildDescCnt = 0;
+    h->RxDescList.ItMode = 0;
     h->TxDescList.CurTxDesc = 0;
-    h->TxDescList.BuffersInUse = 0;
-    h->TxDescList.releaseIndex = 0;
     h->ErrorCode = HAL_ETH_ERROR_NONE;
     h->gState = HAL_ETH_STATE_READY;
     dev_progress++;
@@ -307,8 +392,8 @@ HAL_StatusTypeDef HAL_ETH_Init(ETH_HandleTypeDef *h)
 HAL_StatusTypeDef HAL_ETH_DeInit(ETH_HandleTypeDef *h)
 {
     st.deinits++;
-    mac_on = dma_on = 0;
-    nvic_eth = nvic_eth; /* the NVIC is the project's; HAL_ETH_MspDeInit would disable it */
+    /* HAL_ETH_DeInit only calls HAL_ETH_MspDeInit (the project's: clocks, pins, NVIC) and sets gState:
+     * the registers, so a running DMA, stay as they were. */
     h->gState = HAL_ETH_STATE_RESET;
     dev_progress++;
     return HAL_OK;
@@ -344,6 +429,7 @@ static void update_descriptors(void)
         }
         rx_own[idx] = 1;
         rx_full[idx] = 0;
+        rx_buf[idx] = d->BackupAddr0;
         rx_armed_at[idx] = dev_cpu_ns;
         idx = (idx + 1u) % ETH_RX_DESC_CNT;
         cnt--;
@@ -369,7 +455,10 @@ HAL_StatusTypeDef HAL_ETH_Start_IT(ETH_HandleTypeDef *h)
         dev_check_failed("mac_config", "MAC started at %s %s duplex on a 100 Mbit/s full-duplex link", maccfg.Speed == ETH_SPEED_100M ? "100M" : "10M",
                          maccfg.DuplexMode == ETH_FULLDUPLEX_MODE ? "full" : "half");
     }
-    mac_on = dma_on = 1;
+    h->Instance->SIM_TX_CTL |= SIM_TX_START;
+    h->Instance->SIM_RX_CTL |= SIM_RX_START;
+    h->Instance->MACCR |= ETH_MACCR_TE | ETH_MACCR_RE;
+    dma_state_sync();
     rx_suspended = 0;
     sim_eth_ier_set(h, SIM_IER_NIS | SIM_IER_RX | SIM_IER_TX | SIM_IER_FBE | SIM_IER_AIS | SIM_IER_RBU);
     h->gState = HAL_ETH_STATE_STARTED;
@@ -395,7 +484,10 @@ HAL_StatusTypeDef HAL_ETH_Stop_IT(ETH_HandleTypeDef *h)
     }
     h->gState = HAL_ETH_STATE_BUSY;
     sim_eth_ier_clear(h, SIM_IER_NIS | SIM_IER_RX | SIM_IER_TX | SIM_IER_FBE | SIM_IER_AIS | SIM_IER_RBU);
-    mac_on = dma_on = 0;
+    h->Instance->SIM_TX_CTL &= ~SIM_TX_START;
+    h->Instance->SIM_RX_CTL &= ~SIM_RX_START;
+    h->Instance->MACCR &= ~(ETH_MACCR_TE | ETH_MACCR_RE);
+    dma_state_sync();
     h->RxDescList.ItMode = 0u;
     h->gState = HAL_ETH_STATE_READY;
     st.stops++;
@@ -413,7 +505,7 @@ void model_rx_frame(const uint8_t *frame, uint32_t len)
         dev_drop(DROP_LINK_DOWN);
         return;
     }
-    if (eth == NULL || !mac_on || !dma_on) {
+    if (eth == NULL || (!dma_dead && !mac_rx_on())) {
         dev_drop(DROP_MAC_STOPPED);
         return;
     }
@@ -500,6 +592,7 @@ HAL_StatusTypeDef HAL_ETH_Transmit_IT(ETH_HandleTypeDef *h, ETH_TxPacketConfigTy
 {
     ETH_BufferTypeDef *b;
     uint32_t n = 0, len = 0, i, idx, last;
+    int busy;
     if (c == NULL) {
         h->ErrorCode |= HAL_ETH_ERROR_PARAM;
         return HAL_ERROR;
@@ -512,7 +605,14 @@ HAL_StatusTypeDef HAL_ETH_Transmit_IT(ETH_HandleTypeDef *h, ETH_TxPacketConfigTy
         n++;
     }
     idx = h->TxDescList.CurTxDesc;
-    if (n == 0u || n > ETH_TX_DESC_CNT - h->TxDescList.BuffersInUse || tx_own[idx]) {
+    /* ETH_Prepare_Tx_Descriptors: every descriptor the frame needs must be the CPU's and hold no
+     * packet still to be released */
+    busy = n == 0u || n > ETH_TX_DESC_CNT;
+    for (i = 0; i < n && !busy; i++) {
+        uint32_t k = (idx + i) % ETH_TX_DESC_CNT;
+        busy = tx_own[k] || h->TxDescList.PacketAddress[k] != NULL;
+    }
+    if (busy) {
         /* HAL_ETH_ERROR_BUSY; the caller polls again: the CPU spins until the DMA frees one */
         uint64_t next = UINT64_MAX;
         for (i = 0; i < ETH_TX_DESC_CNT; i++) {
@@ -550,7 +650,9 @@ HAL_StatusTypeDef HAL_ETH_Transmit_IT(ETH_HandleTypeDef *h, ETH_TxPacketConfigTy
             idx = (idx + 1u) % ETH_TX_DESC_CNT;
         }
     }
+    h->TxDescList.CurrentPacketAddress = (uint32_t *)c->pData;
     h->TxDescList.PacketAddress[last] = (uint32_t *)c->pData;
+    tx_pkt[last] = c->pData;
     h->TxDescList.BuffersInUse += n;
     h->TxDescList.CurTxDesc = idx;
     st.tx_frames++;
@@ -560,19 +662,29 @@ HAL_StatusTypeDef HAL_ETH_Transmit_IT(ETH_HandleTypeDef *h, ETH_TxPacketConfigTy
 
 HAL_StatusTypeDef HAL_ETH_ReleaseTxPacket(ETH_HandleTypeDef *h)
 {
-    uint32_t idx = h->TxDescList.releaseIndex;
+    /* The HAL's scan: from releaseIndex over BuffersInUse descriptors, skipping empty ones, stopping
+     * at the first packet the DMA still owns; the count and the index are stored only when a packet
+     * was released. */
+    uint32_t num = h->TxDescList.BuffersInUse, idx = h->TxDescList.releaseIndex;
     tx_update();
-    while (h->TxDescList.BuffersInUse > 0u && !tx_own[idx]) {
-        if (h->TxDescList.PacketAddress[idx] != NULL) {
-            HAL_ETH_TxFreeCallback(h->TxDescList.PacketAddress[idx]);
-            h->TxDescList.PacketAddress[idx] = NULL;
-            st.tx_freed++;
+    while (num != 0u) {
+        num--;
+        if (h->TxDescList.PacketAddress[idx] == NULL) {
+            idx = (idx + 1u) % ETH_TX_DESC_CNT;
+            continue;
         }
-        h->TxDescList.BuffersInUse--;
+        if (tx_own[idx]) {
+            break;
+        }
+        HAL_ETH_TxFreeCallback(h->TxDescList.PacketAddress[idx]);
+        h->TxDescList.PacketAddress[idx] = NULL;
+        tx_pkt[idx] = NULL;
+        st.tx_freed++;
         idx = (idx + 1u) % ETH_TX_DESC_CNT;
+        h->TxDescList.BuffersInUse = num;
+        h->TxDescList.releaseIndex = idx;
         dev_progress++;
     }
-    h->TxDescList.releaseIndex = idx;
     return HAL_OK;
 }
 
@@ -655,13 +767,42 @@ void model_link_changed(void)
 
 void model_dma_fatal(void)
 {
-    if (eth == NULL || !dma_on) {
+    if (eth == NULL || (!tx_dma_running() && !rx_dma_running())) {
         return;
     }
     /* a fatal bus error: both DMA engines stop (TPS, RPS) and the status says why */
     dma_dead = 1;
     st.fatal++;
     ETH->SIM_ETH_SR |= SIM_SR_FBE | SIM_SR_AIS | SIM_SR_TPS | SIM_SR_RPS;
+}
+
+/* fault mac-error: a MAC status event (receive watchdog, jabber timeout); only the H7 HAL turns it into
+ * an error state, at the next ETH interrupt. */
+void model_mac_error(void)
+{
+#if defined(SIM_ETH_H7)
+    if (eth != NULL && eth->gState == HAL_ETH_STATE_STARTED) {
+        mac_err_pending = 1;
+        st.mac_errors++;
+    }
+#endif
+}
+
+/* What must be back at its start-up value when the device is idle: the HAL's TX release bookkeeping
+ * and RX frame assembly (HAL_ETH_Init resets none of it). */
+void model_idle(void (*item)(const char *what, int64_t now, int64_t idle))
+{
+    uint32_t i, held = 0;
+    if (eth == NULL) {
+        return;
+    }
+    for (i = 0; i < ETH_TX_DESC_CNT; i++) {
+        held += eth->TxDescList.PacketAddress[i] != NULL;
+    }
+    item("HAL TX packets held (TxDescList.PacketAddress)", held, 0);
+    item("HAL TX descriptors in use (TxDescList.BuffersInUse)", eth->TxDescList.BuffersInUse, 0);
+    item("HAL TX release index (TxDescList.releaseIndex, idle at CurTxDesc)", eth->TxDescList.releaseIndex, eth->TxDescList.CurTxDesc);
+    item("HAL RX frame half linked (RxDescList.pRxStart)", eth->RxDescList.pRxStart != NULL, 0);
 }
 
 /* TX completion is an event at its virtual time: the descriptor's frame has left the wire, the DMA
@@ -672,7 +813,7 @@ uint64_t model_next_event(void)
 {
     uint64_t next = UINT64_MAX;
     uint32_t i, ier;
-    if (eth == NULL || !nvic_eth || !dma_on || dma_dead) {
+    if (eth == NULL || !nvic_eth || !tx_dma_running()) {
         return UINT64_MAX;
     }
     ier = ETH->SIM_ETH_IER;
@@ -707,6 +848,7 @@ void model_stats(void (*kv)(const char *key, uint64_t v))
     kv("tx_irq_latency_max_ns", st.tx_irq_latency_max);
     kv("mdio_clock_range", st.mdio_range);
     kv("rx_alloc_null", st.alloc_null);
+    kv("mac_errors_injected", st.mac_errors);
     kv("gstate", eth ? eth->gState : 0u);
     kv("tx_in_use", eth ? eth->TxDescList.BuffersInUse : 0u);
     kv("rx_unbuilt", eth ? eth->RxDescList.RxBuildDescCnt : 0u);

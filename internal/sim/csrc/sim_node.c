@@ -598,7 +598,7 @@ static ip4_addr_t peer_ip;
 
 #if SIM_DEVICE_GLUE
 /* Faults the scheduler injects at their virtual time (internal/sim/fault.go). */
-enum { F_LINK_DOWN = 1, F_LINK_UP = 2, F_DMA_FATAL = 3, F_APP_STALL = 4, F_APP_RESUME = 5 };
+enum { F_LINK_DOWN = 1, F_LINK_UP = 2, F_DMA_FATAL = 3, F_APP_STALL = 4, F_APP_RESUME = 5, F_MAC_ERROR = 6 };
 static void op_fault(uint32_t kind, uint32_t arg)
 {
   int i;
@@ -612,6 +612,10 @@ static void op_fault(uint32_t kind, uint32_t arg)
     break;
   case F_DMA_FATAL:
     model_dma_fatal();
+    dev_irq_poll();
+    break;
+  case F_MAC_ERROR:
+    model_mac_error();
     dev_irq_poll();
     break;
   case F_APP_STALL:
@@ -679,6 +683,12 @@ static void kv_out(const char *k, uint64_t v)
   tprintf("%s\"%s\":%llu", kv_first ? "" : ",", k, (unsigned long long)v);
   kv_first = 0;
 }
+/* model_idle items: {"what":..,"now":..,"idle":..} (the names are the model's own plain text) */
+static void idle_out(const char *what, int64_t now, int64_t idle)
+{
+  tprintf("%s{\"what\":\"%s\",\"now\":%lld,\"idle\":%lld}", kv_first ? "" : ",", what, (long long)now, (long long)idle);
+  kv_first = 0;
+}
 
 /* The device's driver-side results: MAC drops by reason, the checks that failed, the RX buffer pool
  * and the model's counters; and the old "nic" keys filled from them. */
@@ -715,7 +725,10 @@ static void dev_stats_json(void)
   kv_out("link_up", (uint64_t)dev_link_up());
   kv_out("app_stalled", (uint64_t)sim_app_stalled);
   board_stats(kv_out);
-  tprintf("}}");
+  tprintf("},\"idle\":[");
+  kv_first = 1;
+  model_idle(idle_out);
+  tprintf("]}");
 }
 #endif
 static const char *const pool_names[] = {

@@ -19,6 +19,7 @@
 
 /* ---- library and CMSIS stand-ins ---- */
 uint32_t lwipgen_sim_enet_mac_cfg;
+uint32_t lwipgen_sim_enet_reg[12];
 uint32_t SystemCoreClock = 168000000U;
 enet_descriptors_struct rxdesc_tab[ENET_RXBUF_NUM], txdesc_tab[ENET_TXBUF_NUM];
 enet_descriptors_struct *dma_current_rxdesc = rxdesc_tab, *dma_current_txdesc = txdesc_tab;
@@ -65,6 +66,7 @@ ErrStatus enet_phy_write_read(enet_phydirection_enum direction, uint16_t phy_add
     return SUCCESS;
 }
 void enet_enable(void) {}
+void enet_disable(void) {}
 void enet_mac_address_set(enet_macaddress_enum mac_addr, uint8_t paddr[]) { (void)mac_addr; (void)paddr; }
 void enet_descriptors_chain_init(enet_dmadirection_enum direction) { (void)direction; }
 void enet_rx_desc_immediate_receive_complete_interrupt(enet_descriptors_struct *desc) { (void)desc; }

@@ -38,10 +38,30 @@
 #define PHY_AUTONEGO_COMPLETE ((uint16_t)0x0020)
 #define PHY_LINKED_STATUS ((uint16_t)0x0004)
 
+/* ENET registers (REG32 macros in the library's header; variables of the model here). */
 extern uint32_t lwipgen_sim_enet_mac_cfg;
+extern uint32_t lwipgen_sim_enet_reg[12];
 #define ENET_MAC_CFG lwipgen_sim_enet_mac_cfg
+#define ENET_MAC_FRMF lwipgen_sim_enet_reg[0]
+#define ENET_MAC_HLH lwipgen_sim_enet_reg[1]
+#define ENET_MAC_HLL lwipgen_sim_enet_reg[2]
+#define ENET_MAC_PHY_CTL lwipgen_sim_enet_reg[3]
+#define ENET_MAC_FCTL lwipgen_sim_enet_reg[4]
+#define ENET_MAC_FCTH lwipgen_sim_enet_reg[5]
+#define ENET_MAC_VLT lwipgen_sim_enet_reg[6]
+#define ENET_MAC_INTMSK lwipgen_sim_enet_reg[7]
+#define ENET_MSC_RINTMSK lwipgen_sim_enet_reg[8]
+#define ENET_MSC_TINTMSK lwipgen_sim_enet_reg[9]
+#define ENET_DMA_BCTL lwipgen_sim_enet_reg[10]
+#define ENET_DMA_CTL lwipgen_sim_enet_reg[11]
+#define ENET_MAC_CFG_REN BIT(2)
+#define ENET_MAC_CFG_TEN BIT(3)
 #define ENET_MAC_CFG_DPM BIT(11)
 #define ENET_MAC_CFG_SPD BIT(14)
+#define ENET_DMA_BCTL_SWR BIT(0)
+#define ENET_DMA_CTL_SRE BIT(1)
+#define ENET_DMA_CTL_STE BIT(13)
+#define PHY_RESET ((uint16_t)0x8000)
 #define ENET_TDES0_DAV BIT(31)
 #define ENET_TDES0_INTC BIT(30) /* interrupt on completion: TS is set when the frame has been sent */
 
@@ -80,6 +100,7 @@ void enet_deinit(void);
 ErrStatus enet_software_reset(void);
 ErrStatus enet_init(enet_mediamode_enum mediamode, enet_chksumconf_enum checksum, enet_frmrecept_enum recept);
 void enet_enable(void);
+void enet_disable(void);
 void enet_mac_address_set(enet_macaddress_enum mac_addr, uint8_t paddr[]);
 void enet_descriptors_chain_init(enet_dmadirection_enum direction);
 void enet_rx_desc_immediate_receive_complete_interrupt(enet_descriptors_struct *desc);

@@ -34,6 +34,9 @@ void SCB_CleanInvalidateDCache_by_Addr(volatile void *addr, int32_t dsize);
 void sim_reg_write(volatile uint32_t *reg, uint32_t val);
 #define WRITE_REG(REG, VAL) sim_reg_write(&(REG), (uint32_t)(VAL))
 #define READ_REG(REG) ((REG))
+/* Read-modify-writes through the model too: a cleared start bit stops the DMA it belongs to. */
+#define SET_BIT(REG, BIT) sim_reg_write(&(REG), (uint32_t)((REG) | (BIT)))
+#define CLEAR_BIT(REG, BIT) sim_reg_write(&(REG), (uint32_t)((REG) & ~(BIT)))
 
 /* ---- HAL basics ---- */
 typedef enum { HAL_OK = 0x00U, HAL_ERROR = 0x01U, HAL_BUSY = 0x02U, HAL_TIMEOUT = 0x03U } HAL_StatusTypeDef;
@@ -54,6 +57,10 @@ typedef struct {
     __IO uint32_t DMACRDTPR;
     __IO uint32_t DMACRIWTR;
     __IO uint32_t DMACTDTPR;
+    __IO uint32_t MTLTQOMR;
+    __IO uint32_t DMADSR;
+    __IO uint32_t DMACTCR;
+    __IO uint32_t DMACRCR;
 } ETH_TypeDef;
 #define ETH_DMACIER_TIE (1UL << 0)
 #define ETH_DMACIER_RIE (1UL << 6)
@@ -69,8 +76,15 @@ typedef struct {
 #define ETH_DMACSR_FBE (1UL << 12)
 #define ETH_DMACSR_AIS (1UL << 14)
 #define ETH_DMACSR_NIS (1UL << 15)
+#define ETH_MACCR_RE (1UL << 0)
+#define ETH_MACCR_TE (1UL << 1)
 #define ETH_MACCR_DM (1UL << 13)
 #define ETH_MACCR_FES (1UL << 14)
+#define ETH_DMACTCR_ST (1UL << 0)
+#define ETH_DMACRCR_SR (1UL << 0)
+#define ETH_MTLTQOMR_FTQ (1UL << 0)
+#define ETH_DMADSR_RPS (0xFUL << 8)
+#define ETH_DMADSR_TPS (0xFUL << 12)
 /* the model's names for the flavour-independent bits */
 #define SIM_ETH_SR DMACSR
 #define SIM_ETH_IER DMACIER
@@ -89,6 +103,15 @@ typedef struct {
 #define SIM_IER_AIS ETH_DMACIER_AIE
 #define SIM_IER_NIS ETH_DMACIER_NIE
 #define SIM_RX_POLL_REG DMACRDTPR
+#define SIM_TX_CTL DMACTCR
+#define SIM_TX_START ETH_DMACTCR_ST
+#define SIM_RX_CTL DMACRCR
+#define SIM_RX_START ETH_DMACRCR_SR
+#define SIM_DSR DMADSR
+#define SIM_DSR_TPS ETH_DMADSR_TPS
+#define SIM_DSR_RPS ETH_DMADSR_RPS
+#define SIM_DSR_TPS_SUSPENDED (0x6UL << 12) /* idle, waiting for a descriptor */
+#define SIM_DSR_RPS_WAITING (0x3UL << 8)
 #else
 typedef struct {
     __IO uint32_t MACCR;
@@ -97,6 +120,7 @@ typedef struct {
     __IO uint32_t DMASR;
     __IO uint32_t DMAIER;
     __IO uint32_t DMARSWTR;
+    __IO uint32_t DMAOMR;
 } ETH_TypeDef;
 #define ETH_DMAIER_TIE (1UL << 0)
 #define ETH_DMAIER_RIE (1UL << 6)
@@ -112,8 +136,15 @@ typedef struct {
 #define ETH_DMASR_FBES (1UL << 13)
 #define ETH_DMASR_AIS (1UL << 15)
 #define ETH_DMASR_NIS (1UL << 16)
+#define ETH_MACCR_RE (1UL << 2)
+#define ETH_MACCR_TE (1UL << 3)
 #define ETH_MACCR_DM (1UL << 11)
 #define ETH_MACCR_FES (1UL << 14)
+#define ETH_DMAOMR_SR (1UL << 1)
+#define ETH_DMAOMR_ST (1UL << 13)
+#define ETH_DMAOMR_FTF (1UL << 20)
+#define ETH_DMASR_RPS (0x7UL << 17)
+#define ETH_DMASR_TPS (0x7UL << 20)
 #define SIM_ETH_SR DMASR
 #define SIM_ETH_IER DMAIER
 #define SIM_SR_RX ETH_DMASR_RS
@@ -131,6 +162,15 @@ typedef struct {
 #define SIM_IER_AIS ETH_DMAIER_AISE
 #define SIM_IER_NIS ETH_DMAIER_NISE
 #define SIM_RX_POLL_REG DMARPDR
+#define SIM_TX_CTL DMAOMR
+#define SIM_TX_START ETH_DMAOMR_ST
+#define SIM_RX_CTL DMAOMR
+#define SIM_RX_START ETH_DMAOMR_SR
+#define SIM_DSR DMASR
+#define SIM_DSR_TPS ETH_DMASR_TPS
+#define SIM_DSR_RPS ETH_DMASR_RPS
+#define SIM_DSR_TPS_SUSPENDED (0x6UL << 20)
+#define SIM_DSR_RPS_WAITING (0x3UL << 17)
 #endif
 extern ETH_TypeDef lwipgen_sim_eth_regs;
 #define ETH (&lwipgen_sim_eth_regs)

@@ -20,6 +20,8 @@ void __set_PRIMASK(uint32_t priMask);
 void __disable_irq(void);
 #define WRITE_REG(REG, VAL) ((REG) = (VAL))
 #define READ_REG(REG) ((REG))
+#define SET_BIT(REG, BIT) ((REG) |= (BIT))
+#define CLEAR_BIT(REG, BIT) ((REG) &= ~(BIT))
 
 /* ---- HAL basics ---- */
 typedef enum { HAL_OK = 0x00U, HAL_ERROR = 0x01U, HAL_BUSY = 0x02U, HAL_TIMEOUT = 0x03U } HAL_StatusTypeDef;
@@ -35,6 +37,7 @@ typedef struct {
     __IO uint32_t MACCR;
     __IO uint32_t DMARPDR;
     __IO uint32_t DMASR;
+    __IO uint32_t DMAOMR;
     __IO uint32_t DMAIER;
     __IO uint32_t DMARSWTR;
 } ETH_TypeDef;
@@ -54,6 +57,14 @@ extern ETH_TypeDef lwipgen_test_eth_regs;
 #define ETH_DMASR_FBES (1UL << 13)
 #define ETH_MACCR_DM (1UL << 11)
 #define ETH_MACCR_FES (1UL << 14)
+/* DMA/MAC start-stop bits and the DMA process states (RM0090; the glue's ethif_dma_halt) */
+#define ETH_DMAOMR_SR (1UL << 1)
+#define ETH_DMAOMR_ST (1UL << 13)
+#define ETH_DMAOMR_FTF (1UL << 20)
+#define ETH_MACCR_RE (1UL << 2)
+#define ETH_MACCR_TE (1UL << 3)
+#define ETH_DMASR_RPS (0x7UL << 17)
+#define ETH_DMASR_TPS (0x7UL << 20)
 
 /* ---- HAL ETH ---- */
 #ifndef ETH_TX_DESC_CNT

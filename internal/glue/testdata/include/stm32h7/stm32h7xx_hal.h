@@ -22,6 +22,8 @@ void SCB_CleanDCache_by_Addr(volatile void *addr, int32_t dsize);
 void SCB_InvalidateDCache_by_Addr(volatile void *addr, int32_t dsize);
 #define WRITE_REG(REG, VAL) ((REG) = (VAL))
 #define READ_REG(REG) ((REG))
+#define SET_BIT(REG, BIT) ((REG) |= (BIT))
+#define CLEAR_BIT(REG, BIT) ((REG) &= ~(BIT))
 
 /* ---- HAL basics ---- */
 typedef enum { HAL_OK = 0x00U, HAL_ERROR = 0x01U, HAL_BUSY = 0x02U, HAL_TIMEOUT = 0x03U } HAL_StatusTypeDef;
@@ -39,6 +41,10 @@ typedef struct {
     __IO uint32_t DMACSR;
     __IO uint32_t DMACRDTPR;
     __IO uint32_t DMACRIWTR;
+    __IO uint32_t MTLTQOMR;
+    __IO uint32_t DMADSR;
+    __IO uint32_t DMACTCR;
+    __IO uint32_t DMACRCR;
 } ETH_TypeDef;
 extern ETH_TypeDef lwipgen_test_eth_regs;
 #define ETH (&lwipgen_test_eth_regs)
@@ -56,6 +62,14 @@ extern ETH_TypeDef lwipgen_test_eth_regs;
 #define ETH_DMACSR_FBE (1UL << 12)
 #define ETH_MACCR_DM (1UL << 13)
 #define ETH_MACCR_FES (1UL << 14)
+/* DMA/MAC start-stop bits and the DMA debug status (RM0433; the glue's ethif_dma_halt) */
+#define ETH_DMACTCR_ST (1UL << 0)
+#define ETH_DMACRCR_SR (1UL << 0)
+#define ETH_MACCR_RE (1UL << 0)
+#define ETH_MACCR_TE (1UL << 1)
+#define ETH_MTLTQOMR_FTQ (1UL << 0)
+#define ETH_DMADSR_RPS (0xFUL << 8)
+#define ETH_DMADSR_TPS (0xFUL << 12)
 
 /* ---- HAL ETH ---- */
 #ifndef ETH_TX_DESC_CNT

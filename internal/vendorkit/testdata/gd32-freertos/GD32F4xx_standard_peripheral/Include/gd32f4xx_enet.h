@@ -29,9 +29,27 @@
 #define PHY_AUTONEGO_COMPLETE ((uint16_t)0x0020)
 #define PHY_LINKED_STATUS ((uint16_t)0x0004)
 
+/* registers at the ENET base 0x40028000 (offsets as the GD32F4xx user manual gives them) */
 #define ENET_MAC_CFG REG32(0x40028000U)
+#define ENET_MAC_FRMF REG32(0x40028004U)
+#define ENET_MAC_HLH REG32(0x40028008U)
+#define ENET_MAC_HLL REG32(0x4002800CU)
+#define ENET_MAC_PHY_CTL REG32(0x40028010U)
+#define ENET_MAC_FCTL REG32(0x40028018U)
+#define ENET_MAC_VLT REG32(0x4002801CU)
+#define ENET_MAC_INTMSK REG32(0x4002803CU)
+#define ENET_MSC_RINTMSK REG32(0x4002810CU)
+#define ENET_MSC_TINTMSK REG32(0x40028110U)
+#define ENET_DMA_BCTL REG32(0x40029000U)
+#define ENET_DMA_CTL REG32(0x40029018U)
+#define ENET_MAC_FCTH REG32(0x40029080U)
+#define ENET_MAC_CFG_REN BIT(2)
+#define ENET_MAC_CFG_TEN BIT(3)
 #define ENET_MAC_CFG_DPM BIT(11)
 #define ENET_MAC_CFG_SPD BIT(14)
+#define ENET_DMA_BCTL_SWR BIT(0)
+#define ENET_DMA_CTL_SRE BIT(1)
+#define ENET_DMA_CTL_STE BIT(13)
 #define ENET_TDES0_DAV BIT(31)
 #define ENET_TDES0_INTC BIT(30)
 
@@ -69,6 +87,7 @@ void enet_deinit(void);
 ErrStatus enet_software_reset(void);
 ErrStatus enet_init(enet_mediamode_enum mediamode, enet_chksumconf_enum checksum, enet_frmrecept_enum recept);
 void enet_enable(void);
+void enet_disable(void);
 void enet_mac_address_set(enet_macaddress_enum mac_addr, uint8_t paddr[]);
 void enet_descriptors_chain_init(enet_dmadirection_enum direction);
 void enet_rx_desc_immediate_receive_complete_interrupt(enet_descriptors_struct *desc);

@@ -16,6 +16,7 @@ ErrStatus enet_init(enet_mediamode_enum mediamode, enet_chksumconf_enum checksum
     return SUCCESS;
 }
 void enet_enable(void) {}
+void enet_disable(void) {}
 void enet_mac_address_set(enet_macaddress_enum mac_addr, uint8_t paddr[]) { (void)mac_addr; (void)paddr; }
 void enet_descriptors_chain_init(enet_dmadirection_enum direction) { (void)direction; }
 void enet_rx_desc_immediate_receive_complete_interrupt(enet_descriptors_struct *desc) { (void)desc; }

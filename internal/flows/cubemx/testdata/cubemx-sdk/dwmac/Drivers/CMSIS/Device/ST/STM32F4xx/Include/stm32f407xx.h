@@ -39,6 +39,14 @@ typedef struct {
 #define GPIOC ((GPIO_TypeDef *)0x40020800UL)
 #define GPIOG ((GPIO_TypeDef *)0x40021800UL)
 
+/* DMA/MAC start-stop bits and the DMA process states (RM0090; the glue's ethif_dma_halt) */
+#define ETH_DMAOMR_SR (1UL << 1)
+#define ETH_DMAOMR_ST (1UL << 13)
+#define ETH_DMAOMR_FTF (1UL << 20)
+#define ETH_MACCR_RE (1UL << 2)
+#define ETH_MACCR_TE (1UL << 3)
+#define ETH_DMASR_RPS (0x7UL << 17)
+#define ETH_DMASR_TPS (0x7UL << 20)
 #define ETH_DMASR_TS (1UL << 0)
 #define ETH_DMASR_RS (1UL << 6)
 #define ETH_DMASR_RBUS (1UL << 7)

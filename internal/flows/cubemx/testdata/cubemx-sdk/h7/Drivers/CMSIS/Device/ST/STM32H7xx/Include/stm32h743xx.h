@@ -21,6 +21,10 @@ typedef struct {
     __IO uint32_t DMACRIWTR;
     __IO uint32_t DMACRDTPR;
     __IO uint32_t DMACSR;
+    __IO uint32_t MTLTQOMR;
+    __IO uint32_t DMADSR;
+    __IO uint32_t DMACTCR;
+    __IO uint32_t DMACRCR;
 } ETH_TypeDef;
 typedef struct {
     __IO uint32_t AHB1ENR;
@@ -52,6 +56,14 @@ typedef struct {
 #define ETH_DMACIER_AIE (1UL << 14)
 #define ETH_DMACIER_NIE (1UL << 15)
 #define ETH_MACPFR_PM (1UL << 4)
+/* DMA/MAC start-stop bits and the DMA debug status (RM0433; the glue's ethif_dma_halt) */
+#define ETH_DMACTCR_ST (1UL << 0)
+#define ETH_DMACRCR_SR (1UL << 0)
+#define ETH_MACCR_RE (1UL << 0)
+#define ETH_MACCR_TE (1UL << 1)
+#define ETH_MTLTQOMR_FTQ (1UL << 0)
+#define ETH_DMADSR_RPS (0xFUL << 8)
+#define ETH_DMADSR_TPS (0xFUL << 12)
 
 #define RCC_AHB1ENR_ETH1MACEN (1UL << 15)
 #define RCC_AHB1ENR_ETH1TXEN (1UL << 16)
