@@ -55,7 +55,7 @@ func newRoot(env *Env) *cobra.Command {
 			"lwipopts.h, linker sections, MPU regions and driver glue, compiled with\n" +
 			"arm-none-eabi-gcc and checked against the ELF.",
 		Example:       "  lwipgen build h743\n  lwipgen explain TCP_WND --board h743\n  lwipgen boards",
-		Version:       version(),
+		Version:       "lazy", // the template below computes it
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		// a typo of a command gets "Did you mean this?"
@@ -63,7 +63,7 @@ func newRoot(env *Env) *cobra.Command {
 	}
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
-	root.SetVersionTemplate("lwipgen {{.Version}}\n")
+	root.SetVersionTemplate("lwipgen {{lwipgenVersion}}\n")
 	root.SetFlagErrorFunc(flagError)
 	root.CompletionOptions.HiddenDefaultCmd = false
 	for _, b := range builders {
