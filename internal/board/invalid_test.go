@@ -137,7 +137,10 @@ var invalidCases = []struct {
 	// chip and memory references
 	{"unknown chip near miss", src(set(`"stm32h743zi"`, `"stm32h743"`)), "Unknown chip", `There is no chip "stm32h743". Known chips: "gd32f407", "gd32f450", "gd32f470", "mps2-an500", "stm32f407", "stm32f429zi", "stm32f439zi", "stm32f746zg", "stm32f756zg", "stm32f767zi", "stm32f769ni", "stm32h723zg", "stm32h725ig", "stm32h735ig", "stm32h743zi", "stm32h747xi", "stm32h753zi", "xc7z035". Did you mean "stm32h743zi"?`, "2:12", 1},
 	{"unknown chip far off", src(set(`"stm32h743zi"`, `"esp32"`)), "Unknown chip", `There is no chip "esp32".`, "2:12", 1},
-	{"memory not in chip", src(mem(`lwip_region = "dtcmm"`)), "Unknown memory", `memory.lwip_region: chip stm32h743zi has no memory "dtcmm"; it has "itcm", "flash", "dtcm", "axi_sram", "sram1", "sram2", "sram3", "sram4", "bkpsram". Did you mean "dtcm"?`, "17:19", 1},
+	// did-you-mean offers only a memory that can hold lwIP: never the CPU-only DTCM, nor one smaller than the budget
+	{"memory not in chip", src(mem(`lwip_region = "dtcmm"`)), "Unknown memory", `memory.lwip_region: chip stm32h743zi has no memory "dtcmm"; lwIP can use "axi_sram", "sram1", "sram2", "sram3", "sram4", "bkpsram"; not "itcm", "dtcm" (out of the Ethernet DMA's reach); not "flash" (not RAM).`, "17:19", 1},
+	{"memory near one too small", src(mem(`lwip_region = "sram3x"`, `lwip_budget = "64KiB"`)), "Unknown memory", `lwIP can use "axi_sram", "sram1", "sram2", "sram4"; not "sram3", "bkpsram" (smaller than memory.lwip_budget); not "itcm", "dtcm" (out of the Ethernet DMA's reach); not "flash" (not RAM). Did you mean "sram1"?`, "17:19", 1},
+	{"memory the DMA cannot reach, budget larger", src(mem(`lwip_region = "dtcm"`, `lwip_budget = "256KiB"`)), "Memory not reachable by the Ethernet DMA", `memory.lwip_region = "dtcm": the stm32h7-eqos Ethernet DMA of stm32h743zi cannot reach dtcm`, "17:19", 1},
 	{"dma region not in chip", src(mem(`dma_region = "ccm"`)), "Unknown memory", `memory.dma_region: chip stm32h743zi has no memory "ccm"`, "17:18", 1},
 	{"memory is flash", src(mem(`lwip_region = "flash"`)), "Not a RAM", `memory.lwip_region: "flash" is flash, not RAM`, "17:19", 1},
 	{"interface not on chip", src(set(`"rmii"`, `"rgmii"`)), "Interface not available", `Chip "stm32h743zi" supports "mii", "rmii", not "rgmii".`, "7:22", 1},
