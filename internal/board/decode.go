@@ -354,6 +354,7 @@ func decodeBoard(bb *boardBlock, chips Chips, opts OptionCatalog, ev *evaluator)
 	decodeWorkload(bb, b, rec, ev)
 	decodeMemoryCfg(bb, b, rec, ev)
 	decodeOptions(bb, b, opts, ev)
+	decodeAccept(bb.Accept, b, ev)
 	checkHeapPointer(b, ev)
 	return b
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/memusage"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -70,7 +69,7 @@ func newGenerate(env *Env) *cobra.Command {
 
 func runGenerate(env *Env, o *pipeline.Options) int {
 	g, kept, diags := pipeline.GenerateKeep(*o)
-	diag.Write(env.Stderr, diags)
+	env.diags(diags)
 	if diags.HasErrors() {
 		return 1
 	}
@@ -114,14 +113,14 @@ func newBuild(env *Env) *cobra.Command {
 }
 
 func runBuild(env *Env, o *pipeline.Options, project string) int {
-	o.Progress = env.Stdout
+	o.Progress = env.progress(env.Stdout)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if project != "" {
 		return buildProject(ctx, env, o, project)
 	}
 	b, diags := pipeline.Build(ctx, *o)
-	diag.Write(env.Stderr, diags)
+	env.diags(diags)
 	if b == nil || diags.HasErrors() {
 		return 1
 	}
@@ -152,7 +151,7 @@ func printSize(env *Env, board string, u *memusage.Usage, checks, failed int, ou
 func buildProject(ctx context.Context, env *Env, o *pipeline.Options, project string) int {
 	o.Project = project
 	g, diags := pipeline.Generate(*o)
-	diag.Write(env.Stderr, diags)
+	env.diags(diags)
 	if diags.HasErrors() {
 		return 1
 	}

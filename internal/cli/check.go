@@ -54,7 +54,7 @@ func runCheck(env *Env, boardRef string, asJSON bool) int {
 	if asJSON {
 		writeJSON(env.Stdout, res)
 	} else {
-		diag.Write(env.Stderr, diags)
+		env.diags(diags)
 		if res.OK {
 			fmt.Fprintf(env.Stdout, "%s: ok (%s, %s, %s flow, rtos %s, lwIP %s; %d plan checks passed)\n", b.Name, b.Chip.Name, b.Chip.Core.CPU, b.Vendor, b.RTOS, b.LwIPVersion, res.Checks)
 		}

@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lwipgen/lwipgen/internal/bench"
-	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/qemu"
 )
@@ -120,15 +119,15 @@ func runRun(env *Env, o *pipeline.Options, netName string, imp qemu.Impair) int 
 	}
 	// a board without a self-contained firmware is refused before building
 	if g, diags := pipeline.Prepare(*o); diags.HasErrors() {
-		diag.Write(env.Stderr, diags)
+		env.diags(diags)
 		return 1
 	} else if !g.Firmware {
 		fmt.Fprintf(env.Stderr, "lwipgen run: board %s builds a layout probe, not a firmware QEMU can run; use mps2-an500\n", g.Board.Name)
 		return 2
 	}
-	o.Progress = env.Stdout // the build is not silent before QEMU starts
+	o.Progress = env.progress(env.Stdout) // the build is not silent before QEMU starts
 	b, diags := pipeline.Build(ctx, *o)
-	diag.Write(env.Stderr, diags)
+	env.diags(diags)
 	if b == nil || diags.HasErrors() {
 		return 1
 	}

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/sim"
 )
@@ -127,7 +126,7 @@ func runSim(env *Env, f *simFlags) int {
 	}
 	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source(), LwIPDir: *lwipDir})
 	if diags.HasErrors() {
-		diag.Write(env.Stderr, diags)
+		env.diags(diags)
 		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -141,7 +140,7 @@ func runSim(env *Env, f *simFlags) int {
 			so.Warmup = *warm
 		}
 		if !*asJSON {
-			so.Progress = env.Stderr
+			so.Progress = env.progress(env.Stderr)
 		}
 		return runSweep(ctx, env, g, so, *asJSON)
 	}
@@ -149,7 +148,7 @@ func runSim(env *Env, f *simFlags) int {
 		CPUNsPerFrame: perFrame.v, CPUNsPerByte: perByte.v, Loss: *loss, Reorder: *reorder, LwIPDir: *lwipDir,
 		Duplicate: f.dup, Faults: faults}
 	if !*asJSON {
-		o.Progress = env.Stderr
+		o.Progress = env.progress(env.Stderr)
 	}
 	res, err := sim.Run(ctx, g, o)
 	if err != nil {
