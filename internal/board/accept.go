@@ -16,11 +16,14 @@ type Acceptable struct {
 }
 
 // Warnings is every warning id the plan and the pipeline give (the plan
-// refuses to raise an id that is not here: a board could not accept it).
+// refuses to raise an id that is not here: a board could not accept it),
+// and the one error a board may accept (build.lwip_other_release).
 var Warnings = []Acceptable{
 	{"sizing.rx_buffers_pinned", "a pinned ethernet.rx_buffers leaves lwIP fewer zero-copy buffers than two loss recoveries at once need; the glue copies into PBUF_POOL beyond that"},
 	{"project.lwip_not_measured", "the project's own lwIP could not be measured with the cross compiler; the plan uses the model of stock lwIP"},
 	{"project.lwip_differs", "the project's own lwIP has struct or pool sizes other than stock lwIP; the plan is made at the measured sizes"},
+	// an error unless accepted: the build compiles another point release of the line the board plans
+	{"build.lwip_other_release", "the lwIP tree found is another release of the line the board plans (2.1.3 for 2.1.2): option names, init.c rules and RAM-model structs are the line's; the build compiles it in the planned one's place"},
 }
 
 // WarningIDs lists the ids of Warnings.

@@ -124,25 +124,43 @@ func runBuild(env *Env, o *pipeline.Options, project string) int {
 	if b == nil || diags.HasErrors() {
 		return 1
 	}
-	printSize(env, b.Board.Name, b.Usage, b.Checks, b.Failed, b.Out)
+	printSize(env, sizeSummary{board: b.Board.Name, usage: b.Usage, planChecks: len(b.Plan.Checks), checks: b.Checks, failed: b.Failed, lwip: b.LwIP, out: b.Out})
 	return 0
 }
 
-// printSize is what every build ends with: what the ELF is, the size table
-// (per memory region and lwIP's share of its budget), and the one number of
-// checks that report.md and report.json give too.
-func printSize(env *Env, board string, u *memusage.Usage, checks, failed int, out string) {
+// sizeSummary is what every build ends with (printSize).
+type sizeSummary struct {
+	board      string
+	usage      *memusage.Usage
+	planChecks int // the plan's checks: the number check and generate give
+	checks     int // every check of report.json: the plan's and the ELF's
+	failed     int
+	lwip       string // which lwIP was compiled, beside the planned one ("" for a project's own build)
+	out        string
+}
+
+// printSize is what every build ends with: what the ELF is, which lwIP it
+// compiled, the size table (per memory region and lwIP's share of its
+// budget), and the one number of checks that report.md and report.json give
+// too, split into the plan's (check's number) and the ELF's.
+func printSize(env *Env, s sizeSummary) {
+	u := s.usage
 	elf := u.ELF
-	if !filepath.IsAbs(elf) && !strings.HasPrefix(elf, out) {
-		elf = filepath.Join(out, elf)
+	if !filepath.IsAbs(elf) && !strings.HasPrefix(elf, s.out) {
+		elf = filepath.Join(s.out, elf)
 	}
-	fmt.Fprintf(env.Stdout, "\n%s: %s is a %s\n\n", board, elf, memusage.Describe(u.Kind))
+	fmt.Fprintf(env.Stdout, "\n%s: %s is a %s\n", s.board, elf, memusage.Describe(u.Kind))
+	if s.lwip != "" {
+		fmt.Fprintf(env.Stdout, "%s: %s\n", s.board, s.lwip)
+	}
+	fmt.Fprintln(env.Stdout)
 	u.Table(env.Stdout)
-	result := fmt.Sprintf("all %d checks passed", checks)
-	if failed > 0 {
-		result = fmt.Sprintf("%d of %d checks FAILED", failed, checks)
+	result := fmt.Sprintf("all %d checks passed", s.checks)
+	if s.failed > 0 {
+		result = fmt.Sprintf("%d of %d checks FAILED", s.failed, s.checks)
 	}
-	fmt.Fprintf(env.Stdout, "\n%s: %s; report.md, report.json and memory-map.svg in %s\n", board, result, out)
+	fmt.Fprintf(env.Stdout, "\n%s: %s (%d of the plan, %d of the linked ELF); report.md, report.json and memory-map.svg in %s\n",
+		s.board, result, s.planChecks, s.checks-s.planChecks, s.out)
 }
 
 // buildProject builds a project lwipgen was vendored into, with the
@@ -180,7 +198,7 @@ func verifyProject(ctx context.Context, env *Env, g *pipeline.Generated, project
 		}
 	}
 	u.ELF = elf
-	printSize(env, g.Board.Name, u, len(g.Plan.Checks)+len(v.Checks), failed, g.Out)
+	printSize(env, sizeSummary{board: g.Board.Name, usage: u, planChecks: len(g.Plan.Checks), checks: len(g.Plan.Checks) + len(v.Checks), failed: failed, out: g.Out})
 	if failed > 0 {
 		return 1
 	}

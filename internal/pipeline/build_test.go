@@ -170,6 +170,24 @@ func TestBuildEveryBoard(t *testing.T) {
 			if n < 5 {
 				t.Errorf("only %d RAM symbols compared", n)
 			}
+			// the static row has a linked value (measured in the compiled lwIP
+			// objects) and both totals count the same rows (issue 31, item 5)
+			var sum int64
+			for sym, v := range linked {
+				if sym != "total" {
+					sum += v
+				}
+			}
+			if _, ok := linked["static"]; !ok || sum != linked["total"] {
+				t.Errorf("ram.linked: static %v, total %d, rows add up to %d", linked["static"], linked["total"], sum)
+			}
+			// the memory map draws the size table's numbers, in its units
+			svg, _ := os.ReadFile(filepath.Join(out, "memory-map.svg"))
+			for _, m := range r.Memory.Regions {
+				if want := fmt.Sprintf("%s used (%.1f%%)", memusage.Human(m.Used), m.Percent()); !strings.Contains(string(svg), want) {
+					t.Errorf("memory-map.svg lacks the size table's %s: %q", m.Name, want)
+				}
+			}
 			nm := nmAddresses(t, b.ELF)
 			if len(r.Placement) == 0 {
 				t.Fatal("no placement rows")

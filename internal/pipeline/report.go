@@ -56,7 +56,7 @@ func writeReport(g *Generated, v *verify.Result, extra []plan.Check, el *Linked)
 	if err != nil {
 		return false, err
 	}
-	svg, err := report.SVG(g.Layout)
+	svg, err := report.SVG(g.Layout, r.Memory)
 	if err != nil {
 		return false, err
 	}
