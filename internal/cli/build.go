@@ -155,6 +155,10 @@ func printSize(env *Env, s sizeSummary) {
 	}
 	fmt.Fprintln(env.Stdout)
 	u.Table(env.Stdout)
+	if u.Breakdown != nil {
+		fmt.Fprintln(env.Stdout)
+		u.Breakdown.Table(env.Stdout)
+	}
 	result := fmt.Sprintf("all %d checks passed", s.checks)
 	if s.failed > 0 {
 		result = fmt.Sprintf("%d of %d checks FAILED", s.failed, s.checks)

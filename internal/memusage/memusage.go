@@ -67,6 +67,9 @@ type Usage struct {
 	LwIP    LwIP     `json:"lwip"`
 	// Outside lists allocated sections that no chip memory holds (bytes by name).
 	Outside map[string]uint64 `json:"outside,omitempty"`
+	// Breakdown is the ELF's ROM and RAM per module and object file (when
+	// the objects it was linked from are known: lwipgen's own builds).
+	Breakdown *Breakdown `json:"breakdown,omitempty"`
 }
 
 // FromELF sums the sections of the ELF at path per memory of chip. lwipSections

@@ -165,10 +165,11 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	if g.Firmware {
 		kind = "firmware"
 	}
-	if _, err := writeReport(g, v, extra, &Linked{ELF: elfPath, Kind: kind}); err != nil {
+	el := &Linked{ELF: elfPath, Kind: kind, Objects: sizeObjects(out, lwipObjs, genObjs)}
+	if _, err := writeReport(g, v, extra, el); err != nil {
 		return fail("Report", err)
 	}
-	u, err := usage(g, &Linked{ELF: elfPath, Kind: kind})
+	u, err := usage(g, el)
 	if err != nil {
 		return fail("Size", err)
 	}
@@ -187,6 +188,32 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 		}
 	}
 	return res, diags
+}
+
+// sizeObjects names the build's objects for the size report: relative to
+// the build's obj/ folder, in modules by folder (lwIP's src/core,
+// src/core/ipv4, src/api, src/netif; lwipgen's generated sources).
+func sizeObjects(out string, lwipObjs, genObjs []string) []memusage.Object {
+	var objs []memusage.Object
+	for _, set := range []struct {
+		objs   []string
+		root   string
+		prefix string
+	}{{lwipObjs, filepath.Join(out, "obj", "lwip", "src"), "lwIP "}, {genObjs, filepath.Join(out, "obj", "gen"), "lwipgen "}} {
+		for _, o := range set.objs {
+			rel, err := filepath.Rel(set.root, o)
+			if err != nil {
+				rel = filepath.Base(o)
+			}
+			rel = filepath.ToSlash(rel)
+			mod := filepath.ToSlash(filepath.Dir(rel))
+			if mod == "." {
+				mod = "generated"
+			}
+			objs = append(objs, memusage.Object{Path: o, Name: rel, Module: set.prefix + mod})
+		}
+	}
+	return objs
 }
 
 // objectsRAM is every writable data/bss object symbol of the compiled lwIP

@@ -181,6 +181,33 @@ func TestBuildEveryBoard(t *testing.T) {
 			if _, ok := linked["static"]; !ok || sum != linked["total"] {
 				t.Errorf("ram.linked: static %v, total %d, rows add up to %d", linked["static"], linked["total"], sum)
 			}
+			// ROM and RAM per module and object add up to the ELF's totals, the
+			// heap is in mem.o, and on a chip with flash the ROM is the flash
+			// the size table counts (issue 31, item 6)
+			br := r.Memory.Breakdown
+			if br == nil || len(br.Objects) < 10 {
+				t.Fatalf("no size report per object: %+v", br)
+			}
+			var rom, ram, oram uint64
+			for _, m := range br.Modules {
+				rom, ram = rom+m.ROM, ram+m.RAM
+			}
+			for _, o := range br.Objects {
+				if o.Name == "core/mem.o" {
+					oram = o.RAM
+				}
+			}
+			if rom != br.ROM || ram != br.RAM {
+				t.Errorf("modules add up to ROM %d / RAM %d, totals %d / %d", rom, ram, br.ROM, br.RAM)
+			}
+			if heap := pred["ram_heap"]; heap > 0 && oram < uint64(heap) {
+				t.Errorf("core/mem.o RAM %d B < ram_heap %d B", oram, heap)
+			}
+			for _, m := range r.Memory.Regions {
+				if m.Kind == "flash" && m.Used != br.ROM {
+					t.Errorf("flash used %d B, breakdown ROM %d B", m.Used, br.ROM)
+				}
+			}
 			// the memory map draws the size table's numbers, in its units
 			svg, _ := os.ReadFile(filepath.Join(out, "memory-map.svg"))
 			for _, m := range r.Memory.Regions {
