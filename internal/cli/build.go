@@ -27,14 +27,18 @@ type pipelineFlags struct {
 	o     pipeline.Options
 }
 
-func (p *pipelineFlags) add(c *cobra.Command, jobs bool) {
+// add adds the shared flags; withProject says the command has --project,
+// from whose system.mss --vitis-version can be read (run has none).
+func (p *pipelineFlags) add(c *cobra.Command, jobs, withProject bool) {
 	p.board.add(c, "board name or path to a .hcl file (or give it as the argument)")
 	c.Flags().StringVar(&p.o.Out, "out", "", "output directory (default build/NAME)")
 	c.Flags().StringVar(&p.o.LwIPDir, "lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
 	if jobs {
 		c.Flags().IntVarP(&p.o.Jobs, "jobs", "j", 0, "parallel compiles (default: one per core)")
 	}
-	c.Flags().StringVar(&p.o.VitisVersion, "vitis-version", "", "Xilinx boards: the Vitis release whose lwIP library, LIBRARY_VER and names to write (2019.2 ... 2024.2, master; default: read from --project's system.mss, else every flow without a pinned version)")
+	if withProject {
+		c.Flags().StringVar(&p.o.VitisVersion, "vitis-version", "", "Xilinx boards: the Vitis release whose lwIP library, LIBRARY_VER and names to write (2019.2 ... 2024.2, master; default: read from --project's system.mss, else every flow without a pinned version)")
+	}
 }
 
 // options resolves the board and returns the pipeline options.
@@ -62,7 +66,7 @@ func newGenerate(env *Env) *cobra.Command {
 			return status(runGenerate(env, o))
 		},
 	}
-	p.add(c, false)
+	p.add(c, false, true)
 	c.Flags().StringVar(&p.o.Project, "project", "", "the project the output is for (Xilinx boards: a classic Vitis workspace whose system.mss names the release)")
 	return c
 }
@@ -107,7 +111,7 @@ func newBuild(env *Env) *cobra.Command {
 			return status(runBuild(env, o, project))
 		},
 	}
-	p.add(c, true)
+	p.add(c, true, true)
 	c.Flags().StringVar(&project, "project", "", "build this vendored project (CubeMX/GD32) with its own build and verify its ELF")
 	return c
 }

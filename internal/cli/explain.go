@@ -119,7 +119,7 @@ func runExplain(env *Env, option, boardRef, lwipDir string, asJSON bool) int {
 			if ex.Value != nil {
 				fmt.Fprintf(env.Stdout, "  %s: %d", ex.Board, *ex.Value)
 				if ex.Expression != "" && ex.Expression != fmt.Sprint(*ex.Value) {
-					fmt.Fprintf(env.Stdout, " (%s)", ex.Expression)
+					fmt.Fprintf(env.Stdout, " = %s", ex.Expression) // not "((4 * TCP_MSS))": the expression has its own parentheses
 				}
 				fmt.Fprintln(env.Stdout)
 			} else if ex.Expression != "" {

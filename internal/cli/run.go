@@ -72,10 +72,11 @@ func newRun(env *Env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return status(runRun(env, o, nf.net, imp))
+			return status(runRun(env, o, nf, imp))
 		},
 	}
-	p.add(c, true)
+	p.add(c, true, false)
+	c.Flags().IntVar(&nf.portOffset, "port-offset", 0, "slirp: forward each guest service from 127.0.0.1 port guest+N (e.g. 10000: echo on 10007), the same every run; default: free ports, printed at start")
 	c.Flags().StringVar(&nf.net, "net", "slirp", "network back end: slirp (user-mode, 127.0.0.1 forwards) or tap (root: a network namespace with a tap, the Linux kernel as peer)")
 	nf.addImpair(c)
 	return c
@@ -83,11 +84,12 @@ func newRun(env *Env) *cobra.Command {
 
 // netFlags are the back end and impairment flags of run.
 type netFlags struct {
-	net   string
-	delay time.Duration
-	loss  float64
-	seed  uint64
-	force bool
+	net        string
+	portOffset int
+	delay      time.Duration
+	loss       float64
+	seed       uint64
+	force      bool
 }
 
 func (n *netFlags) addImpair(c *cobra.Command) {
@@ -102,13 +104,17 @@ func (n *netFlags) impair() (qemu.Impair, error) {
 		return qemu.Impair{}, fmt.Errorf("--net %q: want slirp or tap", n.net)
 	}
 	imp := qemu.Impair{Delay: n.delay, Loss: n.loss / 100, Seed: n.seed}
+	if n.portOffset < 0 || n.portOffset > 65535 || (n.portOffset > 0 && n.net != "slirp") {
+		return imp, fmt.Errorf("--port-offset %d: a number from 1 to 65535, with --net slirp", n.portOffset)
+	}
 	if n.net == "slirp" && !imp.None() {
 		return imp, fmt.Errorf("--delay and --loss need --net tap (slirp has no impairment)")
 	}
 	return imp, imp.Validate()
 }
 
-func runRun(env *Env, o *pipeline.Options, netName string, imp qemu.Impair) int {
+func runRun(env *Env, o *pipeline.Options, nf netFlags, imp qemu.Impair) int {
+	netName := nf.net
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if netName == "tap" {
@@ -139,7 +145,7 @@ func runRun(env *Env, o *pipeline.Options, netName string, imp qemu.Impair) int 
 			err = qemu.RunTap(ctx, elf, qemu.TapOptions{Impair: imp}, env.Stdout)
 		}
 	} else {
-		err = qemu.Run(ctx, b.ELF, qemu.DefaultPorts(), env.Stdout)
+		err = qemu.RunAt(ctx, b.ELF, qemu.DefaultPorts(), nf.portOffset, env.Stdout)
 	}
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintln(env.Stderr, "lwipgen run:", err)

@@ -27,7 +27,7 @@ func newVendor(env *Env) *cobra.Command {
 	f := &vendorFlags{}
 	c := &cobra.Command{
 		Use:   "vendor [BOARD] --project DIR",
-		Short: "write the generated files into an existing CubeMX or GD32 project (--dry-run shows the diff)",
+		Short: "write the generated files into an existing CubeMX or GD32 project or RT-Thread BSP (--dry-run shows the diff)",
 		Example: "  lwipgen vendor f407 --project ~/cubemx/f407 --dry-run\n" +
 			"  lwipgen vendor f407 --project ~/cubemx/f407 --build\n  lwipgen vendor --project ~/cubemx/f407 --undo",
 		ValidArgsFunction: boardArgs,
