@@ -2,8 +2,12 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/memusage"
+	"github.com/lwipgen/lwipgen/internal/pipeline"
 )
 
 // The small slips a newcomer met (issue 31, item 9): run offers no flag it
@@ -39,7 +43,13 @@ func TestCLISlips(t *testing.T) {
 	}
 	// check prints the RAM it computed (item 6)
 	out.Reset()
-	if rc := Main([]string{"check", "h743"}, &out, &errb); rc != 0 || !strings.Contains(out.String(), "h743: lwIP RAM predicted 54.1 KiB") || !strings.Contains(out.String(), "reserve 81.0 KiB of memory.lwip_budget 120 KiB") {
+	g, diags := pipeline.Prepare(pipeline.Options{Board: "h743", Source: source()})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	want := fmt.Sprintf("h743: lwIP RAM predicted %s (heap, pools, static); lwipgen's sections in sram1 reserve %s of memory.lwip_budget 120 KiB",
+		memusage.Human(uint64(g.Plan.RAM.Total)), memusage.Human(placedBytes(g)))
+	if rc := Main([]string{"check", "h743"}, &out, &errb); rc != 0 || !strings.Contains(out.String(), want) {
 		t.Errorf("check h743 does not say the RAM it computed:\n%s", out.String())
 	}
 }
