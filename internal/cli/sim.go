@@ -162,9 +162,6 @@ func runSim(env *Env, f *simFlags) int {
 		fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
 		return 1
 	}
-	if !*asJSON {
-		fmt.Fprintf(env.Stderr, "lwipgen sim: result in %s\n", strings.Join(files, " and "))
-	}
 	if *asJSON {
 		if err := writeJSON(env.Stdout, res); err != nil {
 			fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
@@ -172,6 +169,8 @@ func runSim(env *Env, f *simFlags) int {
 		}
 	} else {
 		res.WriteTable(env.Stdout)
+		// where the result went comes after the result
+		fmt.Fprintf(env.Stdout, "lwipgen sim: result in %s\n", strings.Join(files, " and "))
 	}
 	for _, c := range res.Configs {
 		if c.Error != "" && c.Name == sim.CfgLwipgen {
@@ -202,7 +201,7 @@ func runSweep(ctx context.Context, env *Env, g *pipeline.Generated, so sim.Sweep
 		}
 		return 0
 	}
-	fmt.Fprintf(env.Stderr, "lwipgen sim: sweep in %s\n", strings.Join(files, " and "))
 	res.WriteTable(env.Stdout)
+	fmt.Fprintf(env.Stdout, "lwipgen sim: sweep in %s\n", strings.Join(files, " and "))
 	return 0
 }
