@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -76,6 +77,7 @@ func newRun(env *Env) *cobra.Command {
 		},
 	}
 	p.add(c, true, false)
+	c.Flags().BoolVar(&nf.stats, "stats", false, "show the firmware's periodic stats dump (every 10 s) on the console; a dump asked for (a UDP datagram to the stats port) is always shown")
 	c.Flags().IntVar(&nf.portOffset, "port-offset", 0, "slirp: forward each guest service from 127.0.0.1 port guest+N (e.g. 10000: echo on 10007), the same every run; default: free ports, printed at start")
 	c.Flags().StringVar(&nf.net, "net", "slirp", "network back end: slirp (user-mode, 127.0.0.1 forwards) or tap (root: a network namespace with a tap, the Linux kernel as peer)")
 	nf.addImpair(c)
@@ -86,6 +88,7 @@ func newRun(env *Env) *cobra.Command {
 type netFlags struct {
 	net        string
 	portOffset int
+	stats      bool
 	delay      time.Duration
 	loss       float64
 	seed       uint64
@@ -138,14 +141,18 @@ func runRun(env *Env, o *pipeline.Options, nf netFlags, imp qemu.Impair) int {
 		return 1
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s verified (%d checks); booting it in QEMU\n", b.Board.Name, b.ELF, len(b.Verify.Checks))
+	var console io.Writer = env.Stdout
+	if !nf.stats {
+		console = &periodicStats{w: env.Stdout}
+	}
 	var err error
 	if netName == "tap" {
 		var elf string
 		if elf, err = tapFirmware(ctx, b, env); err == nil {
-			err = qemu.RunTap(ctx, elf, qemu.TapOptions{Impair: imp}, env.Stdout)
+			err = qemu.RunTap(ctx, elf, qemu.TapOptions{Impair: imp}, console)
 		}
 	} else {
-		err = qemu.RunAt(ctx, b.ELF, qemu.DefaultPorts(), nf.portOffset, env.Stdout)
+		err = qemu.RunAt(ctx, b.ELF, qemu.DefaultPorts(), nf.portOffset, console)
 	}
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintln(env.Stderr, "lwipgen run:", err)
