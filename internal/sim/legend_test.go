@@ -29,3 +29,15 @@ func TestTableLegendAndEqualColumn(t *testing.T) {
 		t.Errorf("a note on rr although it differs:\n%s", out.String())
 	}
 }
+
+// A driver on the RTOS model is named once as a model (issue 31, item 8:
+// "... (CMSIS-RTOS v2) model model").
+func TestGlueModelNamedOnce(t *testing.T) {
+	for _, m := range []string{"STM32 HAL ETH (H7 DMA) + PHY on the virtual-time FreeRTOS model (CMSIS-RTOS v2)", "LAN9118 registers, FIFOs and IRQ + SysTick/NVIC"} {
+		var out bytes.Buffer
+		(&GlueRun{Model: m}).writeTable(&out, "lwipgen")
+		if n := strings.Count(out.String(), "model"); n != 1 {
+			t.Errorf("%q printed with %d \"model\": %s", m, n, out.String())
+		}
+	}
+}
