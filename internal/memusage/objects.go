@@ -188,23 +188,17 @@ func (b *Breakdown) Table(w io.Writer) {
 func Diff(w io.Writer, old, new *Breakdown) bool {
 	changed := false
 	section := func(title string, a, b []Part) {
-		idx := map[string][2]*Part{}
+		idx := map[string][2]*Part{} // name -> its row in old, in new
 		var names []string
-		for i := range a {
-			if _, ok := idx[a[i].Name]; !ok {
-				names = append(names, a[i].Name)
+		for side, parts := range [][]Part{a, b} {
+			for i := range parts {
+				e, ok := idx[parts[i].Name]
+				if !ok {
+					names = append(names, parts[i].Name)
+				}
+				e[side] = &parts[i]
+				idx[parts[i].Name] = e
 			}
-			e := idx[a[i].Name]
-			e[0] = &a[i]
-			idx[a[i].Name] = e
-		}
-		for i := range b {
-			if _, ok := idx[b[i].Name]; !ok {
-				names = append(names, b[i].Name)
-			}
-			e := idx[b[i].Name]
-			e[1] = &b[i]
-			idx[b[i].Name] = e
 		}
 		rows := [][5]string{{title, "ROM", "delta", "RAM", "delta"}}
 		for _, n := range names {
