@@ -182,8 +182,8 @@ func TestBuildEveryBoard(t *testing.T) {
 				t.Errorf("ram.linked: static %v, total %d, rows add up to %d", linked["static"], linked["total"], sum)
 			}
 			// ROM and RAM per module and object add up to the ELF's totals, the
-			// heap is in mem.o, and on a chip with flash the ROM is the flash
-			// the size table counts (issue 31, item 6)
+			// heap is in mem.o, and where code runs from flash the ROM is the
+			// flash the size table counts (issue 31, item 6)
 			br := r.Memory.Breakdown
 			if br == nil || len(br.Objects) < 5 { // zynq7035's probe keeps 9 objects after --gc-sections
 				t.Fatalf("no size report per object: %+v", br)
@@ -204,7 +204,7 @@ func TestBuildEveryBoard(t *testing.T) {
 				t.Errorf("core/mem.o RAM %d B < ram_heap %d B", oram, heap)
 			}
 			for _, m := range r.Memory.Regions {
-				if m.Kind == "flash" && m.Used != br.ROM {
+				if m.Kind == "flash" && m.Used > 0 && m.Used != br.ROM { // zynq7035 runs from DDR: its flash is empty
 					t.Errorf("flash used %d B, breakdown ROM %d B", m.Used, br.ROM)
 				}
 			}
