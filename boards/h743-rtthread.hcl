@@ -37,4 +37,9 @@ board "h743-rtthread" {
     lwip_budget      = "96KiB"
     mpu_first_region = 4 # drv_mpu.c of the ART-Pi BSP programs regions 0..3
   }
+
+  # RT-Thread 4.0.3 ships lwIP 2.1.2 in its tree; the probe build compiles the fetched 2.1.3 in its place, knowingly:
+  # the same line, whose option names, init.c rules and RAM-model structs lwipgen checks. `vendor` and
+  # `build --project` compile the BSP's own 2.1.2.
+  accept = ["build.lwip_other_release"]
 }

@@ -34,4 +34,9 @@ board "h743" {
     lwip_region = "sram1" # D2 SRAM1: the ETH DMA's own domain
     lwip_budget = "120KiB"
   }
+
+  # Seed 000 pins 16 RX buffers (8 armed + 8 for lwIP): with the tcpip mailbox's batch that covers one loss
+  # recovery at once, not two; the glue's copies into PBUF_POOL cover the rest (6 KiB of lwIP RAM). Kept as the
+  # seed has it, knowingly: `lwipgen check` without this line says what it costs and what 18 buffers would cost.
+  accept = ["sizing.rx_buffers_pinned"]
 }

@@ -121,3 +121,20 @@ func TestMageNamespaceAndArgs(t *testing.T) {
 		}
 	}
 }
+
+// A failed target prints the CLI's own message once: the error mage prints
+// after it does not repeat the command line, and the exit status is the
+// CLI's (1 for a failed check), not mage's generic 1 for every failure.
+func TestFailedTargetSaysOnce(t *testing.T) {
+	err := lwipgen("check", "--board", "no-such-board")
+	f, ok := err.(interface{ ExitStatus() int })
+	if !ok || f.ExitStatus() != 1 {
+		t.Fatalf("failed check: %v, want an ExitStatus of 1", err)
+	}
+	if strings.Contains(err.Error(), "no-such-board") {
+		t.Errorf("mage's Error line repeats the command line: %q", err.Error())
+	}
+	if err := lwipgen("check", "--no-such-flag"); err.(interface{ ExitStatus() int }).ExitStatus() != 2 {
+		t.Errorf("a usage error: %v, want exit status 2", err)
+	}
+}

@@ -43,10 +43,21 @@ func arg(key, s string) (string, error) {
 // lwipgen runs the CLI in-process: the mage targets and the CLI share every line of logic.
 func lwipgen(args ...string) error {
 	if rc := cli.Main(args, os.Stdout, os.Stderr); rc != 0 {
-		return fmt.Errorf("lwipgen %s: exit status %d", strings.Join(args, " "), rc)
+		return failed{args[0], rc}
 	}
 	return nil
 }
+
+// failed is a CLI command that printed why it failed. mage prints every
+// error a target returns ("Error: ..."), so it says only that, without the
+// command line again, and passes the CLI's exit status on (ExitStatus).
+type failed struct {
+	cmd string
+	rc  int
+}
+
+func (f failed) Error() string   { return fmt.Sprintf("lwipgen %s failed, as said above", f.cmd) }
+func (f failed) ExitStatus() int { return f.rc }
 
 // Boards lists the boards lwipgen knows.
 func Boards() error { return lwipgen("boards") }
@@ -151,3 +162,6 @@ func BuildBench(board string) error {
 	}
 	return lwipgen("buildbench", "--board", b)
 }
+
+// Version prints lwipgen's version with its revision: mage version.
+func Version() error { return lwipgen("version") }

@@ -30,9 +30,18 @@ type Finding struct {
 	Unknown []string `json:"unknown,omitempty"`
 }
 
+// idFollowup is the finding that counts the compile errors that follow from
+// a configuration lwIP refuses.
+const idFollowup = "lwip.compile.followup"
+
 func sortFindings(fs []Finding) []Finding {
 	sort.SliceStable(fs, func(i, j int) bool {
 		a, b := fs[i], fs[j]
+		// errors that only follow from the ones above come after them, not
+		// first for having no file of their own
+		if fa, fb := a.ID == idFollowup, b.ID == idFollowup; fa != fb {
+			return fb
+		}
 		if a.File != b.File {
 			return a.File < b.File
 		}

@@ -441,7 +441,7 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 		a.add(a.olderCompileFinding(olderRel, olderEv, older))
 	}
 	if len(followups) > 0 {
-		a.add(Finding{Severity: SevError, ID: "lwip.compile.followup", Source: "compiler",
+		a.add(Finding{Severity: SevError, ID: idFollowup, Source: "compiler",
 			Message: fmt.Sprintf("%d more compile error(s) follow from the configuration lwIP refuses above; first: %s", len(followups), followups[0])})
 	}
 	return seen

@@ -75,7 +75,18 @@ func Table(w io.Writer, rows []Row) {
 			fmt.Fprintln(w, "  "+v)
 		}
 	}
+	if len(cells) > 0 {
+		fmt.Fprintln(w, Legend)
+	}
 }
+
+// Legend says what each column of the bench table counts.
+const Legend = `columns: lwIP RAM = the configuration's lwIP RAM; h->g / g->h = bulk TCP host to guest (discard) / guest to
+  host (chargen), echo = each direction of an echo stream, all MB/s (10^6) medians; idle/load 64|1K =
+  request/response round trip p50/p99 in us with 64 B or 1 KiB messages, alone or under a bulk stream;
+  drops = frames the NIC could not take (LAN9118 RX FIFO full); lost = frames the impairer's loss model
+  dropped; poolE = lwIP pool/heap errors and driver drops in the final stats dump; fails = measurements
+  that did not complete in time`
 
 // Verdict compares lwipgen with the best other configuration in one cell:
 // throughput each way and echo at least 0.95x of the best, the lowest p99

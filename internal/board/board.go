@@ -31,7 +31,10 @@ type Board struct {
 	Workload    Workload
 	Memory      MemoryConfig
 	Options     []Option // user overrides, sorted by name
-	DeclRange   hcl.Range
+	// Accept lists the warning ids (Warnings) the board accepts knowingly:
+	// they are not printed, and report.json lists them as accepted.
+	Accept    []string
+	DeclRange hcl.Range
 	// Ranges maps a dotted attribute path ("memory.lwip_region", "ethernet.rx_descriptors",
 	// "options.TCP_WND") to where it is written, so later stages can report a problem on the
 	// exact attribute. Missing keys mean the value is a default; use RangeOf.

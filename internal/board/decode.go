@@ -354,6 +354,7 @@ func decodeBoard(bb *boardBlock, chips Chips, opts OptionCatalog, ev *evaluator)
 	decodeWorkload(bb, b, rec, ev)
 	decodeMemoryCfg(bb, b, rec, ev)
 	decodeOptions(bb, b, opts, ev)
+	decodeAccept(bb.Accept, b, ev)
 	checkHeapPointer(b, ev)
 	return b
 }
@@ -519,38 +520,48 @@ func decodeMemoryCfg(bb *boardBlock, b *Board, rec func(string, hcl.Expression),
 	rec("memory.lwip_region", m.LwIPRegion)
 	rec("memory.lwip_budget", m.LwIPBudget)
 	rec("memory.dma_region", m.DMARegion)
+	budget, budgetOK := ev.size(m.LwIPBudget, "memory.lwip_budget")
 	region := func(e hcl.Expression, what string) string {
 		v, ok := ev.str(e, what)
 		if !ok || b.Chip == nil {
 			return v
 		}
 		mem, found := b.Chip.Memory(v)
+		usable, others := lwipMemories(b.Chip, budget)
 		if !found {
-			names := b.Chip.MemoryNames()
-			ev.errorf(e.Range(), "Unknown memory", "%s: chip %s has no memory %q; it has %s.%s",
-				what, b.Chip.Name, v, quoteList(names), didYouMean(v, names))
+			// did-you-mean offers only a memory that can hold what is asked
+			ev.errorf(e.Range(), "Unknown memory", "%s: chip %s has no memory %q; lwIP can use %s%s.%s",
+				what, b.Chip.Name, v, quoteList(usable), others, didYouMean(v, usable))
 			return ""
 		}
 		if mem.Kind != "ram" {
-			ev.errorf(e.Range(), "Not a RAM", "%s: %q is %s, not RAM; lwIP needs writable memory.", what, v, mem.Kind)
+			ev.errorf(e.Range(), "Not a RAM", "%s: %q is %s, not RAM; lwIP needs writable memory: %s.", what, v, mem.Kind, quoteList(usable))
+			return ""
+		}
+		if !mem.DMA && macHasDMA(b.Chip) {
+			// the cause comes first and alone: a budget or a workload measured
+			// against this memory would only hide it
+			ev.errorf(e.Range(), "Memory not reachable by the Ethernet DMA",
+				"%s = %q: the %s Ethernet DMA of %s cannot reach %s (0x%08X, %s); lwIP's heap (TX payloads) and the DMA descriptors and RX buffers must be in RAM it reaches: %s.",
+				what, v, b.Chip.Ethernet.MAC, b.Chip.Name, v, mem.Base, strings.TrimSpace(mem.Note), quoteList(usable))
 			return ""
 		}
 		return v
 	}
 	b.Memory.LwIPRegion = region(m.LwIPRegion, "memory.lwip_region")
 	b.Memory.DMARegion = region(m.DMARegion, "memory.dma_region")
-	if v, ok := ev.size(m.LwIPBudget, "memory.lwip_budget"); ok {
-		if v < 4096 {
-			ev.errorf(m.LwIPBudget.Range(), "Budget too small", "memory.lwip_budget = %d bytes; lwIP with Ethernet needs at least 4KiB.", v)
+	if budgetOK {
+		if budget < 4096 {
+			ev.errorf(m.LwIPBudget.Range(), "Budget too small", "memory.lwip_budget = %d bytes; lwIP with Ethernet needs at least 4KiB.", budget)
 		}
 		if b.Memory.LwIPRegion != "" && b.Chip != nil {
 			mem, _ := b.Chip.Memory(b.Memory.LwIPRegion)
-			if v > mem.Size {
+			if budget > mem.Size {
 				ev.errorf(m.LwIPBudget.Range(), "Budget larger than the region",
-					"memory.lwip_budget = %s exceeds %s, which is %s.", FormatSize(v), mem.Name, FormatSize(mem.Size))
+					"memory.lwip_budget = %s exceeds %s, which is %s.", FormatSize(budget), mem.Name, FormatSize(mem.Size))
 			}
 		}
-		b.Memory.LwIPBudget = v
+		b.Memory.LwIPBudget = budget
 	}
 }
 
@@ -611,4 +622,36 @@ func decodeOptions(bb *boardBlock, b *Board, opts OptionCatalog, ev *evaluator) 
 		}
 		b.Options = append(b.Options, o)
 	}
+}
+
+// macHasDMA says whether the chip's Ethernet MAC moves frames by DMA (it has
+// descriptors); a FIFO MAC (LAN9118) is fed by the CPU from any RAM.
+func macHasDMA(c *Chip) bool { return c.Ethernet.DescriptorSize > 0 }
+
+// lwipMemories lists the chip's memories lwIP can be placed in (RAM,
+// reachable by the Ethernet DMA when the MAC has one, and at least budget
+// bytes), and a note naming the others with why not.
+func lwipMemories(c *Chip, budget uint64) (usable []string, others string) {
+	var small, cpuOnly, notRAM []string
+	for _, m := range c.Memories {
+		switch {
+		case m.Kind != "ram":
+			notRAM = append(notRAM, m.Name)
+		case !m.DMA && macHasDMA(c):
+			cpuOnly = append(cpuOnly, m.Name)
+		case m.Size < budget:
+			small = append(small, m.Name)
+		default:
+			usable = append(usable, m.Name)
+		}
+	}
+	for _, o := range []struct {
+		names []string
+		why   string
+	}{{small, "smaller than memory.lwip_budget"}, {cpuOnly, "out of the Ethernet DMA's reach"}, {notRAM, "not RAM"}} {
+		if len(o.names) > 0 {
+			others += "; not " + quoteList(o.names) + " (" + o.why + ")"
+		}
+	}
+	return usable, others
 }

@@ -137,7 +137,10 @@ var invalidCases = []struct {
 	// chip and memory references
 	{"unknown chip near miss", src(set(`"stm32h743zi"`, `"stm32h743"`)), "Unknown chip", `There is no chip "stm32h743". Known chips: "gd32f407", "gd32f450", "gd32f470", "mps2-an500", "stm32f407", "stm32f429zi", "stm32f439zi", "stm32f746zg", "stm32f756zg", "stm32f767zi", "stm32f769ni", "stm32h723zg", "stm32h725ig", "stm32h735ig", "stm32h743zi", "stm32h747xi", "stm32h753zi", "xc7z035". Did you mean "stm32h743zi"?`, "2:12", 1},
 	{"unknown chip far off", src(set(`"stm32h743zi"`, `"esp32"`)), "Unknown chip", `There is no chip "esp32".`, "2:12", 1},
-	{"memory not in chip", src(mem(`lwip_region = "dtcmm"`)), "Unknown memory", `memory.lwip_region: chip stm32h743zi has no memory "dtcmm"; it has "itcm", "flash", "dtcm", "axi_sram", "sram1", "sram2", "sram3", "sram4", "bkpsram". Did you mean "dtcm"?`, "17:19", 1},
+	// did-you-mean offers only a memory that can hold lwIP: never the CPU-only DTCM, nor one smaller than the budget
+	{"memory not in chip", src(mem(`lwip_region = "dtcmm"`)), "Unknown memory", `memory.lwip_region: chip stm32h743zi has no memory "dtcmm"; lwIP can use "axi_sram", "sram1", "sram2", "sram3", "sram4", "bkpsram"; not "itcm", "dtcm" (out of the Ethernet DMA's reach); not "flash" (not RAM).`, "17:19", 1},
+	{"memory near one too small", src(mem(`lwip_region = "sram3x"`, `lwip_budget = "64KiB"`)), "Unknown memory", `lwIP can use "axi_sram", "sram1", "sram2", "sram4"; not "sram3", "bkpsram" (smaller than memory.lwip_budget); not "itcm", "dtcm" (out of the Ethernet DMA's reach); not "flash" (not RAM). Did you mean "sram1"?`, "17:19", 1},
+	{"memory the DMA cannot reach, budget larger", src(mem(`lwip_region = "dtcm"`, `lwip_budget = "256KiB"`)), "Memory not reachable by the Ethernet DMA", `memory.lwip_region = "dtcm": the stm32h7-eqos Ethernet DMA of stm32h743zi cannot reach dtcm`, "17:19", 1},
 	{"dma region not in chip", src(mem(`dma_region = "ccm"`)), "Unknown memory", `memory.dma_region: chip stm32h743zi has no memory "ccm"`, "17:18", 1},
 	{"memory is flash", src(mem(`lwip_region = "flash"`)), "Not a RAM", `memory.lwip_region: "flash" is flash, not RAM`, "17:19", 1},
 	{"interface not on chip", src(set(`"rmii"`, `"rgmii"`)), "Interface not available", `Chip "stm32h743zi" supports "mii", "rmii", not "rgmii".`, "7:22", 1},
@@ -204,6 +207,10 @@ var invalidCases = []struct {
 	{"non-integer option", src(top(`options { TCP_MSS = 1460.5 }`)), "Not an integer", "TCP_MSS = 1460.5 is neither.", "16:23", 1},
 	{"option of wrong type", src(top(`options { TCP_WND = [1] }`)), "Wrong type", "TCP_WND must be a number, true/false or a C expression string, not tuple.", "16:23", 1},
 	{"option multi-line string", src(top(`options { MEM_SIZE = "1 \\\n 2" }`)), "Invalid option value", "MEM_SIZE must be an integer or a one-line C expression.", "16:24", 1},
+	// accept names warning ids lwipgen gives, each checked where it stands (issue 31, item 2)
+	{"accept unknown id", src(top(`accept = ["sizing.rx_buffer_pinned"]`)), "Unknown warning id", `accept: lwipgen gives no warning "sizing.rx_buffer_pinned"; the ids are "sizing.rx_buffers_pinned", "project.lwip_not_measured", "project.lwip_differs", "build.lwip_other_release". Did you mean "sizing.rx_buffers_pinned"?`, "16:13", 1},
+	{"accept not a list", src(top(`accept = "sizing.rx_buffers_pinned"`)), "Wrong type", `accept must be a list of warning ids, e.g. accept = ["sizing.rx_buffers_pinned"].`, "16:12", 1},
+	{"accept twice", src(top(`accept = ["sizing.rx_buffers_pinned", "sizing.rx_buffers_pinned"]`)), "Warning accepted twice", `accept names "sizing.rx_buffers_pinned" more than once.`, "16:41", 1},
 	{"unknown option with suggestion", src(top(`options { TCP_WNDD = 4096 }`)), "Unknown lwIP option", `lwIP 2.1.3 has no option TCP_WNDD. Did you mean "TCP_WND"?`, "16:13", 1},
 	{"unknown option without suggestion", src(top(`options { FOO_BAR = 1 }`)), "Unknown lwIP option", "lwIP 2.1.3 has no option FOO_BAR.", "16:13", 1},
 	{"myth option", src(top(`options { TCP_RCV_BUF = 8192 }`)), "Not an lwIP option", "TCP_RCV_BUF does not exist in lwIP 2.1.3: the receive buffer is the window, set TCP_WND.", "16:13", 1},

@@ -85,6 +85,7 @@ type boardBlock struct {
 	Description hcl.Expression  `hcl:"description,optional"`
 	Seed        hcl.Expression  `hcl:"seed,optional"`
 	LwIPDir     hcl.Expression  `hcl:"lwip_dir,optional"` // an lwIP source tree for this board (relative to the board file)
+	Accept      hcl.Expression  `hcl:"accept,optional"`   // warning ids the board accepts knowingly (accept.go)
 	Ethernet    *ethernetBlock  `hcl:"ethernet,block"`
 	Workload    *workloadBlock  `hcl:"workload,block"`
 	Memory      *memoryCfgBlock `hcl:"memory,block"`

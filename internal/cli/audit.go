@@ -9,7 +9,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/cheader"
-	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
@@ -83,7 +82,7 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 	if *boardRef != "" {
 		bb, d := source().Load(*boardRef)
 		if d.HasErrors() {
-			diag.Write(env.Stderr, d)
+			env.diags(d)
 			return 2
 		}
 		b = bb
@@ -133,7 +132,7 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 	if *chipName != "" {
 		chips, d := source().Chips()
 		if d.HasErrors() {
-			diag.Write(env.Stderr, d)
+			env.diags(d)
 			return 2
 		}
 		c, ok := chips[*chipName]

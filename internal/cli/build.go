@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/memusage"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -28,14 +27,18 @@ type pipelineFlags struct {
 	o     pipeline.Options
 }
 
-func (p *pipelineFlags) add(c *cobra.Command, jobs bool) {
+// add adds the shared flags; withProject says the command has --project,
+// from whose system.mss --vitis-version can be read (run has none).
+func (p *pipelineFlags) add(c *cobra.Command, jobs, withProject bool) {
 	p.board.add(c, "board name or path to a .hcl file (or give it as the argument)")
 	c.Flags().StringVar(&p.o.Out, "out", "", "output directory (default build/NAME)")
 	c.Flags().StringVar(&p.o.LwIPDir, "lwip", "", "lwIP source tree (default: $LWIP_DIR, then the fetched cache)")
 	if jobs {
 		c.Flags().IntVarP(&p.o.Jobs, "jobs", "j", 0, "parallel compiles (default: one per core)")
 	}
-	c.Flags().StringVar(&p.o.VitisVersion, "vitis-version", "", "Xilinx boards: the Vitis release whose lwIP library, LIBRARY_VER and names to write (2019.2 ... 2024.2, master; default: read from --project's system.mss, else every flow without a pinned version)")
+	if withProject {
+		c.Flags().StringVar(&p.o.VitisVersion, "vitis-version", "", "Xilinx boards: the Vitis release whose lwIP library, LIBRARY_VER and names to write (2019.2 ... 2024.2, master; default: read from --project's system.mss, else every flow without a pinned version)")
+	}
 }
 
 // options resolves the board and returns the pipeline options.
@@ -63,14 +66,14 @@ func newGenerate(env *Env) *cobra.Command {
 			return status(runGenerate(env, o))
 		},
 	}
-	p.add(c, false)
+	p.add(c, false, true)
 	c.Flags().StringVar(&p.o.Project, "project", "", "the project the output is for (Xilinx boards: a classic Vitis workspace whose system.mss names the release)")
 	return c
 }
 
 func runGenerate(env *Env, o *pipeline.Options) int {
 	g, kept, diags := pipeline.GenerateKeep(*o)
-	diag.Write(env.Stderr, diags)
+	env.diags(diags)
 	if diags.HasErrors() {
 		return 1
 	}
@@ -108,42 +111,64 @@ func newBuild(env *Env) *cobra.Command {
 			return status(runBuild(env, o, project))
 		},
 	}
-	p.add(c, true)
+	p.add(c, true, true)
 	c.Flags().StringVar(&project, "project", "", "build this vendored project (CubeMX/GD32) with its own build and verify its ELF")
 	return c
 }
 
 func runBuild(env *Env, o *pipeline.Options, project string) int {
-	o.Progress = env.Stdout
+	o.Progress = env.progress(env.Stdout)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if project != "" {
 		return buildProject(ctx, env, o, project)
 	}
 	b, diags := pipeline.Build(ctx, *o)
-	diag.Write(env.Stderr, diags)
+	env.diags(diags)
 	if b == nil || diags.HasErrors() {
 		return 1
 	}
-	printSize(env, b.Board.Name, b.Usage, b.Checks, b.Failed, b.Out)
+	printSize(env, sizeSummary{board: b.Board.Name, usage: b.Usage, planChecks: len(b.Plan.Checks), checks: b.Checks, failed: b.Failed, lwip: b.LwIP, out: b.Out})
 	return 0
 }
 
-// printSize is what every build ends with: what the ELF is, the size table
-// (per memory region and lwIP's share of its budget), and the one number of
-// checks that report.md and report.json give too.
-func printSize(env *Env, board string, u *memusage.Usage, checks, failed int, out string) {
+// sizeSummary is what every build ends with (printSize).
+type sizeSummary struct {
+	board      string
+	usage      *memusage.Usage
+	planChecks int // the plan's checks: the number check and generate give
+	checks     int // every check of report.json: the plan's and the ELF's
+	failed     int
+	lwip       string // which lwIP was compiled, beside the planned one ("" for a project's own build)
+	out        string
+}
+
+// printSize is what every build ends with: what the ELF is, which lwIP it
+// compiled, the size table (per memory region and lwIP's share of its
+// budget), and the one number of checks that report.md and report.json give
+// too, split into the plan's (check's number) and the ELF's.
+func printSize(env *Env, s sizeSummary) {
+	u := s.usage
 	elf := u.ELF
-	if !filepath.IsAbs(elf) && !strings.HasPrefix(elf, out) {
-		elf = filepath.Join(out, elf)
+	if !filepath.IsAbs(elf) && !strings.HasPrefix(elf, s.out) {
+		elf = filepath.Join(s.out, elf)
 	}
-	fmt.Fprintf(env.Stdout, "\n%s: %s is a %s\n\n", board, elf, memusage.Describe(u.Kind))
+	fmt.Fprintf(env.Stdout, "\n%s: %s is a %s\n", s.board, elf, memusage.Describe(u.Kind))
+	if s.lwip != "" {
+		fmt.Fprintf(env.Stdout, "%s: %s\n", s.board, s.lwip)
+	}
+	fmt.Fprintln(env.Stdout)
 	u.Table(env.Stdout)
-	result := fmt.Sprintf("all %d checks passed", checks)
-	if failed > 0 {
-		result = fmt.Sprintf("%d of %d checks FAILED", failed, checks)
+	if u.Breakdown != nil {
+		fmt.Fprintln(env.Stdout)
+		u.Breakdown.Table(env.Stdout)
 	}
-	fmt.Fprintf(env.Stdout, "\n%s: %s; report.md, report.json and memory-map.svg in %s\n", board, result, out)
+	result := fmt.Sprintf("all %d checks passed", s.checks)
+	if s.failed > 0 {
+		result = fmt.Sprintf("%d of %d checks FAILED", s.failed, s.checks)
+	}
+	fmt.Fprintf(env.Stdout, "\n%s: %s (%d of the plan, %d of the linked ELF); report.md, report.json and memory-map.svg in %s\n",
+		s.board, result, s.planChecks, s.checks-s.planChecks, s.out)
 }
 
 // buildProject builds a project lwipgen was vendored into, with the
@@ -152,7 +177,7 @@ func printSize(env *Env, board string, u *memusage.Usage, checks, failed int, ou
 func buildProject(ctx context.Context, env *Env, o *pipeline.Options, project string) int {
 	o.Project = project
 	g, diags := pipeline.Generate(*o)
-	diag.Write(env.Stderr, diags)
+	env.diags(diags)
 	if diags.HasErrors() {
 		return 1
 	}
@@ -181,7 +206,7 @@ func verifyProject(ctx context.Context, env *Env, g *pipeline.Generated, project
 		}
 	}
 	u.ELF = elf
-	printSize(env, g.Board.Name, u, len(g.Plan.Checks)+len(v.Checks), failed, g.Out)
+	printSize(env, sizeSummary{board: g.Board.Name, usage: u, planChecks: len(g.Plan.Checks), checks: len(g.Plan.Checks) + len(v.Checks), failed: failed, out: g.Out})
 	if failed > 0 {
 		return 1
 	}

@@ -12,12 +12,40 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/spf13/cobra"
 )
 
-// Env is what a command may touch: its output streams.
+// Env is what a command may touch: its output streams, and --quiet.
 type Env struct {
 	Stdout, Stderr io.Writer
+	// Quiet (--quiet) prints errors and results only: no warnings, no
+	// progress lines. A warning a board should stop seeing for good is
+	// accepted in the board (accept = [ID]) instead.
+	Quiet bool
+}
+
+// diags prints diagnostics on stderr; with --quiet only the errors.
+func (env *Env) diags(d hcl.Diagnostics) {
+	if env.Quiet {
+		var errs hcl.Diagnostics
+		for _, e := range d {
+			if e.Severity == hcl.DiagError {
+				errs = append(errs, e)
+			}
+		}
+		d = errs
+	}
+	diag.Write(env.Stderr, d)
+}
+
+// progress is where a long command's progress lines go (nil with --quiet).
+func (env *Env) progress(w io.Writer) io.Writer {
+	if env.Quiet {
+		return nil
+	}
+	return w
 }
 
 // builders make the subcommands; each command file registers one in init.
@@ -55,7 +83,7 @@ func newRoot(env *Env) *cobra.Command {
 			"lwipopts.h, linker sections, MPU regions and driver glue, compiled with\n" +
 			"arm-none-eabi-gcc and checked against the ELF.",
 		Example:       "  lwipgen build h743\n  lwipgen explain TCP_WND --board h743\n  lwipgen boards",
-		Version:       version(),
+		Version:       "lazy", // the template below computes it
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		// a typo of a command gets "Did you mean this?"
@@ -63,8 +91,9 @@ func newRoot(env *Env) *cobra.Command {
 	}
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
-	root.SetVersionTemplate("lwipgen {{.Version}}\n")
+	root.SetVersionTemplate("lwipgen {{lwipgenVersion}}\n")
 	root.SetFlagErrorFunc(flagError)
+	root.PersistentFlags().BoolVarP(&env.Quiet, "quiet", "q", false, "print errors and results only: no warnings, no progress (accept a warning for good with accept = [ID] in the board)")
 	root.CompletionOptions.HiddenDefaultCmd = false
 	for _, b := range builders {
 		c := b(env)
@@ -169,4 +198,12 @@ func boardDirs() []string {
 		dirs = append(dirs, "boards")
 	}
 	return dirs
+}
+
+// warn prints a warning line that is not a diagnostic (vendor, import);
+// --quiet drops it.
+func (env *Env) warn(w string) {
+	if !env.Quiet {
+		fmt.Fprintln(env.Stderr, "warning:", w)
+	}
 }

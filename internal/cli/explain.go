@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
@@ -56,7 +55,7 @@ func runExplain(env *Env, option, boardRef, lwipDir string, asJSON bool) int {
 	if boardRef != "" {
 		b, d := source().Load(boardRef)
 		if d.HasErrors() {
-			diag.Write(env.Stderr, d)
+			env.diags(d)
 			return 2
 		}
 		ver = b.LwIPVersion
@@ -120,7 +119,7 @@ func runExplain(env *Env, option, boardRef, lwipDir string, asJSON bool) int {
 			if ex.Value != nil {
 				fmt.Fprintf(env.Stdout, "  %s: %d", ex.Board, *ex.Value)
 				if ex.Expression != "" && ex.Expression != fmt.Sprint(*ex.Value) {
-					fmt.Fprintf(env.Stdout, " (%s)", ex.Expression)
+					fmt.Fprintf(env.Stdout, " = %s", ex.Expression) // not "((4 * TCP_MSS))": the expression has its own parentheses
 				}
 				fmt.Fprintln(env.Stdout)
 			} else if ex.Expression != "" {

@@ -88,7 +88,7 @@ func runImport(env *Env, pos []string, f *importFlags) int {
 		fmt.Fprintln(env.Stderr, "lwIP:", res.Measured)
 	}
 	for _, w := range res.Warnings {
-		fmt.Fprintln(env.Stderr, "warning:", w)
+		env.warn(w)
 	}
 	return 0
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -12,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/lwipgen/lwipgen/internal/bench"
-	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/qemu"
 )
@@ -73,10 +73,12 @@ func newRun(env *Env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return status(runRun(env, o, nf.net, imp))
+			return status(runRun(env, o, nf, imp))
 		},
 	}
-	p.add(c, true)
+	p.add(c, true, false)
+	c.Flags().BoolVar(&nf.stats, "stats", false, "show the firmware's periodic stats dump (every 10 s) on the console; a dump asked for (a UDP datagram to the stats port) is always shown")
+	c.Flags().IntVar(&nf.portOffset, "port-offset", 0, "slirp: forward each guest service from 127.0.0.1 port guest+N (e.g. 10000: echo on 10007), the same every run; default: free ports, printed at start")
 	c.Flags().StringVar(&nf.net, "net", "slirp", "network back end: slirp (user-mode, 127.0.0.1 forwards) or tap (root: a network namespace with a tap, the Linux kernel as peer)")
 	nf.addImpair(c)
 	return c
@@ -84,11 +86,13 @@ func newRun(env *Env) *cobra.Command {
 
 // netFlags are the back end and impairment flags of run.
 type netFlags struct {
-	net   string
-	delay time.Duration
-	loss  float64
-	seed  uint64
-	force bool
+	net        string
+	portOffset int
+	stats      bool
+	delay      time.Duration
+	loss       float64
+	seed       uint64
+	force      bool
 }
 
 func (n *netFlags) addImpair(c *cobra.Command) {
@@ -103,13 +107,17 @@ func (n *netFlags) impair() (qemu.Impair, error) {
 		return qemu.Impair{}, fmt.Errorf("--net %q: want slirp or tap", n.net)
 	}
 	imp := qemu.Impair{Delay: n.delay, Loss: n.loss / 100, Seed: n.seed}
+	if n.portOffset < 0 || n.portOffset > 65535 || (n.portOffset > 0 && n.net != "slirp") {
+		return imp, fmt.Errorf("--port-offset %d: a number from 1 to 65535, with --net slirp", n.portOffset)
+	}
 	if n.net == "slirp" && !imp.None() {
 		return imp, fmt.Errorf("--delay and --loss need --net tap (slirp has no impairment)")
 	}
 	return imp, imp.Validate()
 }
 
-func runRun(env *Env, o *pipeline.Options, netName string, imp qemu.Impair) int {
+func runRun(env *Env, o *pipeline.Options, nf netFlags, imp qemu.Impair) int {
+	netName := nf.net
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if netName == "tap" {
@@ -120,27 +128,31 @@ func runRun(env *Env, o *pipeline.Options, netName string, imp qemu.Impair) int 
 	}
 	// a board without a self-contained firmware is refused before building
 	if g, diags := pipeline.Prepare(*o); diags.HasErrors() {
-		diag.Write(env.Stderr, diags)
+		env.diags(diags)
 		return 1
 	} else if !g.Firmware {
 		fmt.Fprintf(env.Stderr, "lwipgen run: board %s builds a layout probe, not a firmware QEMU can run; use mps2-an500\n", g.Board.Name)
 		return 2
 	}
-	o.Progress = env.Stdout // the build is not silent before QEMU starts
+	o.Progress = env.progress(env.Stdout) // the build is not silent before QEMU starts
 	b, diags := pipeline.Build(ctx, *o)
-	diag.Write(env.Stderr, diags)
+	env.diags(diags)
 	if b == nil || diags.HasErrors() {
 		return 1
 	}
 	fmt.Fprintf(env.Stdout, "%s: %s verified (%d checks); booting it in QEMU\n", b.Board.Name, b.ELF, len(b.Verify.Checks))
+	var console io.Writer = env.Stdout
+	if !nf.stats {
+		console = &periodicStats{w: env.Stdout}
+	}
 	var err error
 	if netName == "tap" {
 		var elf string
 		if elf, err = tapFirmware(ctx, b, env); err == nil {
-			err = qemu.RunTap(ctx, elf, qemu.TapOptions{Impair: imp}, env.Stdout)
+			err = qemu.RunTap(ctx, elf, qemu.TapOptions{Impair: imp}, console)
 		}
 	} else {
-		err = qemu.Run(ctx, b.ELF, qemu.DefaultPorts(), env.Stdout)
+		err = qemu.RunAt(ctx, b.ELF, qemu.DefaultPorts(), nf.portOffset, console)
 	}
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintln(env.Stderr, "lwipgen run:", err)

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/sim"
 )
@@ -127,7 +126,7 @@ func runSim(env *Env, f *simFlags) int {
 	}
 	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source(), LwIPDir: *lwipDir})
 	if diags.HasErrors() {
-		diag.Write(env.Stderr, diags)
+		env.diags(diags)
 		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -141,7 +140,7 @@ func runSim(env *Env, f *simFlags) int {
 			so.Warmup = *warm
 		}
 		if !*asJSON {
-			so.Progress = env.Stderr
+			so.Progress = env.progress(env.Stderr)
 		}
 		return runSweep(ctx, env, g, so, *asJSON)
 	}
@@ -149,7 +148,7 @@ func runSim(env *Env, f *simFlags) int {
 		CPUNsPerFrame: perFrame.v, CPUNsPerByte: perByte.v, Loss: *loss, Reorder: *reorder, LwIPDir: *lwipDir,
 		Duplicate: f.dup, Faults: faults}
 	if !*asJSON {
-		o.Progress = env.Stderr
+		o.Progress = env.progress(env.Stderr)
 	}
 	res, err := sim.Run(ctx, g, o)
 	if err != nil {
@@ -163,9 +162,6 @@ func runSim(env *Env, f *simFlags) int {
 		fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
 		return 1
 	}
-	if !*asJSON {
-		fmt.Fprintf(env.Stderr, "lwipgen sim: result in %s\n", strings.Join(files, " and "))
-	}
 	if *asJSON {
 		if err := writeJSON(env.Stdout, res); err != nil {
 			fmt.Fprintf(env.Stderr, "lwipgen sim: %v\n", err)
@@ -173,6 +169,8 @@ func runSim(env *Env, f *simFlags) int {
 		}
 	} else {
 		res.WriteTable(env.Stdout)
+		// where the result went comes after the result
+		fmt.Fprintf(env.Stdout, "lwipgen sim: result in %s\n", strings.Join(files, " and "))
 	}
 	for _, c := range res.Configs {
 		if c.Error != "" && c.Name == sim.CfgLwipgen {
@@ -203,7 +201,7 @@ func runSweep(ctx context.Context, env *Env, g *pipeline.Generated, so sim.Sweep
 		}
 		return 0
 	}
-	fmt.Fprintf(env.Stderr, "lwipgen sim: sweep in %s\n", strings.Join(files, " and "))
 	res.WriteTable(env.Stdout)
+	fmt.Fprintf(env.Stdout, "lwipgen sim: sweep in %s\n", strings.Join(files, " and "))
 	return 0
 }

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 
-	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
@@ -28,7 +27,7 @@ func newVendor(env *Env) *cobra.Command {
 	f := &vendorFlags{}
 	c := &cobra.Command{
 		Use:   "vendor [BOARD] --project DIR",
-		Short: "write the generated files into an existing CubeMX or GD32 project (--dry-run shows the diff)",
+		Short: "write the generated files into an existing CubeMX or GD32 project or RT-Thread BSP (--dry-run shows the diff)",
 		Example: "  lwipgen vendor f407 --project ~/cubemx/f407 --dry-run\n" +
 			"  lwipgen vendor f407 --project ~/cubemx/f407 --build\n  lwipgen vendor --project ~/cubemx/f407 --undo",
 		ValidArgsFunction: boardArgs,
@@ -76,7 +75,7 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 		return 0
 	}
 	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source(), Project: *project})
-	diag.Write(env.Stderr, diags)
+	env.diags(diags)
 	if diags.HasErrors() {
 		return 1
 	}
@@ -99,7 +98,7 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 		return 1
 	}
 	for _, w := range res.Warnings {
-		fmt.Fprintln(env.Stderr, "warning:", w)
+		env.warn(w)
 	}
 	fmt.Fprintln(env.Stdout, res.Summary)
 	if !res.Buildable {

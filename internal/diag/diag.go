@@ -10,9 +10,14 @@ import (
 	"github.com/hashicorp/hcl/v2"
 )
 
+// WarningID is a warning's id (hcl.Diagnostic.Extra): what a board's
+// accept = [...] names to accept it.
+type WarningID string
+
 // Item is one diagnostic in a stable, JSON-friendly form.
 type Item struct {
 	Severity string `json:"severity"`
+	ID       string `json:"id,omitempty"` // a warning's id (board accept = [ID])
 	Summary  string `json:"summary"`
 	Detail   string `json:"detail,omitempty"`
 	File     string `json:"file,omitempty"`
@@ -27,6 +32,9 @@ func Items(diags hcl.Diagnostics) []Item {
 		it := Item{Severity: "error", Summary: d.Summary, Detail: d.Detail}
 		if d.Severity == hcl.DiagWarning {
 			it.Severity = "warning"
+		}
+		if id, ok := d.Extra.(WarningID); ok {
+			it.ID = string(id)
 		}
 		if d.Subject != nil {
 			it.File, it.Line, it.Column = d.Subject.Filename, d.Subject.Start.Line, d.Subject.Start.Column
@@ -49,11 +57,52 @@ func (it Item) String() string {
 	return b.String()
 }
 
-// Write prints every diagnostic on its own line.
+// Write prints every diagnostic: an error on its own line, a warning as a
+// first line that says what (with the id a board's accept names) and, below
+// it, indented and wrapped, why and the fix.
 func Write(w io.Writer, diags hcl.Diagnostics) {
 	for _, it := range Items(diags) {
-		fmt.Fprintln(w, it.String())
+		if it.Severity != "warning" {
+			fmt.Fprintln(w, it.String())
+			continue
+		}
+		head := it
+		head.Detail = ""
+		line := head.String()
+		if it.ID != "" {
+			line += " [" + it.ID + "]"
+		}
+		fmt.Fprintln(w, line)
+		for _, para := range strings.Split(it.Detail, "\n") {
+			for _, l := range Wrap(para, Width-2) {
+				fmt.Fprintln(w, "  "+l)
+			}
+		}
 	}
+}
+
+// Width is the terminal width warnings are wrapped to.
+const Width = 100
+
+// Wrap breaks text into lines of at most width characters at spaces (a
+// longer word stays whole on its own line).
+func Wrap(text string, width int) []string {
+	var lines []string
+	var cur strings.Builder
+	for _, word := range strings.Fields(text) {
+		if cur.Len() > 0 && cur.Len()+1+len(word) > width {
+			lines = append(lines, cur.String())
+			cur.Reset()
+		}
+		if cur.Len() > 0 {
+			cur.WriteByte(' ')
+		}
+		cur.WriteString(word)
+	}
+	if cur.Len() > 0 {
+		lines = append(lines, cur.String())
+	}
+	return lines
 }
 
 // Error wraps diagnostics as a Go error whose text is the formatted lines.

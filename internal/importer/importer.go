@@ -872,7 +872,8 @@ func diagLines(ds hcl.Diagnostics) []string {
 		if d.Subject != nil {
 			at = fmt.Sprintf("%s:%d,%d: ", d.Subject.Filename, d.Subject.Start.Line, d.Subject.Start.Column)
 		}
-		out = append(out, at+d.Summary+": "+d.Detail)
+		// one line each: a plan warning's detail is why, then the fix, on lines of their own
+		out = append(out, at+d.Summary+": "+strings.ReplaceAll(d.Detail, "\n", " "))
 	}
 	return out
 }

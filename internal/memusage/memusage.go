@@ -23,6 +23,16 @@ type Region struct {
 	Base uint64 `json:"base"`
 	Size uint64 `json:"size"`
 	Used uint64 `json:"used"`
+	// Spans are the address ranges Used counts (an allocated section, or
+	// the part of it in this memory), in address order: what the memory
+	// map draws, so that it shows the table's bytes where they are.
+	Spans []Span `json:"-"`
+}
+
+// Span is one allocated section (or its load image) within a region.
+type Span struct {
+	Start, End uint64
+	Name       string
 }
 
 // Percent is Used of Size in percent.
@@ -57,6 +67,9 @@ type Usage struct {
 	LwIP    LwIP     `json:"lwip"`
 	// Outside lists allocated sections that no chip memory holds (bytes by name).
 	Outside map[string]uint64 `json:"outside,omitempty"`
+	// Breakdown is the ELF's ROM and RAM per module and object file (when
+	// the objects it was linked from are known: lwipgen's own builds).
+	Breakdown *Breakdown `json:"breakdown,omitempty"`
 }
 
 // FromELF sums the sections of the ELF at path per memory of chip. lwipSections
@@ -77,7 +90,7 @@ func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []strin
 		u.Regions = append(u.Regions, Region{Name: m.Name, Kind: m.Kind, Base: m.Base, Size: m.Size})
 	}
 	add := func(addr, size uint64, name string) {
-		if rest := spread(u.Regions, addr, size); rest > 0 {
+		if rest := spread(u.Regions, addr, size, name); rest > 0 {
 			if u.Outside == nil {
 				u.Outside = map[string]uint64{}
 			}
@@ -109,6 +122,10 @@ func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []strin
 			add(lma, s.Size, s.Name+" (load image)")
 		}
 	}
+	for i := range u.Regions {
+		sp := u.Regions[i].Spans
+		sort.SliceStable(sp, func(a, b int) bool { return sp[a].Start < sp[b].Start })
+	}
 	return u, nil
 }
 
@@ -117,7 +134,7 @@ func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []strin
 // one RAM over several chip memories (an F767's 512K over DTCM, SRAM1 and
 // SRAM2): its .bss starts in DTCM and ends in SRAM1, and counting it all in
 // DTCM printed "dtcm 129.8 KiB  128 KiB  101.4%".
-func spread(regions []Region, addr, size uint64) uint64 {
+func spread(regions []Region, addr, size uint64, name string) uint64 {
 	rest := size
 	for i := range regions {
 		r := &regions[i]
@@ -125,6 +142,7 @@ func spread(regions []Region, addr, size uint64) uint64 {
 		if lo < hi {
 			r.Used += hi - lo
 			rest -= hi - lo
+			r.Spans = append(r.Spans, Span{lo, hi, name})
 		}
 	}
 	return rest

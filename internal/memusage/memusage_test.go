@@ -33,10 +33,10 @@ func TestTable(t *testing.T) {
 // memory are left over.
 func TestSpreadAcrossMemories(t *testing.T) {
 	regs := []Region{{Name: "dtcm", Base: 0x20000000, Size: 128 << 10}, {Name: "sram1", Base: 0x20020000, Size: 368 << 10}}
-	if rest := spread(regs, 0x2001F000, 8<<10); rest != 0 || regs[0].Used != 4<<10 || regs[1].Used != 4<<10 {
+	if rest := spread(regs, 0x2001F000, 8<<10, ".bss"); rest != 0 || regs[0].Used != 4<<10 || regs[1].Used != 4<<10 {
 		t.Errorf("dtcm %d, sram1 %d, outside %d; want 4096, 4096, 0", regs[0].Used, regs[1].Used, rest)
 	}
-	if rest := spread(regs, 0x2007B000, 8<<10); rest != 4<<10 || regs[1].Used != 8<<10 {
+	if rest := spread(regs, 0x2007B000, 8<<10, ".bss"); rest != 4<<10 || regs[1].Used != 8<<10 {
 		t.Errorf("sram1 %d, outside %d; want 8192 and 4096 past its end", regs[1].Used, rest)
 	}
 }

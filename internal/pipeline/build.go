@@ -9,12 +9,14 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/elfsym"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/memusage"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/internal/verify"
 )
@@ -29,6 +31,7 @@ type Built struct {
 	OK       bool
 	Usage    *memusage.Usage // the size table of the ELF
 	Checks   int             // every check of report.json (plan, ELF, objects): the number the terminal says
+	LwIP     string          // which lwIP was compiled, beside the planned one (Compiled)
 	Failed   int             // how many of them failed
 }
 
@@ -57,6 +60,33 @@ func lwipSources(dir string, rtos bool) ([]string, error) {
 // Build runs the whole pipeline: generate, compile lwIP and the generated
 // sources, archive, link, verify, report.
 func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
+	// The lwIP tree first: one the board cannot be compiled with is refused
+	// before anything is written.
+	var tree *lwipsrc.Tree
+	if b, d := o.Source.Load(o.Board); !d.HasErrors() {
+		setting := o.LwIPDir
+		if setting == "" {
+			setting = b.LwIPDir
+		}
+		if o.Project != "" && o.Model == nil {
+			// the project read once: its build's lwIP here, the same model in Prepare
+			m, err := project.Open(ctx, o.Project, project.Options{})
+			if err != nil {
+				return nil, hcl.Diagnostics{diag.At(b.DeclRange, "Reading the project", "%v", err)}
+			}
+			o.Model = m
+		}
+		t, err := lwipsrc.Resolve(setting, o.Model.LwIPTree())
+		if err != nil {
+			return nil, hcl.Diagnostics{diag.At(b.RangeOf("lwip_dir"), "lwIP source", "%v", err)}
+		}
+		// The option tables, rules and RAM model are per release line: the source
+		// must be the release the board declares (or, accepted, another of its line).
+		if d := releaseMismatch(b, t); d != nil {
+			return nil, hcl.Diagnostics{d}
+		}
+		tree = t
+	}
 	// the pre-link report first: a build that fails below leaves a report
 	// of this plan saying "not verified", not the verified one of another
 	g, _, diags := GenerateKeep(o)
@@ -66,20 +96,8 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	fail := func(summary string, err error) (*Built, hcl.Diagnostics) {
 		return nil, append(diags, diag.At(g.Board.DeclRange, summary, "%v", err))
 	}
-	setting := o.LwIPDir
-	if setting == "" {
-		setting = g.Board.LwIPDir
-	}
-	tree, err := lwipsrc.Resolve(setting, g.Project.LwIPTree())
-	if err != nil {
-		return nil, append(diags, diag.At(g.Board.RangeOf("lwip_dir"), "lwIP source", "%v", err))
-	}
-	// The option tables, rules and RAM model are per release line: the source
-	// must be the line the board declares (2.1.x for 2.1.2/2.1.3, 2.2.x for 2.2.*).
-	if !sameLine(tree.Version, g.Board.LwIPVersion) {
-		return nil, append(diags, diag.At(g.Board.RangeOf("lwip_version"), "lwIP version mismatch",
-			"the board declares lwIP %s but the source found (%s, from %s) is lwIP %s; set lwip_dir, LWIP_DIR or --lwip to a %s tree",
-			g.Board.LwIPVersion, tree.Dir, tree.From, tree.Version, g.Board.LwIPVersion))
+	if tree == nil {
+		return fail("lwIP source", fmt.Errorf("the board %s did not load twice alike", o.Board))
 	}
 	tc, err := toolchain.Discover()
 	if err != nil {
@@ -151,19 +169,21 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 		return fail("Verify", err)
 	}
 	extra := []plan.Check{staticRAMCheck(g.Plan, lwipObjs), sourceVersionCheck(g.Board.LwIPVersion, tree)}
+	linkStatic(g.Plan, v, lwipObjs)
 	kind := "probe"
 	if g.Firmware {
 		kind = "firmware"
 	}
-	if _, err := writeReport(g, v, extra, &Linked{ELF: elfPath, Kind: kind}); err != nil {
+	el := &Linked{ELF: elfPath, Kind: kind, Objects: sizeObjects(out, lwipObjs, genObjs)}
+	if _, err := writeReport(g, v, extra, el); err != nil {
 		return fail("Report", err)
 	}
-	u, err := usage(g, &Linked{ELF: elfPath, Kind: kind})
+	u, err := usage(g, el)
 	if err != nil {
 		return fail("Size", err)
 	}
 	res := &Built{Generated: g, ELF: elfPath, Compiled: n, Linked: linked, Verify: v, OK: v.OK() && extra[0].OK,
-		Usage: u, Checks: len(g.Plan.Checks) + len(v.Checks) + len(extra)}
+		Usage: u, Checks: len(g.Plan.Checks) + len(v.Checks) + len(extra), LwIP: Compiled(g.Board, tree)}
 	for _, c := range append(append(append([]plan.Check{}, g.Plan.Checks...), v.Checks...), extra...) {
 		if !c.OK {
 			res.Failed++
@@ -179,15 +199,40 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	return res, diags
 }
 
-// staticRAMCheck compares the RAM model with the compiled lwIP objects: the
-// bytes of every data/bss object symbol in them, pools and heap included.
-func staticRAMCheck(p *plan.Plan, objs []string) plan.Check {
-	var total int64
-	syms := map[string]int64{}
+// sizeObjects names the build's objects for the size report: relative to
+// the build's obj/ folder, in modules by folder (lwIP's src/core,
+// src/core/ipv4, src/api, src/netif; lwipgen's generated sources).
+func sizeObjects(out string, lwipObjs, genObjs []string) []memusage.Object {
+	var objs []memusage.Object
+	for _, set := range []struct {
+		objs   []string
+		root   string
+		prefix string
+	}{{lwipObjs, filepath.Join(out, "obj", "lwip", "src"), "lwIP "}, {genObjs, filepath.Join(out, "obj", "gen"), "lwipgen "}} {
+		for _, o := range set.objs {
+			rel, err := filepath.Rel(set.root, o)
+			if err != nil {
+				rel = filepath.Base(o)
+			}
+			rel = filepath.ToSlash(rel)
+			mod := filepath.ToSlash(filepath.Dir(rel))
+			if mod == "." {
+				mod = "generated"
+			}
+			objs = append(objs, memusage.Object{Path: o, Name: rel, Module: set.prefix + mod})
+		}
+	}
+	return objs
+}
+
+// objectsRAM is every writable data/bss object symbol of the compiled lwIP
+// objects: their bytes by name and in all.
+func objectsRAM(objs []string) (total int64, syms map[string]int64, err error) {
+	syms = map[string]int64{}
 	for _, o := range objs {
 		ss, err := elfsym.Read(o)
 		if err != nil {
-			return plan.Check{ID: "ram.objects_match_model", OK: false, Detail: fmt.Sprintf("%s: %v", o, err)}
+			return 0, nil, fmt.Errorf("%s: %v", o, err)
 		}
 		for _, s := range ss {
 			if s.Type != elf.STT_OBJECT || !s.Writable || s.Section == "COMMON" {
@@ -196,6 +241,33 @@ func staticRAMCheck(p *plan.Plan, objs []string) plan.Check {
 			total += int64(s.Size)
 			syms[s.Name] = int64(s.Size)
 		}
+	}
+	return total, syms, nil
+}
+
+// linkStatic adds lwIP's static RAM (ARP table, PCB lists, netif and timer
+// state: everything but the planned symbols) to the linked column, measured
+// in the compiled lwIP objects, so that ram.linked has the "static" row the
+// model predicts and a total that counts the same bytes as ram.predicted's.
+func linkStatic(p *plan.Plan, v *verify.Result, objs []string) {
+	total, syms, err := objectsRAM(objs)
+	if err != nil {
+		return // ram.objects_match_model says why
+	}
+	static := total
+	for name := range p.RAM.Symbols {
+		static -= syms[name]
+	}
+	v.Linked["static"] = static
+	v.Linked["total"] += static
+}
+
+// staticRAMCheck compares the RAM model with the compiled lwIP objects: the
+// bytes of every data/bss object symbol in them, pools and heap included.
+func staticRAMCheck(p *plan.Plan, objs []string) plan.Check {
+	total, syms, err := objectsRAM(objs)
+	if err != nil {
+		return plan.Check{ID: "ram.objects_match_model", OK: false, Detail: err.Error()}
 	}
 	var diffs []string
 	for name, want := range p.RAM.Symbols {
@@ -211,18 +283,50 @@ func staticRAMCheck(p *plan.Plan, objs []string) plan.Check {
 			len(p.RAM.Symbols), diffs, total, p.RAM.Total)}
 }
 
+// releaseMismatch refuses to compile an lwIP release other than the one the
+// board plans: another line always (the option tables, rules and RAM model
+// are per line), another point release of the same line (RT-Thread 4.0.3's
+// 2.1.2 with the fetched 2.1.3) unless the board accepts it knowingly
+// (accept = ["build.lwip_other_release"]); then the terminal and report.json
+// name both.
+func releaseMismatch(b *board.Board, tree *lwipsrc.Tree) *hcl.Diagnostic {
+	const id = "build.lwip_other_release"
+	fix := fmt.Sprintf("set lwip_dir, LWIP_DIR or --lwip to an lwIP %s tree", b.LwIPVersion)
+	switch {
+	case tree.Version == b.LwIPVersion:
+		return nil
+	case !sameLine(tree.Version, b.LwIPVersion):
+	case b.Accepts(id):
+		return nil
+	default:
+		fix += fmt.Sprintf(", or compile %s in its place knowingly with accept = [%q] in the board (the same line: option names, init.c rules and RAM-model structs are the line's)", tree.Version, id)
+	}
+	d := diag.At(b.RangeOf("lwip_version"), "lwIP version mismatch",
+		"the board plans lwIP %s but the source found (%s, from %s) is lwIP %s; %s",
+		b.LwIPVersion, tree.Dir, tree.From, tree.Version, fix)
+	d.Extra = diag.WarningID(id)
+	return d
+}
+
 // sourceVersionCheck says which lwIP release was compiled against the one
-// the board declares. Only the same line builds (see Build); within a line
-// a different point release (RT-Thread 4.0.3's 2.1.2 compiled with the
-// cached 2.1.3) is named, not hidden: the option names, init.c rules and the
-// structs the RAM model counts are those of the line.
+// the board plans (another point release only when the board accepts it,
+// see releaseMismatch).
 func sourceVersionCheck(declared string, tree *lwipsrc.Tree) plan.Check {
 	if tree.Version == declared {
 		return plan.Check{ID: "build.lwip_source_version", OK: true, Detail: fmt.Sprintf("compiled lwIP %s (%s, from %s), the version the board declares", tree.Version, tree.Dir, tree.From)}
 	}
 	return plan.Check{ID: "build.lwip_source_version", OK: true, Detail: fmt.Sprintf(
-		"the board declares lwIP %s, this build compiled lwIP %s (%s, from %s): the same release line, whose option names, init.c rules and RAM-model structs lwipgen checks; the project itself builds its own %s (set lwip_dir, LWIP_DIR or --lwip to a %s tree to compile exactly that)",
-		declared, tree.Version, tree.Dir, tree.From, declared, declared)}
+		"the board declares lwIP %s, this build compiled lwIP %s (%s, from %s), as the board accepts (build.lwip_other_release): the same release line, whose option names, init.c rules and RAM-model structs lwipgen checks; the project itself builds its own %s",
+		declared, tree.Version, tree.Dir, tree.From, declared)}
+}
+
+// Compiled says which lwIP a build compiled, beside the one the board plans
+// (the terminal's last lines and report.md).
+func Compiled(b *board.Board, tree *lwipsrc.Tree) string {
+	if tree.Version == b.LwIPVersion {
+		return fmt.Sprintf("compiled lwIP %s (from %s), as planned", tree.Version, tree.From)
+	}
+	return fmt.Sprintf("compiled lwIP %s (from %s) in place of the planned %s (accepted: build.lwip_other_release)", tree.Version, tree.From, b.LwIPVersion)
 }
 
 // sameLine compares major.minor of two lwIP versions.

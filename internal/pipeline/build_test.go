@@ -170,6 +170,51 @@ func TestBuildEveryBoard(t *testing.T) {
 			if n < 5 {
 				t.Errorf("only %d RAM symbols compared", n)
 			}
+			// the static row has a linked value (measured in the compiled lwIP
+			// objects) and both totals count the same rows (issue 31, item 5)
+			var sum int64
+			for sym, v := range linked {
+				if sym != "total" {
+					sum += v
+				}
+			}
+			if _, ok := linked["static"]; !ok || sum != linked["total"] {
+				t.Errorf("ram.linked: static %v, total %d, rows add up to %d", linked["static"], linked["total"], sum)
+			}
+			// ROM and RAM per module and object add up to the ELF's totals, the
+			// heap is in mem.o, and where code runs from flash the ROM is the
+			// flash the size table counts (issue 31, item 6)
+			br := r.Memory.Breakdown
+			if br == nil || len(br.Objects) < 5 { // zynq7035's probe keeps 9 objects after --gc-sections
+				t.Fatalf("no size report per object: %+v", br)
+			}
+			var rom, ram, oram uint64
+			for _, m := range br.Modules {
+				rom, ram = rom+m.ROM, ram+m.RAM
+			}
+			for _, o := range br.Objects {
+				if o.Name == "core/mem.o" {
+					oram = o.RAM
+				}
+			}
+			if rom != br.ROM || ram != br.RAM {
+				t.Errorf("modules add up to ROM %d / RAM %d, totals %d / %d", rom, ram, br.ROM, br.RAM)
+			}
+			if heap := pred["ram_heap"]; heap > 0 && oram < uint64(heap) {
+				t.Errorf("core/mem.o RAM %d B < ram_heap %d B", oram, heap)
+			}
+			for _, m := range r.Memory.Regions {
+				if m.Kind == "flash" && m.Used > 0 && m.Used != br.ROM { // zynq7035 runs from DDR: its flash is empty
+					t.Errorf("flash used %d B, breakdown ROM %d B", m.Used, br.ROM)
+				}
+			}
+			// the memory map draws the size table's numbers, in its units
+			svg, _ := os.ReadFile(filepath.Join(out, "memory-map.svg"))
+			for _, m := range r.Memory.Regions {
+				if want := fmt.Sprintf("%s used (%.1f%%)", memusage.Human(m.Used), m.Percent()); !strings.Contains(string(svg), want) {
+					t.Errorf("memory-map.svg lacks the size table's %s: %q", m.Name, want)
+				}
+			}
 			nm := nmAddresses(t, b.ELF)
 			if len(r.Placement) == 0 {
 				t.Fatal("no placement rows")

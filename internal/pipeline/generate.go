@@ -187,8 +187,9 @@ func measured(o Options, b *board.Board, p *plan.Plan, h *plan.Hooks, build func
 	}
 	m, err := projectLwIP(context.Background(), b, p, setting, o.Model)
 	if err != nil {
-		return p, append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "The project's lwIP was not measured",
-			Detail: fmt.Sprintf("%v; the plan uses lwipgen's model of stock lwIP %s", err, b.LwIPVersion), Subject: b.DeclRange.Ptr()})
+		p.Warn("project.lwip_not_measured", "", "The project's lwIP was not measured",
+			fmt.Sprintf("%v; the plan uses lwipgen's model of stock lwIP %s", err, b.LwIPVersion), "")
+		return p, diags
 	}
 	if m == nil {
 		return p, diags
@@ -215,8 +216,7 @@ func measured(o Options, b *board.Board, p *plan.Plan, h *plan.Hooks, build func
 	}
 	p.Checks = append(p.Checks, plan.Check{ID: "lwip.project_struct_sizes", OK: ok, Detail: finding})
 	if len(diffs) > 0 && ok {
-		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "The project's lwIP differs from stock lwIP " + b.LwIPVersion,
-			Detail: finding, Subject: b.DeclRange.Ptr()})
+		p.Warn("project.lwip_differs", "", "The project's lwIP differs from stock lwIP "+b.LwIPVersion, finding, "")
 	}
 	return p, diags
 }

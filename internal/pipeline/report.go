@@ -18,6 +18,9 @@ import (
 type Linked struct {
 	ELF  string
 	Kind string // "probe", "firmware" or "project firmware"
+	// Objects the ELF was linked from (lwipgen's own builds): the size
+	// report per module and object file.
+	Objects []memusage.Object
 }
 
 // writeReport writes report.json, report.md and memory-map.svg into Out.
@@ -56,7 +59,7 @@ func writeReport(g *Generated, v *verify.Result, extra []plan.Check, el *Linked)
 	if err != nil {
 		return false, err
 	}
-	svg, err := report.SVG(g.Layout)
+	svg, err := report.SVG(g.Layout, r.Memory)
 	if err != nil {
 		return false, err
 	}
@@ -98,6 +101,11 @@ func usage(g *Generated, el *Linked) (*memusage.Usage, error) {
 		return nil, err
 	}
 	u.Kind = el.Kind
+	if len(el.Objects) > 0 {
+		if u.Breakdown, err = memusage.BreakdownOf(el.ELF, el.Objects); err != nil {
+			return nil, err
+		}
+	}
 	out, _ := filepath.Abs(g.Out)
 	if abs, err := filepath.Abs(el.ELF); err == nil {
 		if rel, err := filepath.Rel(out, abs); err == nil && !strings.HasPrefix(rel, "..") {

@@ -6,10 +6,12 @@
 package plan
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
@@ -28,6 +30,36 @@ type Check struct {
 	OK     bool       `json:"ok"`
 	Detail string     `json:"detail"`
 	Range  *hcl.Range `json:"-"` // the HCL attribute to blame, when one is to blame
+}
+
+// Warning is a cost the plan (or the pipeline) cannot avoid without the
+// board changing: one line says what, the next why, the last how to fix it
+// or accept it. ID is what a board's `accept` names (board.Warnings).
+type Warning struct {
+	ID        string     `json:"id"`
+	Attribute string     `json:"attribute,omitempty"` // the board attribute it is about
+	What      string     `json:"what"`
+	Why       string     `json:"why"`
+	Fix       string     `json:"fix,omitempty"`
+	Accepted  bool       `json:"accepted"` // the board accepts it: not printed
+	Range     *hcl.Range `json:"-"`
+}
+
+// Warn adds a warning about the board attribute at path (or the board when
+// path is ""), accepted when the board accepts its id.
+func (p *Plan) Warn(id, path, what, why, fix string) {
+	p.Warnings = append(p.Warnings, newWarning(p.Board, id, path, what, why, fix))
+}
+
+func newWarning(b *board.Board, id, path, what, why, fix string) Warning {
+	if !slices.Contains(board.WarningIDs(), id) {
+		panic("plan: warning id " + id + " is not in board.Warnings") // a board could not accept it
+	}
+	r := b.DeclRange
+	if path != "" {
+		r = b.RangeOf(path)
+	}
+	return Warning{ID: id, Attribute: path, What: what, Why: why, Fix: fix, Accepted: b.Accepts(id), Range: &r}
 }
 
 // Driver is what the generated Ethernet glue needs from the plan.
@@ -64,8 +96,9 @@ type Plan struct {
 	Checks   []Check
 	// Warnings are costs of the board's own pinned values that the plan works
 	// around (e.g. a pinned RX pool that covers fewer recoveries); the build
-	// goes on, the diagnostics name the attribute.
-	Warnings []Check `json:"-"`
+	// goes on, the diagnostics name the attribute, unless the board accepts
+	// the warning's id (board accept = [...]).
+	Warnings []Warning `json:"-"`
 
 	// From the board's flow (Hooks): the driver objects' input sections and
 	// whether the firmware gets a protection map; the layout reads them.
@@ -142,12 +175,14 @@ func (p *Plan) Diagnostics() hcl.Diagnostics {
 		d = append(d, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Check " + c.ID + " failed", Detail: c.Detail, Subject: r})
 	}
 	for _, w := range p.Warnings {
-		r := w.Range
-		if r == nil {
-			rr := p.Board.DeclRange
-			r = &rr
+		if w.Accepted {
+			continue
 		}
-		d = append(d, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "Sizing has a cost", Detail: w.Detail, Subject: r})
+		detail := w.Why
+		if w.Fix != "" {
+			detail += "\n" + w.Fix
+		}
+		d = append(d, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: w.What, Detail: detail, Subject: w.Range, Extra: diag.WarningID(w.ID)})
 	}
 	return d
 }

@@ -98,10 +98,13 @@ func warnPinnedShare(s *Sizer) {
 	need := int64(d.RxDescriptors) + q + k*per
 	fb := s.fallbackCopies()
 	pbuf := alignUp(16, s.align) + s.val["PBUF_POOL_BUFSIZE"] // struct pbuf + payload, per PBUF_POOL element
-	s.warn("ethernet.rx_buffers",
-		"ethernet.rx_buffers = %d is pinned: %d stay armed on the ring and one RX batch of %d received frames waits in the tcpip mailbox, so lwIP may hold %d zero-copy buffers; with TCP_OOSEQ_MAX_PBUFS %d that covers %d connection(s) recovering from a loss at once instead of %d. When more overlap, the glue copies frames into PBUF_POOL, which gets %d more pbufs for that (%d B of lwIP RAM); rx_buffers = %d (%d B of driver RAM more than now) would leave lwIP room for %d without copies",
-		s.b.Ethernet.RxBuffers, d.RxDescriptors, q, d.RxLwIPShare, min(per, int64(max(d.RxLwIPShare, 1))), int64(d.RxLwIPShare)/per, k,
-		fb, fb*pbuf, need, (need-int64(s.b.Ethernet.RxBuffers))*int64(d.RxBufferSize), k)
+	s.warn("sizing.rx_buffers_pinned", "ethernet.rx_buffers",
+		fmt.Sprintf("ethernet.rx_buffers = %d is pinned: lwIP has room for %d loss recovery at once, not %d",
+			s.b.Ethernet.RxBuffers, int64(d.RxLwIPShare)/per, k),
+		fmt.Sprintf("%d buffers stay armed on the ring and one RX batch of %d received frames waits in the tcpip mailbox, so lwIP may hold %d zero-copy buffers; with TCP_OOSEQ_MAX_PBUFS %d that covers %d connection(s) recovering from a loss at once instead of %d. When more overlap, the glue copies frames into PBUF_POOL, which gets %d more pbufs for that (%d B of lwIP RAM).",
+			d.RxDescriptors, q, d.RxLwIPShare, min(per, int64(max(d.RxLwIPShare, 1))), int64(d.RxLwIPShare)/per, k, fb, fb*pbuf),
+		fmt.Sprintf("Fix: rx_buffers = %d (%d B of driver RAM more than now) leaves lwIP room for %d without copies; or keep %d and accept the cost: accept = [\"sizing.rx_buffers_pinned\"] in the board.",
+			need, (need-int64(s.b.Ethernet.RxBuffers))*int64(d.RxBufferSize), k, s.b.Ethernet.RxBuffers))
 }
 
 // fallbackCopies is how many PBUF_POOL pbufs a pinned zero-copy pool's RTOS

@@ -1,14 +1,20 @@
 package plan_test
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/diag"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/report"
 )
 
 // The RTOS input path of a zero-copy RX pool (rules_rx_input.go), changed by
@@ -34,12 +40,12 @@ func pbufPoolMin(p *plan.Plan) int64 {
 	return plan.CeilDiv(p.Value("TCP_WND"), p.Value("PBUF_POOL_BUFSIZE")-54)
 }
 
+// sizingWarnings are the plan's warnings, accepted or not, each as its
+// three lines (what, why, fix).
 func sizingWarnings(p *plan.Plan) []string {
 	var w []string
-	for _, d := range p.Diagnostics() {
-		if d.Severity == hcl.DiagWarning {
-			w = append(w, d.Detail)
-		}
+	for _, x := range p.Warnings {
+		w = append(w, x.What+"\n"+x.Why+"\n"+x.Fix)
 	}
 	return w
 }
@@ -81,9 +87,9 @@ func TestRTOSReserveCountsTheMailbox(t *testing.T) {
 		!strings.Contains(w[0], "rx_buffers = 18") {
 		t.Errorf("warnings %q; want one on the pinned rx_buffers naming 4 x 1532 B of PBUF_POOL and rx_buffers = 8 + 4 + 2 x 3", w)
 	}
-	for _, diag := range p.Diagnostics() {
-		if diag.Subject == nil || diag.Subject.Start.Line != b.RangeOf("ethernet.rx_buffers").Start.Line {
-			t.Errorf("warning not on ethernet.rx_buffers: %v", diag.Subject)
+	for _, x := range p.Warnings {
+		if x.ID != "sizing.rx_buffers_pinned" || x.Range == nil || x.Range.Start.Line != b.RangeOf("ethernet.rx_buffers").Start.Line {
+			t.Errorf("warning %s not on ethernet.rx_buffers: %v", x.ID, x.Range)
 		}
 	}
 
@@ -131,21 +137,60 @@ func TestNoMailboxNoExtraReserve(t *testing.T) {
 }
 
 // The warning reaches the user: pipeline.Prepare (check, generate, build,
-// import) returns it with the plan, on the board file's rx_buffers line.
+// import) returns it with the plan, on the board file's rx_buffers line, as
+// what (the summary), why and the fix, with the id a board accepts it by.
+// The shipped h743 accepts it (seed 000's 16 buffers, kept knowingly): then
+// Prepare returns no warning and report.json lists it as accepted (issue 31,
+// item 2).
 func TestSizingWarningReachesTheUser(t *testing.T) {
-	g, diags := pipeline.Prepare(pipeline.Options{Board: "h743", Source: board.Source{}})
+	src, err := os.ReadFile(filepath.Join("..", "..", "boards", "h743.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	accept := regexp.MustCompile(`(?m)^\s*accept\s*=.*\n`)
+	if !accept.Match(src) {
+		t.Fatal("boards/h743.hcl does not accept sizing.rx_buffers_pinned")
+	}
+	path := filepath.Join(t.TempDir(), "h743.hcl")
+	os.WriteFile(path, accept.ReplaceAll(src, nil), 0o644)
+	g, diags := pipeline.Prepare(pipeline.Options{Board: path, Source: board.Source{}})
 	if diags.HasErrors() || g == nil {
 		t.Fatal(diags)
 	}
 	r := g.Board.RangeOf("ethernet.rx_buffers")
 	n := 0
 	for _, d := range diags {
-		if d.Severity == hcl.DiagWarning && strings.Contains(d.Detail, "rx_buffers = 16 is pinned") &&
+		if d.Severity == hcl.DiagWarning && strings.Contains(d.Summary, "rx_buffers = 16 is pinned") && strings.Contains(d.Detail, "\nFix: rx_buffers = 18") &&
+			d.Extra == diag.WarningID("sizing.rx_buffers_pinned") &&
 			d.Subject != nil && d.Subject.Filename == r.Filename && d.Subject.Start.Line == r.Start.Line {
 			n++
 		}
 	}
 	if n != 1 {
 		t.Errorf("%d rx_buffers warnings from Prepare, want 1: %v", n, diags)
+	}
+
+	g, diags = pipeline.Prepare(pipeline.Options{Board: "h743", Source: board.Source{}})
+	if diags.HasErrors() || g == nil {
+		t.Fatal(diags)
+	}
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning {
+			t.Errorf("h743 accepts its warning, Prepare still gives: %s: %s", d.Summary, d.Detail)
+		}
+	}
+	js, err := report.Build(g.Plan, g.Layout, nil, nil).JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Warnings []struct {
+			ID       string `json:"id"`
+			Accepted bool   `json:"accepted"`
+		} `json:"warnings"`
+	}
+	json.Unmarshal(js, &rep)
+	if len(rep.Warnings) != 1 || rep.Warnings[0].ID != "sizing.rx_buffers_pinned" || !rep.Warnings[0].Accepted {
+		t.Errorf("report.json warnings %+v, want sizing.rx_buffers_pinned accepted", rep.Warnings)
 	}
 }

@@ -43,14 +43,14 @@ type Sizer struct {
 	// fifoSnd is what fifoSendSegments asked for; fifoSndCap (> 0) lowers
 	// it to what memory.lwip_budget holds (fitFIFOSendBuffers).
 	fifoSnd, fifoSndCap int64
-	warnings            []Check
+	warnings            []Warning
 }
 
 // warn records a cost of the board's own choices the plan cannot avoid: the
-// plan stays valid, the user is told (a warning on the attribute at path).
-func (s *Sizer) warn(path, format string, args ...any) {
-	r := s.b.RangeOf(path)
-	s.warnings = append(s.warnings, Check{ID: "plan.warning", OK: true, Detail: fmt.Sprintf(format, args...), Range: &r})
+// plan stays valid, the user is told (a warning on the attribute at path,
+// unless the board accepts id).
+func (s *Sizer) warn(id, path, what, why, fix string) {
+	s.warnings = append(s.warnings, newWarning(s.b, id, path, what, why, fix))
 }
 
 // constraints runs the flow's Hooks.Constraints in the generic rule order.

@@ -155,10 +155,12 @@ func sortPorts(p []Port) {
 // must include tcp/7. ctx bounds the start-up and the instance's lifetime:
 // QEMU is stopped when ctx is done or Stop is called.
 func Start(ctx context.Context, elf string, ports []Port) (*Instance, error) {
-	return start(ctx, elf, ports, nil)
+	return start(ctx, elf, ports, 0, nil)
 }
 
-func start(ctx context.Context, elf string, ports []Port, tee io.Writer) (*Instance, error) {
+// start boots elf; offset > 0 forwards each guest port from 127.0.0.1 port
+// guest+offset (fixed, for a client set up once), else from free ports.
+func start(ctx context.Context, elf string, ports []Port, offset int, tee io.Writer) (*Instance, error) {
 	if _, err := exec.LookPath(QEMUBinary); err != nil {
 		return nil, fmt.Errorf("%s not found: %w", QEMUBinary, err)
 	}
@@ -177,7 +179,10 @@ func start(ctx context.Context, elf string, ports []Port, tee io.Writer) (*Insta
 	}
 	var lastErr error
 	for attempt := 0; attempt < 3; attempt++ {
-		inst, err := startOnce(ctx, elf, ports, tee)
+		inst, err := startOnce(ctx, elf, ports, offset, tee)
+		if err != nil && offset > 0 {
+			return nil, err // a fixed port is not a race to retry
+		}
 		if err == nil {
 			return inst, nil
 		}
@@ -190,11 +195,18 @@ func start(ctx context.Context, elf string, ports []Port, tee io.Writer) (*Insta
 	return nil, lastErr
 }
 
-func startOnce(ctx context.Context, elf string, ports []Port, tee io.Writer) (*Instance, error) {
+func startOnce(ctx context.Context, elf string, ports []Port, offset int, tee io.Writer) (*Instance, error) {
 	hosts := map[Port]int{}
 	for _, p := range ports {
 		if _, dup := hosts[p]; dup {
 			return nil, fmt.Errorf("port %v listed twice", p)
+		}
+		if offset > 0 {
+			if hp := p.Guest + offset; hp <= 65535 {
+				hosts[p] = hp
+				continue
+			}
+			return nil, fmt.Errorf("--port-offset %d puts guest port %d past 65535", offset, p.Guest)
 		}
 		hp, err := freeHostPort(p.Proto)
 		if err != nil {

@@ -16,6 +16,12 @@ import (
 // example a firmware fault reported through semihosting). This is the body
 // of "mage run board=mps2-an500".
 func Run(ctx context.Context, elf string, ports []Port, stdout io.Writer) error {
+	return RunAt(ctx, elf, ports, 0, stdout)
+}
+
+// RunAt is Run with each guest port forwarded from 127.0.0.1 port
+// guest+offset (offset 0: free ports, as Run).
+func RunAt(ctx context.Context, elf string, ports []Port, offset int, stdout io.Writer) error {
 	if stdout == nil {
 		stdout = os.Stdout
 	}
@@ -25,7 +31,7 @@ func Run(ctx context.Context, elf string, ports []Port, stdout io.Writer) error 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	inst, err := start(ctx, elf, ports, stdout)
+	inst, err := start(ctx, elf, ports, offset, stdout)
 	if err != nil {
 		return err
 	}

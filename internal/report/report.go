@@ -56,6 +56,9 @@ type Report struct {
 	TLB         []TLBRow           `json:"tlb,omitempty"`
 	Checks      []plan.Check       `json:"checks"`
 	OK          bool               `json:"ok"`
+	// Warnings are the plan's warnings, each with its id; an accepted one
+	// (board accept = [ID]) is listed with "accepted": true and not printed.
+	Warnings []plan.Warning `json:"warnings"`
 	// Summary counts Checks per family; Memory is the size table of the
 	// linked ELF (absent before linking).
 	Summary Summary         `json:"summary"`
@@ -97,6 +100,7 @@ func Build(p *plan.Plan, l *layout.Layout, v *verify.Result, extra []plan.Check)
 		r.TLB = append(r.TLB, TLBRow{Base: t.Base, Size: t.Size, Type: t.Attr.String(), Descriptor: t.Descriptor})
 	}
 	r.Checks = append(r.Checks, p.Checks...)
+	r.Warnings = append([]plan.Warning{}, p.Warnings...)
 	if v != nil {
 		r.Placement = v.Placement
 		r.MPU = v.MPU

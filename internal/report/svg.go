@@ -6,6 +6,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/layout"
+	"github.com/lwipgen/lwipgen/internal/memusage"
 	"github.com/lwipgen/lwipgen/internal/render"
 )
 
@@ -47,6 +48,7 @@ var (
 	fillFlash     = fill{"#fff3cd", "flash"}
 	fillCarve     = fill{"#6f42c1", "lwipgen's sections (zoomed below)"}
 	fillMPU       = fill{"none", "MPU region (enabled subregions)"}
+	fillLinked    = fill{"#8c8c8c", "linked sections (the size table's used bytes)"}
 	// with a data cache: the attribute the MPU/TLB gives each section
 	attrFill = map[string]fill{"device": {"#d9534f", "device (DMA descriptors)"}, "noncacheable": {"#f0ad4e", "non-cacheable"},
 		"writethrough": {"#8fd19e", "write-through"}, "cacheable": {"#5bc0de", "DMA buffers, cacheable (cache maintenance)"}}
@@ -95,7 +97,10 @@ func lanes(labels []svgLabel, y0 float64, maxX float64) ([]svgLabel, int) {
 // order (flash included), and under each memory that holds lwipgen sections
 // a zoomed bar of the part lwipgen owns, with the sections and MPU regions
 // to scale. Cache attributes are shown only for a core with a data cache.
-func SVG(l *layout.Layout) ([]byte, error) {
+// u is the size table of the linked ELF (nil before linking): each memory's
+// bar then shows where the table's used bytes are, with the same number and
+// units as the table, and lwipgen's part both reserved and used.
+func SVG(l *layout.Layout, u *memusage.Usage) ([]byte, error) {
 	var rows []svgRow
 	used := map[fill]bool{}
 	y := 0
@@ -113,11 +118,19 @@ func SVG(l *layout.Layout) ([]byte, error) {
 		}
 		used[f] = true
 		scale := func(a uint64) float64 { return barX + barW*float64(a-m.Base)/float64(m.Size) }
-		rng := fmt.Sprintf("0x%08X..0x%08X  %s %s", m.Base, m.End()-1, human(m.Size), m.Kind)
+		rng := fmt.Sprintf("0x%08X..0x%08X  %s %s", m.Base, m.End()-1, memusage.Human(m.Size), m.Kind)
 		if dcache && m.Cacheable {
 			rng += ", cacheable"
 		}
 		row := svgRow{Label: m.Name, Fill: f.Color, Range: rng}
+		if r := usedIn(u, m.Name); r != nil {
+			row.Range += fmt.Sprintf(";  %s used (%.1f%%)", memusage.Human(r.Used), r.Percent())
+			for _, sp := range r.Spans {
+				used[fillLinked] = true
+				row.Boxes = append(row.Boxes, svgBox{X: scale(sp.Start), Y: 22, W: max(1, scale(sp.End)-scale(sp.Start)), H: 18, Fill: fillLinked.Color, Stroke: "none",
+					Title: fmt.Sprintf("%s 0x%08X..0x%08X %s", sp.Name, sp.Start, sp.End, memusage.Human(sp.End-sp.Start))})
+			}
+		}
 		var zoom *svgRow
 		zoomH := 0
 		for _, c := range l.Carves {
@@ -128,7 +141,7 @@ func SVG(l *layout.Layout) ([]byte, error) {
 			row.Boxes = append(row.Boxes, svgBox{X: scale(c.Base), Y: 18, W: max(2, scale(c.End)-scale(c.Base)), H: 26, Fill: fillCarve.Color, Stroke: "#000",
 				Title: fmt.Sprintf("lwipgen sections 0x%08X..0x%08X", c.Base, c.End)})
 			z := svgRow{Label: "  lwipgen part", Fill: f.Color,
-				Range: fmt.Sprintf("0x%08X..0x%08X  %s reserved, %s used", c.Base, c.End-1, human(c.End-c.Base), human(c.Used))}
+				Range: fmt.Sprintf("0x%08X..0x%08X  %s reserved, %s of it in lwIP's and the driver's objects", c.Base, c.End-1, memusage.Human(c.End-c.Base), memusage.Human(c.Used))}
 			span := float64(c.End - c.Base)
 			zs := func(a uint64) float64 { return barX + barW*float64(a-c.Base)/span }
 			var labels []svgLabel
@@ -140,7 +153,7 @@ func SVG(l *layout.Layout) ([]byte, error) {
 				used[sf] = true
 				z.Boxes = append(z.Boxes, svgBox{X: zs(s.Base), Y: 18, W: max(2, zs(s.End())-zs(s.Base)), H: 26, Fill: sf.Color, Stroke: "#222",
 					Title: fmt.Sprintf("%s 0x%08X %d B (%s, %d B used)", s.Name, s.Base, s.Size, sf.Meaning, s.Used())})
-				labels = append(labels, svgLabel{X: zs(s.Base) + 2, Text: fmt.Sprintf("%s %s", s.Name, human(s.Size))})
+				labels = append(labels, svgLabel{X: zs(s.Base) + 2, Text: fmt.Sprintf("%s %s", s.Name, memusage.Human(s.Size))})
 			}
 			for _, r := range l.MPU {
 				// Draw only what the region really covers: its enabled subregions.
@@ -203,7 +216,7 @@ func sectionFill(s layout.Section, dcache bool) fill {
 }
 
 // legendOrder is the order the legend lists the colours in.
-var legendOrder = []fill{fillDMAMemory, fillCPUMemory, fillFlash, fillCarve, attrFill["device"], attrFill["noncacheable"],
+var legendOrder = []fill{fillDMAMemory, fillCPUMemory, fillFlash, fillLinked, fillCarve, attrFill["device"], attrFill["noncacheable"],
 	attrFill["writethrough"], attrFill["cacheable"], fillDMASection, fillCPUPools, fillMPU}
 
 // legendItems lays out one entry per colour drawn, wrapping lines so that no
@@ -243,14 +256,17 @@ func legendItems(used map[fill]bool) ([]svgLegend, int) {
 	return out, int(y) + 16
 }
 
-func human(n uint64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
+// usedIn is the size table's row for memory name (nil before linking).
+func usedIn(u *memusage.Usage, name string) *memusage.Region {
+	if u == nil {
+		return nil
 	}
-	return fmt.Sprintf("%d B", n)
+	for i := range u.Regions {
+		if u.Regions[i].Name == name {
+			return &u.Regions[i]
+		}
+	}
+	return nil
 }
 
 // enabledRanges splits an MPU region into the address ranges its enabled

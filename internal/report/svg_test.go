@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	"context"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/memusage"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/report"
 	"github.com/lwipgen/lwipgen/internal/testenv"
@@ -32,7 +34,7 @@ func svgFor(t *testing.T, name string) []byte {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	svg, err := report.SVG(g.Layout)
+	svg, err := report.SVG(g.Layout, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,5 +222,43 @@ func TestSVGLegendMatchesWhatIsDrawn(t *testing.T) {
 		if strings.Contains(svg, "cacheable") != g.Board.Chip.Core.DCache {
 			t.Errorf("%s: cache attributes shown=%v, core has a data cache=%v", name, strings.Contains(svg, "cacheable"), g.Board.Chip.Core.DCache)
 		}
+	}
+}
+
+// The memory map is drawn from the size table's numbers: each memory's row
+// says the table's used bytes and percentage in the table's units
+// (memusage.Human), draws a box where each linked section lies, and
+// lwipgen's part says both what it reserves and what its objects use
+// (issue 31, item 5: the map showed reserved bytes and empty bars where the
+// table showed used ones).
+func TestSVGDrawsTheSizeTable(t *testing.T) {
+	g, diags := pipeline.Prepare(pipeline.Options{Board: "h743", Source: board.Source{}})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	u := &memusage.Usage{}
+	for _, m := range g.Board.Chip.Memories {
+		u.Regions = append(u.Regions, memusage.Region{Name: m.Name, Kind: m.Kind, Base: m.Base, Size: m.Size})
+	}
+	dtcm := &u.Regions[slices.IndexFunc(u.Regions, func(r memusage.Region) bool { return r.Name == "dtcm" })]
+	dtcm.Used, dtcm.Spans = 5000, []memusage.Span{{Start: dtcm.Base, End: dtcm.Base + 5000, Name: ".bss"}}
+	svg, err := report.SVG(g.Layout, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range u.Regions {
+		if want := fmt.Sprintf("%s used (%.1f%%)", memusage.Human(r.Used), r.Percent()); !strings.Contains(string(svg), want) {
+			t.Errorf("%s row lacks the table's %q", r.Name, want)
+		}
+	}
+	if !strings.Contains(string(svg), "<title>.bss 0x20000000..0x20001388 4.9 KiB</title>") {
+		t.Errorf("no box for dtcm's linked .bss")
+	}
+	if !regexp.MustCompile(`\d KiB reserved, [\d.]+ KiB of it in lwIP`).Match(svg) {
+		t.Errorf("lwipgen's part does not show reserved and used")
+	}
+	before, _ := report.SVG(g.Layout, nil)
+	if strings.Contains(string(before), " used (") {
+		t.Errorf("a map drawn before linking claims used bytes")
 	}
 }

@@ -170,7 +170,11 @@ func (g *GlueRun) writeTable(w io.Writer, name string) {
 	if len(drops) == 0 {
 		drops = []string{"none"}
 	}
-	fmt.Fprintf(w, "\n%s: generated driver (%s) on the %s model\n", name, strings.Join(g.Sources, ", "), g.Model)
+	model := g.Model // "X + PHY", or "X + PHY on the virtual-time FreeRTOS model (...)": never "model model"
+	if !strings.Contains(model, " model") {
+		model += " model"
+	}
+	fmt.Fprintf(w, "\n%s: generated driver (%s) on the %s\n", name, strings.Join(g.Sources, ", "), model)
 	fmt.Fprintf(w, "  MAC drops: %s; recoveries %d\n", strings.Join(drops, ", "), g.Counters["recoveries"])
 	if g.RxPool.Total > 0 {
 		fmt.Fprintf(w, "  RX buffer pool: %d buffers, low-water %d free, %d free at the end (idle %d)\n", g.RxPool.Total, g.RxPool.Low, g.RxPool.Free, g.RxPool.IdleFree)

@@ -958,6 +958,48 @@ func percentile(s []float64, q float64) float64 {
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
 
+// tableLegend says what each column of the configuration table counts.
+const tableLegend = `columns: lwIP B = the configuration's lwIP RAM (heap, pools, static); drv B = the driver's RX buffers
+  and descriptor rings; tx/rx Mbps = bulk goodput device->peer / peer->device, in % of the TCP limit above;
+  rr p50/p99 us = request/response round trip, median / 99th percentile; mix = tx and rx at once;
+  retx d/p = TCP segments retransmitted by the device / by the peer; alloc/drop/backpr = pool or heap
+  allocation failures / frames the MAC missed or the driver dropped / writes TCP refused for a full send
+  buffer (flow control, not a loss)`
+
+// writeLegend prints the legend and, when a column has one value in every
+// configuration that ran, why.
+func writeLegend(w io.Writer, r *Result) {
+	fmt.Fprintln(w, tableLegend)
+	var rr []string
+	for _, c := range r.Configs {
+		if c.StartupFailure != "" || c.Error != "" {
+			continue
+		}
+		for _, p := range c.Phases {
+			if p.Name == "rr" {
+				rr = append(rr, fmt.Sprintf("%.0f/%.0f", p.P50Us, p.P99Us))
+			}
+		}
+	}
+	if rrSame(rr) {
+		fmt.Fprintf(w, "note: rr p50/p99 is %s us in every configuration: one %d B request in flight at a time fills no\n"+
+			"  window, queue or pool, so what the configurations size differently does not reach it; it is the link's RTT,\n"+
+			"  the frame times and the modelled CPU time per frame, which all configurations share\n", rr[0], r.Workload.MsgSize)
+	}
+}
+
+func rrSame(v []string) bool {
+	if len(v) < 2 {
+		return false
+	}
+	for _, x := range v[1:] {
+		if x != v[0] {
+			return false
+		}
+	}
+	return true
+}
+
 // WriteTable prints the result as text tables.
 func (r *Result) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "lwipgen sim: board %s (%s, %.0f MHz), lwIP %s, seed %d\n", r.Board, r.Chip, r.Device.CoreMHz, r.LwIPVersion, r.Seed)
@@ -998,6 +1040,7 @@ func (r *Result) WriteTable(w io.Writer) {
 			fmt.Sprintf("%.2f (%.1f%%)", c.RxMbps, 100*c.RxMbps/r.Limits.TCPGoodputMbps),
 			rr, mix, fmt.Sprintf("%d/%d", c.RetxDevice, c.RetxPeer), c.Errors.String())
 	}
+	writeLegend(w, r)
 	fmt.Fprintln(w)
 	// pool high-water marks side by side
 	fmt.Fprintf(w, "%-16s", "max/avail (err)")

@@ -507,6 +507,12 @@ func (res *SweepResult) reason(pt SweepPoint, c *SweepCell, metric string) strin
 	return strings.Join(r, "; ")
 }
 
+// sweepLegend says what each column of the sweep table counts.
+const sweepLegend = `columns: mean±spread over the seeds; tx/rx Mbps = bulk goodput device->peer / peer->device; mix = both
+  at once; rr p99 us = request/response round trip, 99th percentile; clean = no allocation failure and no
+  dropped frame; alloc/drop/backpr = pool or heap allocation failures / frames the MAC missed or the driver
+  dropped / writes TCP refused for a full send buffer (flow control, not a loss)`
+
 // WriteTable prints the sweep: one line per point and configuration.
 func (r *SweepResult) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "lwipgen sim --sweep: board %s, %d seed(s) per point, %g ms measured per phase after %g ms warm-up (%s)\n",
@@ -542,6 +548,7 @@ func (r *SweepResult) WriteTable(w io.Writer) {
 			fmt.Fprintf(w, "%-30s %-16s %8d %14s %14s %24s %18s %5s %s\n", pt, c.Config, ram[c.Config], ms(c.Tx), ms(c.Rx), mix, ms(c.P99), clean, c.Errors.String())
 		}
 	}
+	fmt.Fprintln(w, sweepLegend)
 	fmt.Fprintln(w)
 	if g := r.RAM; g != nil {
 		met := "met"

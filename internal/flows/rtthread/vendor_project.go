@@ -96,7 +96,7 @@ func (t *tree) ideWarnings() []string {
 	var out []string
 	for _, p := range ideProjects {
 		if _, ok := t.read(p.file); ok {
-			out = append(out, fmt.Sprintf("%s (%s) is not changed: run `scons --target=%s` to regenerate it with lwipgen/ and %s, and place lwIP's memory as the README's RT-Thread section says (scatter file / .icf: lwipgen's GCC linker block does not apply)",
+			out = append(out, fmt.Sprintf("%s (%s) is not changed: run `scons --target=%s` to regenerate it with lwipgen/ and %s, and place lwIP's memory as docs/rtthread.md says (scatter file / .icf: lwipgen's GCC linker block does not apply)",
 				p.file, p.what, map[string]string{"Keil MDK": "mdk5", "IAR EWARM": "iar"}[p.what], lwipDir))
 		}
 	}
