@@ -8,12 +8,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -330,5 +334,119 @@ func TestDocsNameEveryFlow(t *testing.T) {
 	}
 	if n < 6 {
 		t.Errorf("found %d flow directories", n)
+	}
+}
+
+// namedValues are the string literals of a Go file that hold a flow's name
+// as a value the code keys or labels by: a constant's value, a map literal's
+// key, or a case of a switch (the branches TestCoreHasNoVendorBranches
+// catches by text). A name followed by "-" (cubemx-makefile) counts.
+func namedValues(t *testing.T, file string, flows []string) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	isFlow := func(e ast.Expr) (string, bool) {
+		lit, ok := e.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return "", false
+		}
+		s, _ := strconv.Unquote(lit.Value)
+		for _, n := range flows {
+			if s == n || strings.HasPrefix(s, n+"-") {
+				return s, true
+			}
+		}
+		return "", false
+	}
+	var hits []string
+	add := func(n ast.Node, what, s string) {
+		hits = append(hits, fmt.Sprintf("%d: %s %q", fset.Position(n.Pos()).Line, what, s))
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.GenDecl:
+			if x.Tok != token.CONST {
+				return true
+			}
+			for _, spec := range x.Specs {
+				for _, v := range spec.(*ast.ValueSpec).Values {
+					if s, ok := isFlow(v); ok {
+						add(v, "constant", s)
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			if _, ok := x.Type.(*ast.MapType); !ok {
+				return true
+			}
+			for _, el := range x.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if s, ok := isFlow(kv.Key); ok {
+						add(kv.Key, "map key", s)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return hits
+}
+
+// schemaFiles may name the flows: the board schema's closed list of vendor
+// values and the facts tied to them (docs/architecture.md).
+var schemaFiles = map[string]bool{"internal/board/enums.go": true}
+
+// pendingFlowTables still key per-flow data by a flow's name in the core:
+// the simulator's device and RTOS tables and the plan's driver models, which
+// issue 33 moves into the flows (each registers its own). The list only
+// shrinks.
+var pendingFlowTables = map[string]bool{
+	"internal/plan/driver_models.go": true,
+	"internal/sim/device.go":         true,
+	"internal/sim/rtos.go":           true,
+}
+
+// TestCoreHasNoFlowNamedValues: the core keys or labels nothing by a flow's
+// name (vendorkit's project kinds, importer's vendor value, a map from flow
+// name to a fact): what differs per flow is data the flow registers.
+func TestCoreHasNoFlowNamedValues(t *testing.T) {
+	root := repoRoot(t)
+	var flows []string
+	for _, f := range flow.All() {
+		flows = append(flows, f.Name())
+	}
+	checked := 0
+	for _, p := range packages(t) {
+		if flowOf(p.ImportPath) != "" || isTop(p.ImportPath) || !strings.HasPrefix(p.ImportPath, module+"internal/") {
+			continue
+		}
+		for _, f := range p.GoFiles {
+			rel, _ := filepath.Rel(root, filepath.Join(p.Dir, f))
+			if schemaFiles[filepath.ToSlash(rel)] || pendingFlowTables[filepath.ToSlash(rel)] {
+				continue
+			}
+			checked++
+			for _, h := range namedValues(t, filepath.Join(p.Dir, f), flows) {
+				t.Errorf("%s:%s: a flow's name as a value in the core; let the flow register what it means (a layout, a detector, a table) or move it into internal/flows/<name>", rel, h)
+			}
+		}
+	}
+	if checked < 50 {
+		t.Fatalf("checked only %d core files", checked)
+	}
+}
+
+// The check catches the values the core was cleared of.
+func TestFlowNamedValuesCaught(t *testing.T) {
+	dir := t.TempDir()
+	src := "package x\n\nconst CubeIDE Kind = \"cubemx-stm32cubeide\"\n\nvar first = map[string]int{\"cubemx\": 1, \"other\": 2}\n\nconst fine = \"freertos\"\n"
+	p := filepath.Join(dir, "x.go")
+	os.WriteFile(p, []byte(src), 0o644)
+	hits := namedValues(t, p, []string{"cubemx", "gd32"})
+	if len(hits) != 2 || !strings.Contains(hits[0], "constant") || !strings.Contains(hits[1], "map key") {
+		t.Errorf("hits %v", hits)
 	}
 }

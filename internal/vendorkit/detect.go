@@ -16,15 +16,11 @@ import (
 	"github.com/lwipgen/lwipgen/internal/project"
 )
 
-// Kind is the shape of a project lwipgen vendors into.
+// Kind is the shape of a project lwipgen vendors into, as its flow names
+// it in its Layout (CubeMX: "cubemx-stm32cubeide", "cubemx-makefile",
+// "cubemx-cmake"; GD32: "gd32"): recorded in the manifest and said in
+// vendor's summary.
 type Kind string
-
-const (
-	CubeIDE      Kind = "cubemx-stm32cubeide" // CubeMX project, STM32CubeIDE managed build (.cproject)
-	CubeMakefile Kind = "cubemx-makefile"     // CubeMX project, toolchain "Makefile"
-	CubeCMake    Kind = "cubemx-cmake"        // CubeMX project, toolchain "CMake" (CubeMX >= 6.11)
-	GD32         Kind = "gd32"                // GD32 firmware-library project (no code generator)
-)
 
 // Project is a detected project: where each file lwipgen touches lives.
 // Paths are relative to Dir, with forward slashes.

@@ -628,3 +628,11 @@ func TestVendorRefusesMPUOverride(t *testing.T) {
 		})
 	}
 }
+
+// The project kinds the CubeMX and GD32 flows register (their Layouts).
+const (
+	CubeIDE      Kind = "cubemx-stm32cubeide"
+	CubeMakefile Kind = "cubemx-makefile"
+	CubeCMake    Kind = "cubemx-cmake"
+	GD32         Kind = "gd32"
+)

@@ -122,7 +122,7 @@ func init() {
 		Describe: "a CubeMX project (a .ioc or LWIP/Target/lwipopts.h)",
 		OwnDir:   "LWIP/lwipgen",
 		Kinds: map[project.System]vendorkit.Kind{
-			project.SysCDT: vendorkit.CubeIDE, project.SysMake: vendorkit.CubeMakefile, project.SysCMake: vendorkit.CubeCMake,
+			project.SysCDT: "cubemx-stm32cubeide", project.SysMake: "cubemx-makefile", project.SysCMake: "cubemx-cmake",
 		},
 		Refuse:     vendorkit.NoBuildFiles,
 		NoLwipopts: "the build compiles no lwipopts.h; enable the LWIP middleware in CubeMX and generate code first",

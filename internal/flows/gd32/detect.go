@@ -46,7 +46,7 @@ func init() {
 		Describe: "a GD32 firmware-library project (gd32f4xx_enet.h or gd32f4xx_libopt.h)",
 		OwnDir:   "lwipgen",
 		Kinds: map[project.System]vendorkit.Kind{
-			project.SysMake: vendorkit.GD32, project.SysCMake: vendorkit.GD32, project.SysCDT: vendorkit.GD32,
+			project.SysMake: "gd32", project.SysCMake: "gd32", project.SysCDT: "gd32",
 		},
 		Refuse: func(dir string, p *vendorkit.Project, m *project.Model) error {
 			if m.Build != nil {
