@@ -21,6 +21,11 @@ type Board struct {
 	// 24; stack sizes in bytes) or "cmsis_v1" (osPriority, osPriorityNormal 0;
 	// stack sizes in words); "" without FreeRTOS.
 	RTOSAPI string
+	// RTOSPriorities is configMAX_PRIORITIES of the FreeRTOS the board runs
+	// on (rtos_priorities): the scale lwIP's thread priorities are chosen
+	// on when no project says it. 0 = not pinned; a project's
+	// FreeRTOSConfig.h that disagrees is an error at this attribute.
+	RTOSPriorities int
 	// ToolRelease is the vendor tool release the project uses (Vitis
 	// "2023.2"), set by the caller (lwipgen --vitis-version, or read from
 	// the project by the flow), not by the board file.

@@ -322,6 +322,11 @@ func decodeBoard(bb *boardBlock, chips Chips, opts OptionCatalog, ev *evaluator)
 		}
 		b.RTOSAPI = v
 	}
+	rec("rtos_priorities", bb.RTOSPrio)
+	setInt(ev, bb.RTOSPrio, "rtos_priorities", 1, 256, &b.RTOSPriorities)
+	if b.RTOSPriorities > 0 && b.RTOS != "freertos" {
+		ev.errorf(bb.RTOSPrio.Range(), "rtos_priorities without FreeRTOS", "rtos_priorities = %d is FreeRTOS's configMAX_PRIORITIES; rtos is %q.", b.RTOSPriorities, b.RTOS)
+	}
 	b.LwIPVersion = "2.1.3"
 	if v, ok := ev.str(bb.LwIPVersion, "lwip_version"); ok {
 		allowed := LwIPVersions

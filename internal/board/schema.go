@@ -81,6 +81,7 @@ type boardBlock struct {
 	RTOS        hcl.Expression  `hcl:"rtos"`
 	RTOSVersion hcl.Expression  `hcl:"rtos_version,optional"`
 	RTOSAPI     hcl.Expression  `hcl:"rtos_api,optional"`
+	RTOSPrio    hcl.Expression  `hcl:"rtos_priorities,optional"` // configMAX_PRIORITIES the board is planned for
 	LwIPVersion hcl.Expression  `hcl:"lwip_version,optional"`
 	Description hcl.Expression  `hcl:"description,optional"`
 	Seed        hcl.Expression  `hcl:"seed,optional"`

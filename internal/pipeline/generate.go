@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/board"
@@ -65,6 +66,7 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 		o.Model = m
 	}
 	h := f.Plan(b)
+	h.RTOS = rtosConfig(o.Model)
 	build := func() (*plan.Plan, hcl.Diagnostics) {
 		p, err := plan.Build(b, h)
 		if err != nil {
@@ -219,4 +221,23 @@ func measured(o Options, b *board.Board, p *plan.Plan, h *plan.Hooks, build func
 		p.Warn("project.lwip_differs", "", "The project's lwIP differs from stock lwIP "+b.LwIPVersion, finding, "")
 	}
 	return p, diags
+}
+
+// rtosConfig is the project's kernel configuration as the plan's priority
+// rules read it: configMAX_PRIORITIES of the FreeRTOSConfig.h the project's
+// FreeRTOS compiles (the model's fact, whatever flow the project is); nil
+// when there is no project, no FreeRTOS or the value is not a number.
+func rtosConfig(m *project.Model) *plan.RTOSConfig {
+	if m == nil {
+		return nil
+	}
+	f, ok := m.Fact(project.KeyMaxPrio)
+	if !ok {
+		return nil
+	}
+	n, err := strconv.ParseInt(f.Value, 10, 64)
+	if err != nil || n < 1 {
+		return nil
+	}
+	return &plan.RTOSConfig{MaxPriorities: n, From: f.From.String(), File: m.Abs(f.From.File), Line: f.From.Line}
 }

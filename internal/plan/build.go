@@ -94,6 +94,7 @@ func buildFor(b *board.Board, h Hooks, target float64, sndCap int64) (*Plan, err
 	}
 	p.Objects = objects(p)
 	p.Checks = append(p.Checks, planChecks(p, s)...)
+	p.Checks = append(p.Checks, rtosChecks(p, s)...)
 	for _, f := range h.Finish {
 		f(p, s)
 	}

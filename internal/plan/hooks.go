@@ -33,6 +33,10 @@ type Hooks struct {
 	// project compiles (internal/pipeline measures them when a project brings
 	// its own lwIP and they differ from the model); nil = the stock model.
 	Measured *lwip.Measured
+	// RTOS is the project's kernel configuration (configMAX_PRIORITIES of
+	// its FreeRTOSConfig.h, from the project model): thread priorities are
+	// chosen and checked on its scale (rules_rtos.go); nil = no project.
+	RTOS *RTOSConfig
 }
 
 // Rule is one sizing rule: it reads the board and the earlier decisions and

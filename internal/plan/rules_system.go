@@ -20,15 +20,7 @@ func ruleSystem(s *Sizer) {
 		s.set("LWIP_SOCKET", 1, sec, "sys.api", "rtos = %q: BSD sockets for application threads", b.RTOS)
 		s.set("LWIP_TIMEVAL_PRIVATE", 0, sec, "sys.timeval", "newlib's <sys/time.h> already defines struct timeval; lwIP's own would clash")
 		s.set("LWIP_COMPAT_SOCKETS", 1, sec, "sys.api", "socket(), send() ... as plain names for application code")
-		if b.RTOSAPI == "cmsis_v1" {
-			s.set("TCPIP_THREAD_STACKSIZE", 512, sec, "sys.tcpip_stack", "tcpip thread stack: lwIP core with TCP + DHCP needs ~1.2 KB at -Os; 2 KB leaves margin for hooks. rtos_api = \"cmsis_v1\": in words (ST's v1 sys_arch hands it to osThreadDef, whose cmsis_os.c passes it to xTaskCreate), 512 words = 2 KB")
-			s.set("TCPIP_THREAD_PRIO", 0, sec, "sys.tcpip_prio",
-				"0 = CMSIS-RTOS v1 osPriorityNormal (cmsis_os.h; rtos_api = \"cmsis_v1\"), as ST's v1 sys_arch takes it")
-		} else {
-			s.set("TCPIP_THREAD_STACKSIZE", 2048, sec, "sys.tcpip_stack", "tcpip thread stack: lwIP core with TCP + DHCP needs ~1.2 KB at -Os; 2 KB leaves margin for hooks")
-			s.set("TCPIP_THREAD_PRIO", 24, sec, "sys.tcpip_prio",
-				"24 = CMSIS-RTOS2 osPriorityNormal, as CubeMX's FreeRTOS sys_arch takes it (configMAX_PRIORITIES 56); the glue's RX task runs at the same priority (LWIPGEN_RX_TASK_PRIORITY) so RX draining and protocol processing alternate by budget")
-		}
+		ruleRTOSThreads(s) // rules_rtos.go: priorities on the project's own scale
 	}
 	s.set("MEM_ALIGNMENT", s.align, sec, "sys.mem_alignment",
 		"%s port alignment (chip data core.mem_alignment); lwIP's default of 1 would misalign pools on ARM", b.Chip.Core.CPU)

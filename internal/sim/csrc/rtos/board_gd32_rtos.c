@@ -70,7 +70,9 @@ struct netif *board_init(void)
     /* GD demo: INIT_TASK_PRIO tskIDLE_PRIORITY + 1, configMINIMAL_STACK_SIZE * 2 words; the init
      * task runs tcpip_init and netif_add, which need more than the demo's 256 words on a 64-bit host */
     (void)xTaskCreate(init_task, "INIT", 1024, NULL, 1, NULL);
-    board_rtos_app_create(24);
+    /* the application at the tcpip thread's priority, on whatever scale the plan chose it
+     * (FreeRTOS's own: GD's port passes TCPIP_THREAD_PRIO to xTaskCreate unchanged) */
+    board_rtos_app_create(TCPIP_THREAD_PRIO);
     vTaskStartScheduler();
     (void)vrtos_run(dev_now_ns);
     if (!lwip_ready) {
