@@ -403,6 +403,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	var onScale []string // thread priorities written relative to configMAX_PRIORITIES
 	for _, n := range names {
 		val := in.defs[n]
 		switch {
@@ -415,6 +416,13 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 			}
 		default:
 			t, w := threadOption(n, val, in.cmsis)
+			if mp, ok := proj.maxPriorities(); ok && strings.HasSuffix(n, "_THREAD_PRIO") && identRe.MatchString(t) {
+				// GD's demo: TCPIP_THREAD_PRIO (configMAX_PRIORITIES - 2), a number on the kernel's scale
+				if e := configMaxPrioRe.ReplaceAllString(t, "("+strconv.FormatInt(mp.n, 10)+")"); e != t {
+					t, w = e, fmt.Sprintf("%s with configMAX_PRIORITIES %d (%s)", strings.TrimSpace(val), mp.n, mp.from)
+					onScale = append(onScale, n)
+				}
+			}
 			set[n] = t
 			res.Input[n] = val
 			why[n] = "from " + in.where[n]
@@ -426,6 +434,11 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	inCfg, err := lwip.Resolve(v, set)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", in.name, err)
+	}
+	for _, n := range onScale {
+		if x, ok := inCfg.Int(n); ok {
+			set[n] = strconv.FormatInt(x, 10) // pinned as the number the kernel gets
+		}
 	}
 	// options whose value names the project's own code (CubeMX's
 	// `#define LOCK_TCPIP_CORE sys_lock_tcpip_core`) are hooks, not values:
@@ -451,6 +464,7 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 				res.Notes = append(res.Notes, fmt.Sprintf("%s = %s (%s) names the project's own code (%s): a hook, kept in the project's lwipopts.h (the vendored header keeps it), not pinned", n, in.defs[n], in.where[n], id))
 				delete(set, n)
 				delete(res.Input, n)
+				delete(why, n)
 				hooks = true
 				break
 			}
@@ -551,6 +565,9 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		attr(b, "rtos", cty.StringVal(rtos), rtosWhy)
 		if rtos == "freertos" && in.cmsis != "" {
 			attr(b, "rtos_api", cty.StringVal("cmsis_"+in.cmsis), "the project's CMSIS-RTOS layer: "+in.cmsisWhy)
+		}
+		if mp, ok := proj.maxPriorities(); ok && rtos == "freertos" {
+			attr(b, "rtos_priorities", cty.NumberIntVal(mp.n), "configMAX_PRIORITIES of the project's FreeRTOSConfig.h, "+mp.from+": thread priorities are chosen below it")
 		}
 		attr(b, "lwip_version", cty.StringVal(verText), verWhy)
 		b.AppendNewline()

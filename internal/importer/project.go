@@ -203,3 +203,28 @@ func (p *projectFiles) buildMCU() (string, string) {
 	}
 	return strings.TrimSuffix(f.Value, "xx"), f.From.String()
 }
+
+// maxPrio is configMAX_PRIORITIES of the project's FreeRTOSConfig.h.
+type maxPrio struct {
+	n    int64
+	from string // file:line
+}
+
+var configMaxPrioRe = regexp.MustCompile(`\bconfigMAX_PRIORITIES\b`)
+
+// maxPriorities is the project model's configMAX_PRIORITIES, when it is a
+// number (nil receiver: no project).
+func (p *projectFiles) maxPriorities() (maxPrio, bool) {
+	if p == nil || p.model == nil {
+		return maxPrio{}, false
+	}
+	f, ok := p.model.Fact(project.KeyMaxPrio)
+	if !ok {
+		return maxPrio{}, false
+	}
+	n, err := strconv.ParseInt(f.Value, 10, 64)
+	if err != nil || n < 1 {
+		return maxPrio{}, false
+	}
+	return maxPrio{n: n, from: f.From.String()}, true
+}

@@ -244,6 +244,13 @@ func rtosFacts(m *Model) {
 		if c := m.Files.Named("FreeRTOSConfig.h"); len(c) > 0 {
 			cfg = m.Abs(c[0])
 		}
+	default:
+		// No kernel source among the units (a prebuilt FreeRTOS library, or
+		// a kernel built elsewhere): the FreeRTOS.h lwIP's port includes,
+		// on lwIP's include path, includes the configuration from there.
+		if u := m.LwIPUnit(); u != nil && Resolve(u, filepath.Dir(u.File), "FreeRTOS.h") != "" {
+			cfg = Resolve(u, filepath.Dir(u.File), "FreeRTOSConfig.h")
+		}
 	}
 	if cfg == "" {
 		return
