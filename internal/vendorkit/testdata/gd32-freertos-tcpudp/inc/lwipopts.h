@@ -63,6 +63,8 @@
 #define TCPIP_MBOX_SIZE         5
 #define DEFAULT_THREAD_STACKSIZE 500
 #define TCPIP_THREAD_PRIO       (configMAX_PRIORITIES - 2)
-#define LWIP_COMPAT_MUTEX       1
+/* GD's demo (lwIP 1.4.1) sets LWIP_COMPAT_MUTEX 1; lwIP 2.1 stops on it with core locking (init.c),
+ * and the 2.1.2 port this overlay sits on implements mutexes: left at 0 (see README.md). */
+#define LWIP_COMPAT_MUTEX       0
 
 #endif /* LWIPOPTS_H */
