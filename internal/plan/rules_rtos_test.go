@@ -20,9 +20,9 @@ func TestThreadPriorityOnScale(t *testing.T) {
 		pinned, project   int64
 		want              int64
 	}{
-		{"gd32f407", "gd32", "", 0, 0, 3},  // assumed 5 (FreeRTOS's template configuration)
-		{"gd32f407", "gd32", "", 8, 0, 6},  // GD's demo: configMAX_PRIORITIES 8
-		{"gd32f407", "gd32", "", 0, 8, 6},  // the same from the project
+		{"gd32f407", "gd32", "", 0, 0, 3}, // assumed 5 (FreeRTOS's template configuration)
+		{"gd32f407", "gd32", "", 8, 0, 6}, // GD's demo: configMAX_PRIORITIES 8
+		{"gd32f407", "gd32", "", 0, 8, 6}, // the same from the project
 		{"gd32f407", "gd32", "", 0, 32, 30},
 		{"gd32f407", "gd32", "", 0, 2, 1},
 		{"stm32h743zi", "cubemx", "cmsis_v2", 0, 0, 24},

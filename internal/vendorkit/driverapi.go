@@ -50,8 +50,9 @@ func (w *workspace) checkDriverAPI(p *Project, rel string, cur, content []byte) 
 	}
 	sort.Strings(lost)
 	driverC := strings.TrimSuffix(rel, ".h") + ".c"
-	for _, f := range find(p.Dir, regexp.MustCompile(`\.c$`)) {
-		if f == driverC || strings.HasPrefix(f, p.OwnDir+"/") {
+	uses := map[string][]string{} // function -> every file:line that names it
+	for _, f := range find(p.Dir, regexp.MustCompile(`\.(c|cpp|cc|h|hpp)$`)) {
+		if f == driverC || f == rel || strings.HasPrefix(f, p.OwnDir+"/") || strings.HasPrefix(f, StateDir+"/") {
 			continue
 		}
 		b, ok := w.read(f)
@@ -60,20 +61,19 @@ func (w *workspace) checkDriverAPI(p *Project, rel string, cur, content []byte) 
 		}
 		code := cCommentRe.ReplaceAllStringFunc(string(b), func(c string) string { return strings.Repeat("\n", strings.Count(c, "\n")) })
 		for _, name := range lost {
-			if loc := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).FindStringIndex(code); loc != nil {
-				w.errs = append(w.errs, fmt.Errorf("%s:%d uses %s, which %s declared (line %d) and lwipgen's driver does not provide: move that code to lwipgen's driver API (netif_add(..., ethernetif_init, ethernet_input or tcpip_input); lwipgen's glue drives RX itself, see %s/ethernetif.h) or keep your own driver", f, 1+strings.Count(code[:loc[0]], "\n"), name, rel, old[name], pathDir(rel)))
-				lost = removeString(lost, name)
+			for _, loc := range regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\b`).FindAllStringIndex(code, -1) {
+				uses[name] = append(uses[name], fmt.Sprintf("%s:%d", f, 1+strings.Count(code[:loc[0]], "\n")))
 			}
 		}
 	}
-}
-
-func removeString(list []string, s string) []string {
-	out := list[:0]
-	for _, v := range list {
-		if v != s {
-			out = append(out, v)
+	for _, name := range lost {
+		if len(uses[name]) == 0 {
+			continue
 		}
+		why := fmt.Sprintf("move that code to lwipgen's driver API (netif_add(..., ethernetif_init, ethernet_input or tcpip_input); lwipgen's glue drives RX itself, see %s/ethernetif.h) or keep your own driver", pathDir(rel))
+		if w.lost[name] != "" {
+			why = w.lost[name]
+		}
+		w.errs = append(w.errs, fmt.Errorf("%s uses %s, which %s declared (line %d) and lwipgen's driver does not provide: %s", strings.Join(uses[name], ", "), name, rel, old[name], why))
 	}
-	return out
 }

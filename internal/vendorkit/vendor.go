@@ -57,6 +57,10 @@ type Prepared struct {
 	// from the project's file rel into lwipgen's replacement (a line the flow
 	// must not compile there); it must leave a body it already rewrote as is.
 	UserCode func(rel, name, body string) string
+	// Lost says, per function the replaced driver header declared that
+	// lwipgen's cannot keep, why and what to do instead: vendor refuses
+	// every use of it in the project with that reason.
+	Lost map[string]string
 }
 
 // FileChange is one file the run writes (or, for a dry run, would write).
@@ -104,6 +108,8 @@ type workspace struct {
 	replace map[string]bool
 	// userCode is the flow's Prepared.UserCode (nil: bodies carried unchanged)
 	userCode func(rel, name, body string) string
+	// lost is the flow's Prepared.Lost
+	lost map[string]string
 }
 
 func (w *workspace) read(rel string) ([]byte, bool) {
@@ -231,6 +237,7 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 		w.opts = o
 		w.warn = append(w.warn, pr.Warnings...)
 		w.userCode = pr.UserCode
+		w.lost = pr.Lost
 	}
 	// The glue replaces the pipeline's files of the same name: it was rendered for this project.
 	at := map[string]int{}

@@ -55,6 +55,17 @@ type Contract struct {
 	SysNowBlock string
 	// PostConfig is when CubeMX's low_level_init runs USER CODE PHY_POST_CONFIG.
 	PostConfig PostConfigWhen
+	// Lost are the functions CubeMX's ethernetif.h declares for the style
+	// that lwipgen's driver cannot keep, with why and what to do instead;
+	// vendor refuses every use of one (Defined and Declared are kept).
+	Lost []LostFunc
+}
+
+// LostFunc is a function CubeMX's ethernetif.h declares that lwipgen's
+// driver cannot keep callable.
+type LostFunc struct {
+	Name, Decl string
+	Why        string // why, and what to do instead
 }
 
 // PostConfigWhen is when CubeMX's low_level_init runs the PHY_POST_CONFIG block.
@@ -110,6 +121,11 @@ var contracts = map[Style]Contract{
 		HeaderIncludes: []string{"lwip/err.h", "lwip/netif.h", "cmsis_os.h"},
 		SysNowBlock:    "6",
 		PostConfig:     PostConfigLinkAtBoot,
+		Lost: []LostFunc{
+			// CubeMX's RTOS template declares its RX thread body in ethernetif.h; low_level_init
+			// starts it (osThreadNew(ethernetif_input, netif, ...)).
+			{"ethernetif_input", "void ethernetif_input(void* argument);", "CubeMX's RX thread body, which low_level_init starts: lwipgen's RX task (started by ethernetif_init, LWIPGEN_RX_TASK_PRIORITY) drains the same DMA ring, and a second thread on it would race for its descriptors. Receiving needs nothing from the application: remove the thread that runs it"},
+		},
 	},
 }
 

@@ -68,6 +68,12 @@ func Prepare(g *flow.Generated) func(p *vendorkit.Project) (*vendorkit.Prepared,
 			body, _ = supersedePlacements(body, placed)
 			return body
 		}
-		return &vendorkit.Prepared{Glue: files, Defines: defines, Warnings: warn, UserCode: userCode}, nil
+		lost := map[string]string{}
+		if c, ok := ContractOf(t.Cube); ok {
+			for _, f := range c.Lost {
+				lost[f.Name] = f.Why
+			}
+		}
+		return &vendorkit.Prepared{Glue: files, Defines: defines, Warnings: warn, UserCode: userCode, Lost: lost}, nil
 	}
 }
