@@ -65,7 +65,9 @@ func project(kind string) func(t *testing.T, sb string) {
 // (testenv.ProjectFixture), for inputs that get as far as reading the
 // project's build (make -n needs every source it names).
 func projectWithLwIP(kind string) func(t *testing.T, sb string) {
-	return func(t *testing.T, sb string) { copyTree(t, testenv.ProjectFixture(t, fixture(kind)), filepath.Join(sb, "proj")) }
+	return func(t *testing.T, sb string) {
+		copyTree(t, testenv.ProjectFixture(t, fixture(kind)), filepath.Join(sb, "proj"))
+	}
 }
 
 var hostileInputs = []hostile{
