@@ -135,30 +135,41 @@ func TestAuditMapsMCULikeImport(t *testing.T) {
 	}
 }
 
-// The linker script audit names is the one the build links with: the first
-// build configuration of a CubeIDE .cproject (here the RAM one, beside a FLASH
-// script that sorts first), or the -T of CubeMX's CMake toolchain file.
+// The linker script audit reports is the one the project's build links, read
+// through the project model: a CubeIDE project (shaped like
+// internal/project/testdata/cdt/cubeide-h7, itself modelled on a CubeIDE H7
+// LwIP project) whose Debug configuration links STM32H743ZITX_RAM.ld while the
+// _FLASH.ld beside it is linked only by Release gets the RAM script, and
+// the Release one when that configuration comes first.
 func TestLinkerScriptOfTheBuild(t *testing.T) {
-	dir := t.TempDir()
-	write(t, filepath.Join(dir, "LWIP", "Target", "lwipopts.h"), "#define NO_SYS 1\n")
-	write(t, filepath.Join(dir, "STM32H743ZITX_FLASH.ld"), "/* flash */\n")
+	dir := testenv.CopyTree(t, filepath.Join("..", "project", "testdata", "cdt", "cubeide-h7"))
 	write(t, filepath.Join(dir, "STM32H743ZITX_RAM.ld"), "/* ram */\n")
-	write(t, filepath.Join(dir, ".cproject"), `<cproject><storageModule><cconfiguration id="debug"><configuration name="Debug">
-<option id="a" superClass="com.st.stm32cube.ide.mcu.gnu.managedbuild.tool.c.linker.option.script" value="${workspace_loc:/${ProjName}/STM32H743ZITX_RAM.ld}" valueType="string"/>
-</configuration></cconfiguration><cconfiguration id="release"><configuration name="Release">
-<option id="b" superClass="com.st.stm32cube.ide.mcu.gnu.managedbuild.tool.c.linker.option.script" value="${workspace_loc:/${ProjName}/STM32H743ZITX_FLASH.ld}" valueType="string"/>
-</configuration></cconfiguration></storageModule></cproject>`)
-	p, err := audit.DetectProject(dir)
+	cp := filepath.Join(dir, ".cproject")
+	b, err := os.ReadFile(cp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if filepath.Base(p.LinkerScript) != "STM32H743ZITX_RAM.ld" {
-		t.Errorf(".cproject: linker script %s, want the Debug configuration's STM32H743ZITX_RAM.ld", p.LinkerScript)
+	const flash = `value="${workspace_loc:/${ProjName}/STM32H743ZITX_FLASH.ld}"`
+	if strings.Count(string(b), flash) != 2 {
+		t.Fatalf("fixture: want the two configurations' linker script options, found %d", strings.Count(string(b), flash))
 	}
-	os.Remove(filepath.Join(dir, ".cproject"))
-	write(t, filepath.Join(dir, "cmake", "gcc-arm-none-eabi.cmake"), "set(CMAKE_EXE_LINKER_FLAGS \"${CMAKE_EXE_LINKER_FLAGS} -T \\\"${CMAKE_SOURCE_DIR}/STM32H743ZITX_RAM.ld\\\"\")\n")
-	if p, err = audit.DetectProject(dir); err != nil || filepath.Base(p.LinkerScript) != "STM32H743ZITX_RAM.ld" {
-		t.Errorf("CMake -T: linker script %v (%v), want STM32H743ZITX_RAM.ld", p, err)
+	ram := strings.Replace(flash, "FLASH", "RAM", 1)
+	debugRAM := strings.Replace(string(b), flash, ram, 1)
+	for _, c := range []struct{ text, want string }{
+		{debugRAM, "STM32H743ZITX_RAM.ld"},
+		{strings.Replace(strings.Replace(debugRAM, flash, "RELEASE", 1), ram, flash, 1), "STM32H743ZITX_FLASH.ld"},
+	} {
+		text := strings.Replace(c.text, "RELEASE", ram, 1)
+		if err := os.WriteFile(cp, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := audit.DetectProject(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if filepath.Base(p.LinkerScript) != c.want {
+			t.Errorf(".cproject: linker script %q, want the Debug configuration's %s", p.LinkerScript, c.want)
+		}
 	}
 }
 

@@ -193,10 +193,7 @@ func TestMythSaidOnce(t *testing.T) {
 
 // vendor --undo prints each file it restored or removed, and a summary.
 func TestVendorUndoPrintsWhatItRestored(t *testing.T) {
-	proj := filepath.Join(t.TempDir(), "proj")
-	if out, err := exec.Command("cp", "-r", filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"), proj).CombinedOutput(); err != nil {
-		t.Fatalf("copy fixture: %v %s", err, out)
-	}
+	proj := testenv.ProjectFixture(t, filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"))
 	if rc, _, errs := run(t, "vendor", "f407", "--project", proj); rc != 0 {
 		t.Fatalf("vendor: %s", errs)
 	}
@@ -213,10 +210,7 @@ func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) 
 
 // vendor --dry-run prints the diff, then the conflicts, and exits 1.
 func TestVendorDryRunDiffThenConflicts(t *testing.T) {
-	proj := filepath.Join(t.TempDir(), "proj")
-	if out, err := exec.Command("cp", "-r", filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"), proj).CombinedOutput(); err != nil {
-		t.Fatalf("copy fixture: %v %s", err, out)
-	}
+	proj := testenv.ProjectFixture(t, filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"))
 	mine := filepath.Join(proj, "LWIP", "lwipgen", "lwip_sections.ld")
 	os.MkdirAll(filepath.Dir(mine), 0o755)
 	os.WriteFile(mine, []byte("/* mine */\n"), 0o644)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // `lwipgen version` names a revision on every documented path. A test
@@ -15,12 +17,10 @@ import (
 // labelled as read at run time; outside any lwipgen tree it says why there
 // is none (issue 31, item 7).
 func TestVersionHasRevision(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	git := testenv.Tool(t, "git")
+	head, err := exec.Command(git, "rev-parse", "HEAD").Output()
 	if err != nil {
-		t.Skipf("not a git checkout: %v", err)
+		testenv.Missing(t, "a git checkout of lwipgen ("+err.Error()+")", "run the tests in a clone of the repository")
 	}
 	var out, errb bytes.Buffer
 	if rc := Main([]string{"version"}, &out, &errb); rc != 0 {

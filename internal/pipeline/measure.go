@@ -167,7 +167,7 @@ func projectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, setting stri
 // audited lwipopts.h and the project's include paths and definitions; nil
 // otherwise (the fetch-lwip cache or --lwip is stock lwIP, as the model).
 func AuditMeasure(p *audit.Project, o audit.Options) func(*lwip.Config) (*lwip.Measured, error) {
-	tree, err := lwipsrc.Resolve("", p.Root)
+	tree, err := lwipsrc.Resolve("", p.LwipDir)
 	if err != nil || tree.From != "project" || o.LwipDir == "" {
 		return nil
 	}

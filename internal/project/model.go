@@ -180,7 +180,7 @@ func readBuild(ctx context.Context, m *Model, det Detector, o Options) error {
 	}
 	file := r.Present(m.Root)
 	if file == "" {
-		m.BuildErr = fmt.Errorf("the project has no %s build", sys)
+		m.BuildErr = missingBuild{sys}
 		m.Notes = append(m.Notes, m.BuildErr.Error())
 		return nil
 	}
@@ -228,9 +228,19 @@ func firstLine(err error) string {
 
 var errNoBuild = errors.New("the project has no build lwipgen can read")
 
-// NoBuild says whether err is Model.BuildErr of a project without any build
-// description lwipgen reads.
-func NoBuild(err error) bool { return errors.Is(err, errNoBuild) }
+// missingBuild is Model.BuildErr when the build the caller or the flow
+// named (the .ioc's toolchain) is not in the project.
+type missingBuild struct{ sys System }
+
+func (e missingBuild) Error() string { return fmt.Sprintf("the project has no %s build", e.sys) }
+
+// NoBuild says whether err is Model.BuildErr of a project without a build
+// description lwipgen reads (none at all, or not the one named), as opposed
+// to a build that is there but whose tool failed on it.
+func NoBuild(err error) bool {
+	var mb missingBuild
+	return errors.Is(err, errNoBuild) || errors.As(err, &mb)
+}
 
 // claim asks every detector and keeps the strongest claim.
 func claim(m *Model) Detector {

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // positioned is a file:line:col in an error.
@@ -57,6 +59,15 @@ func writeFile(t *testing.T, p, s string) {
 
 func project(kind string) func(t *testing.T, sb string) {
 	return func(t *testing.T, sb string) { copyTree(t, fixture(kind), filepath.Join(sb, "proj")) }
+}
+
+// projectWithLwIP is project with the lwIP sources its build compiles
+// (testenv.ProjectFixture), for inputs that get as far as reading the
+// project's build (make -n needs every source it names).
+func projectWithLwIP(kind string) func(t *testing.T, sb string) {
+	return func(t *testing.T, sb string) {
+		copyTree(t, testenv.ProjectFixture(t, fixture(kind)), filepath.Join(sb, "proj"))
+	}
 }
 
 var hostileInputs = []hostile{
@@ -117,7 +128,7 @@ var hostileInputs = []hostile{
 		os.Symlink(filepath.Join(sb, "..", "outside"), filepath.Join(sb, "proj", "LWIP", "lwipgen"))
 	}, []string{"vendor", "--board", "h743", "--project", "proj"}, "outside", false},
 	{"Makefile linking a script outside", func(t *testing.T, sb string) {
-		project("cubemx-makefile-f407")(t, sb)
+		projectWithLwIP("cubemx-makefile-f407")(t, sb)
 		mk := filepath.Join(sb, "proj", "Makefile")
 		b, _ := os.ReadFile(mk)
 		os.WriteFile(mk, []byte(strings.Replace(string(b), "LDSCRIPT = STM32F407VGTX_FLASH.ld", "LDSCRIPT = ../../outside/keep.ld", 1)), 0o644)

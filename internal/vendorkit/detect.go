@@ -144,6 +144,11 @@ func FromModel(dir string, m *project.Model) (*Project, error) {
 	want := m.Value(project.KeyBuildExpected)
 	kind, ok := l.Kinds[sys]
 	if !ok || want != "" && string(sys) != want {
+		if m.Build == nil && m.BuildErr != nil && !project.NoBuild(m.BuildErr) {
+			// the build is there but its tool failed on it: say that, not
+			// that the project has no build
+			return nil, fmt.Errorf("project %s: %s, but its build could not be read: %v; lwipgen reads the project the way its own build does, so that build must run here first", dir, l.Describe, m.BuildErr)
+		}
 		if l.Refuse != nil {
 			return nil, l.Refuse(dir, p, m)
 		}
