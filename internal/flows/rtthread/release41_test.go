@@ -99,3 +99,33 @@ func TestRTThread41Refused(t *testing.T) {
 		})
 	}
 }
+
+// Evlers/gd32f4xx_rt-thread@05b12d9: an RT-Thread 5.0.2 BSP whose kernel is
+// a git submodule, so a snapshot has no rtdef.h; menuconfig's .config still
+// says CONFIG_RT_VER_NUM=0x50002. Vendor changed .config and rtconfig.h of
+// that BSP (it read the release only from rtdef.h); it must refuse, and a
+// 4.0.x number there must still vendor.
+func TestRTThreadReleaseFromDotConfig(t *testing.T) {
+	g := prepare(t, board.Source{}, "h743-rtthread")
+	for _, tc := range []struct {
+		num  string
+		fail bool
+	}{{"0x50002", true}, {"0x40003", false}} {
+		dir := bspFixture(t)
+		dot := read(t, filepath.Join(dir, ".config")) + "CONFIG_RT_VER_NUM=" + tc.num + "\n"
+		os.WriteFile(filepath.Join(dir, ".config"), []byte(dot), 0o644)
+		os.WriteFile(filepath.Join(dir, "rtconfig.h"), []byte(menuconfig(dot, true)), 0o644)
+		before := snapshot(t, dir)
+		_, err := Vendor(g, dir, false, nil)
+		if !tc.fail {
+			if err != nil {
+				t.Errorf("RT_VER_NUM %s: %v", tc.num, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), "RT-Thread 5.0.2 (.config:") || !strings.Contains(err.Error(), "nothing was changed") {
+			t.Fatalf("RT_VER_NUM %s: %v", tc.num, err)
+		}
+		sameTree(t, "after the refusal", before, snapshot(t, dir))
+	}
+}
