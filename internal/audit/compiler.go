@@ -101,6 +101,23 @@ type compiler struct {
 	projectSysArch bool
 }
 
+// reDeclaresSysProt finds a typedef of sys_prot_t (comments stripped).
+var reDeclaresSysProt = regexp.MustCompile(`typedef[^;{}]*\bsys_prot_t\s*;`)
+
+var reCComment = regexp.MustCompile(`(?s)/\*.*?\*/|//[^\n]*`)
+
+func stripCComments(b []byte) []byte { return reCComment.ReplaceAll(b, nil) }
+
+// portSysArchWith is the audit's OS stand-in, with sys_prot_t when the
+// project's cc.h does not declare it (lwIP's sys.h needs it whatever
+// SYS_LIGHTWEIGHT_PROT is).
+func portSysArchWith(sysProt bool) string {
+	if !sysProt {
+		return portSysArch
+	}
+	return strings.Replace(portSysArch, "typedef void *sys_sem_t;", "#include <stdint.h>\ntypedef uint32_t sys_prot_t;\ntypedef void *sys_sem_t;", 1)
+}
+
 var reIncludesSysArch = regexp.MustCompile(`(?m)^\s*#\s*include\s*["<](?:arch/)?sys_arch\.h[">]`)
 
 // projectCC finds the first arch/cc.h in the include directories (the
@@ -141,6 +158,7 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 		}
 	}
 	c := &compiler{cc: cc, flags: flags, incDirs: absInc, defines: defines, lwipDir: lwipDir, file: abs, work: work}
+	osSysProt := false
 	if !ownPort {
 		c.projectCC = findProjectCC(absInc)
 		if c.projectCC != "" {
@@ -148,13 +166,19 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 			// FreeRTOS types): the audit's stand-in would clash with it
 			if b, err := os.ReadFile(c.projectCC); err == nil && reIncludesSysArch.Match(b) {
 				c.projectSysArch = true
+			} else if err == nil && !reDeclaresSysProt.Match(stripCComments(b)) {
+				// a port whose cc.h leaves sys_prot_t to its sys_arch.h
+				// (yulee1982/stm32f767_freertos_lwip's lwip-2.2.2/system/arch:
+				// cc.h has it commented out, sys_arch.h typedefs it under
+				// SYS_LIGHTWEIGHT_PROT): the audit's OS stand-in takes its place
+				osSysProt = true
 			}
 		}
 	}
 	files := map[string]string{
 		"cfg/lwipopts.h":         fmt.Sprintf("#include %q\n", abs),
 		"port/arch/cc.h":         portCC,
-		"osport/arch/sys_arch.h": portSysArch,
+		"osport/arch/sys_arch.h": portSysArchWith(osSysProt),
 		// headers lwIP's own headers include on an option's say, which a
 		// project's port directory holds: def.h takes arch/perf.h with
 		// LWIP_PERF 1 (an STM32CubeMX F1 project's lwIP 2.0 file sets it),

@@ -181,3 +181,29 @@ func TestCompileSourcesFollowTheFile(t *testing.T) {
 		}
 	}
 }
+
+// A project cc.h that leaves sys_prot_t to its own sys_arch.h (which pulls
+// in the RTOS, so the audit keeps its OS stand-in): the stand-in declares
+// sys_prot_t, so lwIP's sys.h compiles; `audit --project` on
+// yulee1982/stm32f767_freertos_lwip reported "unknown type name
+// 'sys_prot_t'" three times as errors of its lwipopts.h.
+func TestProjectCCWithoutSysProt(t *testing.T) {
+	cc := testenv.HostCC(t)
+	lwipDir := testenv.LwIP(t)
+	dir := filepath.Join("testdata", "project_cc_sysprot")
+	rep, err := Run(Options{File: filepath.Join(dir, "Inc", "lwipopts.h"), IncludeDirs: []string{filepath.Join(dir, "port")}, LwipDir: lwipDir, CC: cc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.Port, "the project's") {
+		t.Fatalf("port %q: the project's cc.h was not used", rep.Port)
+	}
+	for _, f := range rep.Findings {
+		if f.Severity == SevError {
+			t.Errorf("%s: %s", f.ID, f.Message)
+		}
+	}
+	if !strings.Contains(portSysArchWith(true), "sys_prot_t") || strings.Contains(portSysArchWith(false), "sys_prot_t") {
+		t.Error("the OS stand-in declares sys_prot_t only when the project's cc.h does not")
+	}
+}

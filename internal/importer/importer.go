@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -79,6 +80,7 @@ type input struct {
 	rtos           string
 	cmsis          string // FreeRTOS CMSIS-RTOS layer: v1, v2
 	cmsisWhy       string
+	rtosWhy        string // where in.rtos came from when not the .ioc's IP list
 	rxDesc, txDesc int
 	rxBufs         int
 	heapPointer    string
@@ -274,6 +276,15 @@ func ImportProject(dir string, o Options) (*Result, error) {
 	if in.cmsis != "" && in.rtos == "" {
 		in.rtos = "freertos"
 	}
+	// the build is the truth about the RTOS: a FreeRTOS added by hand beside
+	// CubeMX's code (yulee1982/stm32f767_freertos_lwip's freertos/) is not
+	// among the .ioc's IPs, but the project compiles and runs it
+	if f, ok := p.model.Fact(project.KeyRTOS); ok && f.Value == "freertos" && in.rtos != "freertos" {
+		in.rtos, in.rtosWhy = "freertos", fmt.Sprintf("the project's build uses FreeRTOS (%s, %s)", f.Why, f.From)
+		if p.ioc != "" {
+			in.rtosWhy += ", though " + p.ioc + " does not list it"
+		}
+	}
 	in.name = dir
 	return build(in, p, o)
 }
@@ -355,6 +366,10 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	}
 	if v != lwip.V22x {
 		verText = string(v) // v2.1.2_Cube -> 2.1.2
+	} else if !slices.Contains(board.LwIPVersions, verText) {
+		// a 2.2 release (or git snapshot) newer than lwipgen's tables: say so
+		// here, with where it was read, not as an undecodable board
+		return nil, fmt.Errorf("%s: lwIP %s is not a release lwipgen models (%s); to plan it with the 2.2 line's newest lwipgen knows, import with --lwip-version %s and review what the project's lwIP changed", verWhy, verText, strings.Join(board.LwIPVersions, ", "), board.LwIPVersions[len(board.LwIPVersions)-1])
 	}
 	src := o.Source
 	if o.Out != "" {
@@ -480,6 +495,9 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		rtos, rtosWhy = in.rtos, in.name+" uses FreeRTOS"
 		if in.rtos == "none" {
 			rtosWhy = in.name + ": no RTOS (FREERTOS is not among the .ioc's IPs)"
+		}
+		if in.rtosWhy != "" {
+			rtosWhy = in.rtosWhy
 		}
 		if in.cmsisWhy != "" {
 			rtosWhy += " through " + map[string]string{"v1": "CMSIS-RTOS v1", "v2": "CMSIS-RTOS2"}[in.cmsis] + ": " + in.cmsisWhy

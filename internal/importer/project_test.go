@@ -378,3 +378,55 @@ func TestImportIOCInsideProjectIsTheProject(t *testing.T) {
 		t.Errorf("the import does not say it read the project: %v", alone.Notes)
 	}
 }
+
+// yulee1982/stm32f767_freertos_lwip@c72c31e: FreeRTOS added by hand beside
+// CubeMX's code (freertos/tasks.c, compiled by the .cproject) and not among
+// the .ioc's IPs. Import took the .ioc's "no RTOS" and wrote rtos = "none";
+// the build is the truth: rtos = "freertos", saying where it was read.
+// Its lwIP is a 2.2.2 git snapshot: import says what it is and how to plan
+// it, instead of writing a board that does not decode.
+func TestImportProjectRTOSFromBuildAndNewer22(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "f767-cmsis1"))); err != nil {
+		t.Fatal(err)
+	}
+	ioc := filepath.Join(dir, "F767_ETH.ioc")
+	b, _ := os.ReadFile(ioc)
+	var kept []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if !strings.Contains(l, "FREERTOS") {
+			kept = append(kept, l)
+		}
+	}
+	os.WriteFile(ioc, []byte(strings.Join(kept, "\n")), 0o644)
+	os.MkdirAll(filepath.Join(dir, "freertos", "include"), 0o755)
+	os.WriteFile(filepath.Join(dir, "freertos", "tasks.c"), []byte("/* stand-in */\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "freertos", "include", "FreeRTOS.h"), []byte("#include \"FreeRTOSConfig.h\"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "freertos", "include", "FreeRTOSConfig.h"), []byte("#define configMAX_PRIORITIES 5\n"), 0o644)
+	cc := `[{"directory": "` + dir + `", "file": "freertos/tasks.c", "arguments": ["arm-none-eabi-gcc", "-DSTM32F767xx", "-Ifreertos/include", "-c", "freertos/tasks.c"]}]`
+	os.WriteFile(filepath.Join(dir, "compile_commands.json"), []byte(cc), 0o644)
+	r, err := ImportProject(dir, Options{BoardName: "hand", Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil || r.Board.RTOS != "freertos" || !strings.Contains(string(r.HCL), "the project's build uses FreeRTOS (the build compiles FreeRTOS's freertos/tasks.c") ||
+		!strings.Contains(string(r.HCL), "F767_ETH.ioc does not list it") {
+		t.Fatalf("rtos:\n%s", r.HCL)
+	}
+	dir = t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "f767-cmsis1"))); err != nil {
+		t.Fatal(err)
+	}
+	initH := filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src", "include", "lwip", "init.h")
+	b, _ = os.ReadFile(initH)
+	s := regexp.MustCompile(`(#define LWIP_VERSION_MINOR\s+)\d+`).ReplaceAllString(string(b), "${1}2")
+	s = regexp.MustCompile(`(#define LWIP_VERSION_REVISION\s+)\d+`).ReplaceAllString(s, "${1}2")
+	os.WriteFile(initH, []byte(s), 0o644)
+	_, err = ImportProject(dir, Options{BoardName: "hand", Source: board.Source{}})
+	if err == nil || !strings.Contains(err.Error(), "init.h:") || !strings.Contains(err.Error(), "lwIP 2.2.2 is not a release lwipgen models") || !strings.Contains(err.Error(), "--lwip-version 2.2.1") {
+		t.Fatalf("import of an lwIP 2.2.2 project: %v", err)
+	}
+	if r, err := ImportProject(dir, Options{BoardName: "hand", Source: board.Source{}, LwIPVersion: "2.2.1"}); err != nil || r.Board.LwIPVersion != "2.2.1" {
+		t.Fatalf("--lwip-version 2.2.1: %v", err)
+	}
+}

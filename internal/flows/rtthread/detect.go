@@ -136,6 +136,22 @@ func release(m *project.Model) (string, project.Fact) {
 			}
 		}
 	}
+	// the kernel is a git submodule a snapshot may lack (Evlers/gd32f4xx_rt-thread):
+	// menuconfig's .config still says which release it configured (RT_VER_NUM,
+	// 0xMMmmpp, from the kernel's Kconfig)
+	cfg, _ := fsutil.ReadText(filepath.Join(m.Root, ".config"), fsutil.MaxInput)
+	for n, l := range strings.Split(strings.ReplaceAll(string(cfg), "\r\n", "\n"), "\n") {
+		v, ok := strings.CutPrefix(strings.TrimSpace(l), "CONFIG_RT_VER_NUM=")
+		if !ok {
+			continue
+		}
+		num, err := strconv.ParseUint(strings.TrimPrefix(strings.ToLower(v), "0x"), 16, 32)
+		if err != nil || num > 0xffffff {
+			break
+		}
+		s := fmt.Sprintf("%d.%d.%d", num>>16, num>>8&0xff, num&0xff)
+		return s, project.Fact{Key: KeyRelease, Value: s, From: project.Pos{File: ".config", Line: n + 1}, Why: "RT_VER_NUM " + v + " (the kernel's rtdef.h is not in the tree)"}
+	}
 	return "", project.Fact{}
 }
 
