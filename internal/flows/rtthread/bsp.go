@@ -10,11 +10,11 @@ package rtthread
 import (
 	"fmt"
 
+	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/render"
-	"github.com/lwipgen/lwipgen/internal/textdiff"
 )
 
 // DriverInputs are the input sections the ART-Pi drv_eth.c (GCC branch)
@@ -125,7 +125,7 @@ func Files(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
 			return nil, err
 		}
 		b := files[0].Content // the patched lwipopts.h, rendered first above
-		diff := textdiff.Unified("a/components/net/lwip-2.1.2/src/lwipopts.h", "b/components/net/lwip-2.1.2/src/lwipopts.h", a, b)
+		diff := udiff.Unified("a/components/net/lwip-2.1.2/src/lwipopts.h", "b/components/net/lwip-2.1.2/src/lwipopts.h", string(a), string(b))
 		hdr, err := render.ExecuteFS(templatesFS, "templates/lwipopts.patch.tmpl", d)
 		if err != nil {
 			return nil, err
