@@ -147,7 +147,7 @@ func resolveHeapRegion(in *input, chip *board.Chip) decision[string] {
 		return d
 	}
 	for _, m := range chip.Memories {
-		if a >= m.Base && a < m.End() && m.Kind == "ram" {
+		if a >= m.Base && a < m.End() && m.Kind == board.MemoryRAM {
 			d = decide(m.Name, fmt.Sprintf("LWIP_RAM_HEAP_POINTER %s (%s) is in %s", in.heapPointer, in.where["LWIP_RAM_HEAP_POINTER"], m.Name))
 		}
 	}
@@ -182,7 +182,7 @@ func resolveMPUFirst(in *input, chip *board.Chip, res *Result) decision[int] {
 func dmaRAMs(chip *board.Chip, skip string) []string {
 	var rams []board.Memory
 	for _, m := range chip.Memories {
-		if m.Kind == "ram" && m.DMA && m.Name != skip {
+		if m.Kind == board.MemoryRAM && m.DMA && m.Name != skip {
 			rams = append(rams, m)
 		}
 	}

@@ -296,7 +296,7 @@ func chooseMemory(p *plan.Plan, name, path string, needDMA bool) (board.Memory, 
 		if needDMA && !m.DMA && anyDMA(p) {
 			var ok []string
 			for _, c := range chip.Memories {
-				if c.DMA && c.Kind == "ram" {
+				if c.DMA && c.Kind == board.MemoryRAM {
 					ok = append(ok, c.Name)
 				}
 			}
@@ -310,7 +310,7 @@ func chooseMemory(p *plan.Plan, name, path string, needDMA bool) (board.Memory, 
 	var best *board.Memory
 	for i := range chip.Memories {
 		m := &chip.Memories[i]
-		if m.Kind != "ram" || (needDMA && !m.DMA) || m.Size < need*5/4 {
+		if m.Kind != board.MemoryRAM || (needDMA && !m.DMA) || m.Size < need*5/4 {
 			continue
 		}
 		if best == nil || m.Size < best.Size {

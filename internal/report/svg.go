@@ -111,7 +111,7 @@ func SVG(l *layout.Layout, u *memusage.Usage) ([]byte, error) {
 	for _, m := range mems {
 		f := fillCPUMemory
 		switch {
-		case m.Kind == "flash":
+		case m.Kind == board.MemoryFlash:
 			f = fillFlash
 		case m.DMA:
 			f = fillDMAMemory
