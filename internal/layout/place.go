@@ -67,7 +67,7 @@ func assignSections(p *plan.Plan, lwipMem, dmaMem string) (map[string]*Section, 
 	dcache := b.Chip.Core.DCache
 	var diags hcl.Diagnostics
 	byName := map[string]*Section{}
-	get := func(name, mem, attr string, dma bool) *Section {
+	get := func(name, mem string, attr Attr, dma bool) *Section {
 		if s, ok := byName[name]; ok {
 			return s
 		}
@@ -91,21 +91,21 @@ func assignSections(p *plan.Plan, lwipMem, dmaMem string) (map[string]*Section, 
 		var s *Section
 		switch {
 		case o.Coherency == "device" && dcache:
-			s = get(secDevice, dmaMem, "device", true)
+			s = get(secDevice, dmaMem, AttrDevice, true)
 		case o.Coherency == "noncacheable" && dcache:
-			s = get(secNoCache, lwipMem, "noncacheable", true)
+			s = get(secNoCache, lwipMem, AttrNonCacheable, true)
 		case o.Coherency == "writethrough" && dcache && o.DMA:
-			s = get(secDMA, lwipMem, "writethrough", true)
+			s = get(secDMA, lwipMem, AttrWriteThrough, true)
 		case o.Coherency == "writethrough" && dcache:
-			s = get(secRAM, lwipMem, "writethrough", false)
+			s = get(secRAM, lwipMem, AttrWriteThrough, false)
 		case o.DMA && o.Owner != "lwip":
-			s = get(secDMA, dmaMem, "cacheable", true)
+			s = get(secDMA, dmaMem, AttrCacheable, true)
 		case o.DMA:
-			s = get(secDMA, lwipMem, "cacheable", true)
+			s = get(secDMA, lwipMem, AttrCacheable, true)
 		default:
-			s = get(secRAM, lwipMem, "cacheable", false)
+			s = get(secRAM, lwipMem, AttrCacheable, false)
 		}
-		if dcache && s.Attr == "cacheable" {
+		if dcache && s.Attr == AttrCacheable {
 			// keep the default attributes, but never let a cache line straddle two objects
 			if a := uint64(b.Chip.Core.DCacheLine); o.DMA && a > uint64(pl.Align) {
 				pl.Align = int64(a)
@@ -132,7 +132,7 @@ func sizeSections(byName map[string]*Section, core board.Core) []*Section {
 			return s.Objects[i].Name < s.Objects[j].Name
 		})
 		s.Size = alignUp(s.Used(), 4)
-		if s.Attr != "cacheable" {
+		if s.Attr != AttrCacheable {
 			// An MPU region is a power of two >= 32 B, aligned to its size, with 8
 			// subregions from 256 B: reserve whole subregions so one region covers it.
 			s.Size, s.Align = mpuGranule(s.Size, s.Align)
@@ -400,11 +400,11 @@ func fixedSection(p *plan.Plan, o plan.Object) (*Section, hcl.Diagnostics) {
 			"LWIP_RAM_HEAP_POINTER 0x%08X is in %s, which the %s Ethernet DMA of %s cannot reach; TX payloads in the heap would never be sent",
 			o.Address, mem.Name, b.Chip.Ethernet.MAC, b.Chip.Name)}
 	}
-	attr := "cacheable"
+	attr := AttrCacheable
 	size := uint64(o.Size)
 	align := uint64(o.Align)
 	if o.Coherency == "noncacheable" {
-		attr = "noncacheable"
+		attr = AttrNonCacheable
 		size, align = mpuGranule(alignUp(size, 4), align)
 		if o.Address%align != 0 {
 			return nil, hcl.Diagnostics{diag.At(rng, "Heap pointer not MPU-aligned",
