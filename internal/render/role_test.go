@@ -25,6 +25,9 @@ func TestRenderedFileRoles(t *testing.T) {
 			render.RoleMPU:  "lwipgen_mpu.c lwipgen_mpu.h",
 			render.RolePort: "port/arch/cc.h port/arch/sys_arch.h",
 		}},
+		{"h743-rtthread", "lwipgen_mpu.c probe/probe_main.c probe/probe_startup.c probe/sys_arch_stub.c", map[render.Role]string{
+			render.RoleBSP: "rtthread/SConscript rtthread/config.fragment rtthread/lwip_sections.ld rtthread/lwipgen_rtthread.c",
+		}},
 		{"mps2-an500", "firmware/lan9118.c firmware/main.c firmware/mpu.c firmware/startup.c firmware/sys.c firmware/uart.c", map[render.Role]string{
 			render.RoleFirmwareDriver: "firmware/arch/cc.h firmware/lan9118.c firmware/lan9118.h firmware/mps2_an500.h firmware/sys.c firmware/sys.h",
 			render.RoleFirmwareApp:    "firmware/link.ld firmware/main.c firmware/mpu.c firmware/mpu.h firmware/startup.c firmware/uart.c firmware/uart.h",

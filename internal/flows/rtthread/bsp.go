@@ -100,20 +100,23 @@ func Files(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
 		return nil, err
 	}
 	var files []render.File
-	for _, t := range []struct{ tmpl, out string }{
-		{"templates/lwipopts.h.tmpl", "lwipopts.h"},
-		{"templates/rtconfig.h.tmpl", "rtconfig.h"},
-		{"templates/rtconfig_project.h.tmpl", "rtconfig_project.h"},
-		{"templates/config.fragment.tmpl", "rtthread/config.fragment"},
-		{"templates/lwip_sections.ld.tmpl", "rtthread/lwip_sections.ld"},
-		{"templates/lwipgen_rtthread.c.tmpl", "rtthread/lwipgen_rtthread.c"},
-		{"templates/SConscript.tmpl", "rtthread/SConscript"},
+	for _, t := range []struct {
+		tmpl, out string
+		role      render.Role // the port's headers replace the core's; the rest is the BSP package
+	}{
+		{"templates/lwipopts.h.tmpl", "lwipopts.h", render.RoleConfig},
+		{"templates/rtconfig.h.tmpl", "rtconfig.h", render.RoleConfig},
+		{"templates/rtconfig_project.h.tmpl", "rtconfig_project.h", render.RoleConfig},
+		{"templates/config.fragment.tmpl", "rtthread/config.fragment", render.RoleBSP},
+		{"templates/lwip_sections.ld.tmpl", "rtthread/lwip_sections.ld", render.RoleBSP},
+		{"templates/lwipgen_rtthread.c.tmpl", "rtthread/lwipgen_rtthread.c", render.RoleBSP},
+		{"templates/SConscript.tmpl", "rtthread/SConscript", render.RoleBSP},
 	} {
 		out, err := render.ExecuteFS(templatesFS, t.tmpl, d)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, render.File{Path: t.out, Content: out})
+		files = append(files, render.File{Path: t.out, Content: out, Role: t.role})
 	}
 	if len(d.RT.Patches) > 0 {
 		orig, err := NewData(p, l, false)
@@ -130,7 +133,7 @@ func Files(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, render.File{Path: "rtthread/lwipopts.patch", Content: append(hdr, diff...)})
+		files = append(files, render.File{Path: "rtthread/lwipopts.patch", Content: append(hdr, diff...), Role: render.RoleBSP})
 	}
 	return files, nil
 }
