@@ -38,10 +38,20 @@ type Core struct {
 	MemAlign   int    // lwIP MEM_ALIGNMENT the port uses on this core
 }
 
+// MemoryKind is what a chip memory holds: RAM the lwIP objects may live in,
+// or flash. The chip decoder accepts only these (MemoryKinds), with a
+// diagnostic on the attribute.
+type MemoryKind string
+
+const (
+	MemoryRAM   MemoryKind = "ram"
+	MemoryFlash MemoryKind = "flash"
+)
+
 // Memory is one addressable memory of the chip.
 type Memory struct {
 	Name      string
-	Kind      string // ram or flash
+	Kind      MemoryKind // parsed once by the chip decoder (MemoryKinds)
 	Base      uint64
 	Size      uint64
 	DMA       bool // the Ethernet DMA can read and write it

@@ -539,7 +539,7 @@ func decodeMemoryCfg(bb *boardBlock, b *Board, rec func(string, hcl.Expression),
 				what, b.Chip.Name, v, quoteList(usable), others, didYouMean(v, usable))
 			return ""
 		}
-		if mem.Kind != "ram" {
+		if mem.Kind != MemoryRAM {
 			ev.errorf(e.Range(), "Not a RAM", "%s: %q is %s, not RAM; lwIP needs writable memory: %s.", what, v, mem.Kind, quoteList(usable))
 			return ""
 		}
@@ -640,7 +640,7 @@ func lwipMemories(c *Chip, budget uint64) (usable []string, others string) {
 	var small, cpuOnly, notRAM []string
 	for _, m := range c.Memories {
 		switch {
-		case m.Kind != "ram":
+		case m.Kind != MemoryRAM:
 			notRAM = append(notRAM, m.Name)
 		case !m.DMA && macHasDMA(c):
 			cpuOnly = append(cpuOnly, m.Name)

@@ -178,7 +178,7 @@ func decodeChipMemory(b *memoryBlock, c *Chip, ev *evaluator) {
 	if idx >= 0 {
 		m = c.Memories[idx]
 	} else {
-		m = Memory{Name: b.Name, Kind: "ram"}
+		m = Memory{Name: b.Name, Kind: MemoryRAM}
 	}
 	m.DeclRange = b.DeclRange
 	if why := ValidName(b.Name); why != "" {
@@ -188,7 +188,7 @@ func decodeChipMemory(b *memoryBlock, c *Chip, ev *evaluator) {
 		if !contains(MemoryKinds, v) {
 			ev.errorf(b.Kind.Range(), "Invalid memory kind", "kind must be one of %s, got %q.%s", quoteList(MemoryKinds), v, didYouMean(v, MemoryKinds))
 		}
-		m.Kind = v
+		m.Kind = MemoryKind(v)
 	}
 	if v, ok := ev.size(b.Base, "memory base"); ok {
 		m.Base = v

@@ -13,7 +13,7 @@ var (
 	// RT-Thread 4.0.x/4.1.x ship lwIP 2.1.2 in their own tree; only valid with rtos = "rtthread".
 	RTThreadLwIPVersions = []string{"2.1.2", "2.1.3"}
 	Speeds               = []int64{10, 100, 1000}
-	MemoryKinds          = []string{"ram", "flash"}
+	MemoryKinds          = []string{string(MemoryRAM), string(MemoryFlash)}
 )
 
 // Per-vendor and per-RTOS schema facts, as data: the schema knows the flow

@@ -40,7 +40,7 @@ func checkHeapPointer(b *Board, ev *evaluator) {
 		switch {
 		case addr == 0:
 			ev.errorf(o.Range, "Heap pointer outside RAM", "LWIP_RAM_HEAP_POINTER %s (0x0) is the NULL pointer: lwIP would use it as its heap.", o.Expr)
-		case !ok || m.Kind != "ram":
+		case !ok || m.Kind != MemoryRAM:
 			ev.errorf(o.Range, "Heap pointer outside RAM",
 				"LWIP_RAM_HEAP_POINTER %s (0x%X) is not inside a RAM memory of %s (%s): lwIP would use it as its heap.",
 				o.Expr, addr, b.Chip.Name, quoteList(b.Chip.MemoryNames()))

@@ -66,7 +66,7 @@ func TestReadmeShowsSizeTable(t *testing.T) {
 	sort.Slice(mems, func(i, j int) bool { return mems[i].Base < mems[j].Base })
 	at := strings.Index(block, "Memory region")
 	for _, mem := range mems {
-		i := strings.Index(block, "\n  "+mem.Name+" ("+mem.Kind+")")
+		i := strings.Index(block, "\n  "+mem.Name+" ("+string(mem.Kind)+")")
 		if i < at {
 			t.Errorf("README size table: %s missing or out of address order", mem.Name)
 		}

@@ -256,7 +256,7 @@ func sameLineParts(part string, ref *board.Chip, m ldMemory) []board.Memory {
 	}
 	var parts []board.Memory
 	for _, r := range ref.Memories {
-		if r.Kind != "flash" && r.Base >= m.Base && r.Base+r.Size <= m.Base+m.Size {
+		if r.Kind != board.MemoryFlash && r.Base >= m.Base && r.Base+r.Size <= m.Base+m.Size {
 			parts = append(parts, r)
 		}
 	}

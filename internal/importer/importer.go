@@ -8,26 +8,20 @@ package importer
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclwrite"
-	"github.com/zclconf/go-cty/cty"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
-	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
-	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/project"
 )
@@ -344,6 +338,10 @@ func threadOption(name, val, cmsis string) (string, string) {
 	return val, ""
 }
 
+// build makes the board file of an import: the resolvers (resolve.go) decide
+// each board value with its reason, then the steps (steps.go) measure the
+// project's lwIP, pin its options, list what lwipgen would change and fit a
+// board the project's configuration carries.
 func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	if o.BoardName == "" {
 		o.BoardName = "imported"
@@ -352,24 +350,9 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 	if outName == "" {
 		outName = "<stdout>"
 	}
-	verText, verWhy := o.LwIPVersion, "--lwip-version"
-	if verText == "" && in.version != "" {
-		verText, verWhy = in.version, in.versionWhy
-	}
-	if verText == "" {
-		verText, verWhy = "2.1.3", "nothing says which lwIP the project has: lwipgen's default"
-	}
-	v, err := lwip.ParseVersion(verText)
+	version, v, err := resolveVersion(in, o)
 	if err != nil {
-		// say where the version came from (an STM32CubeH7 1.8 project carries lwIP 2.0.3)
-		return nil, fmt.Errorf("%s: %v", verWhy, err)
-	}
-	if v != lwip.V22x {
-		verText = string(v) // v2.1.2_Cube -> 2.1.2
-	} else if !slices.Contains(board.LwIPVersions, verText) {
-		// a 2.2 release (or git snapshot) newer than lwipgen's tables: say so
-		// here, with where it was read, not as an undecodable board
-		return nil, fmt.Errorf("%s: lwIP %s is not a release lwipgen models (%s); to plan it with the 2.2 line's newest lwipgen knows, import with --lwip-version %s and review what the project's lwIP changed", verWhy, verText, strings.Join(board.LwIPVersions, ", "), board.LwIPVersions[len(board.LwIPVersions)-1])
+		return nil, err
 	}
 	src := o.Source
 	if o.Out != "" {
@@ -380,491 +363,47 @@ func build(in *input, proj *projectFiles, o Options) (*Result, error) {
 		return nil, diags
 	}
 	res := &Result{Options: map[string]string{}, Input: map[string]string{}}
-	chipName, chipWhy := o.Chip, "--chip"
-	if chipName == "" && in.chip != "" {
-		chipName = chips.ForMCU(in.chip) // the mapping audit uses too
-		chipWhy = fmt.Sprintf("%s names the MCU %s; chip file %s matches it", in.chipFrom, in.chip, chipName)
-		if chipName == "" {
-			if proj == nil || proj.linker == "" {
-				return nil, fmt.Errorf("%s: MCU %s is not a chip lwipgen knows; pass --chip, or import --project DIR so lwipgen can derive one from the project's linker script", in.name, in.chip)
-			}
-			d, err := deriveChip(in.chip, proj.linker, proj.read(proj.linker), chips)
-			if err != nil {
-				return nil, fmt.Errorf("%s: MCU %s is not a chip lwipgen knows and none could be derived: %v", in.name, in.chip, err)
-			}
-			res.ChipFile = filepath.Join(filepath.Dir(outOr(o.Out, "imported.hcl")), "chips", d.Name+".hcl")
-			res.ChipHCL, res.Inferred = d.HCL, d.Inferred
-			if dd := chips.Add(d.HCL, res.ChipFile); dd.HasErrors() {
-				return nil, fmt.Errorf("the chip derived from %s does not decode: %v", proj.linker, dd)
-			}
-			chipName = d.Name
-			chipWhy = fmt.Sprintf("%s names the MCU %s, which no chip file describes: derived from %s into %s (review it)", in.chipFrom, in.chip, proj.linker, res.ChipFile)
-		}
+	chipName, err := resolveChip(in, proj, o, chips, res)
+	if err != nil {
+		return nil, err
 	}
-	if chipName == "" {
-		return nil, fmt.Errorf("%s does not say which chip it is for; pass --chip (one of the boards/chips names)", in.name)
-	}
-	chip, ok := chips[chipName]
+	chip, ok := chips[chipName.Value]
 	if !ok {
-		return nil, fmt.Errorf("unknown chip %q", chipName)
+		return nil, fmt.Errorf("unknown chip %q", chipName.Value)
 	}
 	// an opt.h default the project's own lwIP changed is compiled like an lwipopts.h option
-	addChangedOptDefaults(in, proj, v, verText)
-	// the input's lwIP options, and what it leaves out
-	set := map[string]string{}
-	why := map[string]string{}
-	var names []string
-	for n := range in.defs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var onScale []string // thread priorities written relative to configMAX_PRIORITIES
-	for _, n := range names {
-		val := in.defs[n]
-		switch {
-		case n == "LWIP_RAM_HEAP_POINTER":
-			in.heapPointer = val
-			res.Notes = append(res.Notes, fmt.Sprintf("LWIP_RAM_HEAP_POINTER = %s (%s) is not carried over: lwipgen places the heap (ram_heap) with its linker fragment and sizes the MPU region for it; memory.lwip_region says where", val, in.where[n]))
-		case !lwip.Known(v, n):
-			if !strings.HasSuffix(n, "_H") && !strings.HasSuffix(n, "_H_") && !strings.HasSuffix(n, "_H__") {
-				res.Notes = append(res.Notes, fmt.Sprintf("%s = %s (%s) is not an lwIP %s option (a vendor or project macro): not carried over", n, val, in.where[n], verText))
-			}
-		default:
-			t, w := threadOption(n, val, in.cmsis)
-			if mp, ok := proj.maxPriorities(); ok && strings.HasSuffix(n, "_THREAD_PRIO") && identRe.MatchString(t) {
-				// GD's demo: TCPIP_THREAD_PRIO (configMAX_PRIORITIES - 2), a number on the kernel's scale
-				if e := configMaxPrioRe.ReplaceAllString(t, "("+strconv.FormatInt(mp.n, 10)+")"); e != t {
-					t, w = e, fmt.Sprintf("%s with configMAX_PRIORITIES %d (%s)", strings.TrimSpace(val), mp.n, mp.from)
-					onScale = append(onScale, n)
-				}
-			}
-			set[n] = t
-			res.Input[n] = val
-			why[n] = "from " + in.where[n]
-			if w != "" {
-				why[n] += ": " + w
-			}
-		}
-	}
-	inCfg, err := lwip.Resolve(v, set)
+	addChangedOptDefaults(in, proj, v, version.Value)
+	set, why, inCfg, err := importedOptions(in, proj, v, version.Value, res)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", in.name, err)
+		return nil, err
 	}
-	for _, n := range onScale {
-		if x, ok := inCfg.Int(n); ok {
-			set[n] = strconv.FormatInt(x, 10) // pinned as the number the kernel gets
-		}
-	}
-	// options whose value names the project's own code (CubeMX's
-	// `#define LOCK_TCPIP_CORE sys_lock_tcpip_core`) are hooks, not values:
-	// they stay in the project's lwipopts.h, which the vendored header keeps
-	for n := range set {
-		inCfg.Int(n)
-	}
-	unknown := map[string]bool{}
-	for _, u := range inCfg.Unknown() {
-		unknown[u] = true
-	}
-	hooks := false
-	for _, n := range sortedKeys(set) {
-		if strings.ContainsAny(set[n], "\"'{};\\") { // a string or code, not a value an options {} entry may hold
-			res.Notes = append(res.Notes, fmt.Sprintf("%s = %s (%s) is not a number or expression: kept in the project's lwipopts.h (the vendored header keeps it), not pinned", n, in.defs[n], in.where[n]))
-			delete(set, n)
-			delete(res.Input, n)
-			hooks = true
-			continue
-		}
-		for _, id := range identRe.FindAllString(set[n], -1) {
-			if unknown[id] {
-				res.Notes = append(res.Notes, fmt.Sprintf("%s = %s (%s) names the project's own code (%s): a hook, kept in the project's lwipopts.h (the vendored header keeps it), not pinned", n, in.defs[n], in.where[n], id))
-				delete(set, n)
-				delete(res.Input, n)
-				delete(why, n)
-				hooks = true
-				break
-			}
-		}
-	}
-	if hooks {
-		if inCfg, err = lwip.Resolve(v, set); err != nil {
-			return nil, fmt.Errorf("%s: %v", in.name, err)
-		}
-	}
-	rtos, rtosWhy := o.RTOS, "--rtos"
-	if rtos == "" && in.rtos != "" {
-		rtos, rtosWhy = in.rtos, in.name+" uses FreeRTOS"
-		if in.rtos == "none" {
-			rtosWhy = in.name + ": no RTOS (FREERTOS is not among the .ioc's IPs)"
-		}
-		if in.rtosWhy != "" {
-			rtosWhy = in.rtosWhy
-		}
-		if in.cmsisWhy != "" {
-			rtosWhy += " through " + map[string]string{"v1": "CMSIS-RTOS v1", "v2": "CMSIS-RTOS2"}[in.cmsis] + ": " + in.cmsisWhy
-		}
-	}
-	if rtos == "" {
-		rtos, rtosWhy = "freertos", "NO_SYS is 0 (lwIP's default): an RTOS"
-		if n, _ := inCfg.Int("NO_SYS"); n != 0 {
-			rtos, rtosWhy = "none", "NO_SYS 1: bare metal"
-		}
-	}
-	vendor, vendorWhy := o.Vendor, "--vendor"
-	if vendor == "" && len(chip.Flows) > 0 {
-		vendor, vendorWhy = chip.Flows[0], "the chip's first flow"
-		if in.isIOC || proj != nil && proj.ioc != "" {
-			vendor, vendorWhy = "cubemx", "a CubeMX project (.ioc)"
-		}
-	}
-	phy, phyWhy := o.PHY, "--phy"
-	if phy == "" && in.phy != "" {
-		phy, phyWhy = in.phy, "the .ioc's PHY component"
-	}
-	if phy == "" {
-		phy = "LAN8742A"
-		if g, ok := flow.GlueFor(chip.Ethernet.MAC); ok {
-			phy = g.DefaultPHY() // the vendor's evaluation boards
-		}
-		phyWhy = "the PHY of the vendor's evaluation boards (nothing in the input names one)"
-	}
-	iface, ifaceWhy := o.Interface, "--interface"
-	if iface == "" && in.iface != "" {
-		iface, ifaceWhy = in.iface, "the .ioc's ETH.MediaInterface"
-	}
-	if iface == "" {
-		iface, ifaceWhy = "rmii", "not in the input: RMII, as on ST's Nucleo and GD's eval boards"
-	}
-	speed, speedWhy := o.SpeedMbps, "--speed"
-	if speed == 0 {
-		speed, speedWhy = 100, "not in the input: 100 Mbit/s, what the 10/100 MACs and PHYs of these boards negotiate"
-	}
-	region, regionWhy := "", ""
-	if in.heapPointer != "" {
-		if a, err := strconv.ParseUint(strings.TrimRight(in.heapPointer, "uU"), 0, 64); err == nil {
-			for _, m := range chip.Memories {
-				if a >= m.Base && a < m.End() && m.Kind == "ram" {
-					region, regionWhy = m.Name, fmt.Sprintf("LWIP_RAM_HEAP_POINTER %s (%s) is in %s", in.heapPointer, in.where["LWIP_RAM_HEAP_POINTER"], m.Name)
-				}
-			}
-		}
-	}
-	mpuFirst, mpuWhy := 0, ""
-	if chip.Core.MPURegions > 0 && len(in.mpu) > 0 {
-		var taken []string
-		for _, r := range in.mpu {
-			t := fmt.Sprintf("region %d", r.Number)
-			if r.Base != "" {
-				t += fmt.Sprintf(" (%s, %s)", r.Base, r.Size)
-			}
-			taken = append(taken, t+" at "+r.Where)
-			mpuFirst = max(mpuFirst, r.Number+1)
-		}
-		mpuWhy = "MPU_Config() programs " + strings.Join(taken, "; ") + ": lwipgen's regions come after them"
-		if mpuFirst >= chip.Core.MPURegions {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: the project's MPU_Config() uses MPU regions up to %d of the %d the %s has: none is left for lwipgen's", in.name, mpuFirst-1, chip.Core.MPURegions, chip.Name))
-		}
-	}
-	val := func(name string, def int64) int64 {
-		if n, ok := inCfg.Int(name); ok {
-			return n
-		}
-		return def
-	}
-	conns := max(1, val("MEMP_NUM_TCP_PCB", 5)-1)
-	connsWhy := fmt.Sprintf("MEMP_NUM_TCP_PCB %d less the one spare PCB lwipgen keeps", val("MEMP_NUM_TCP_PCB", 5))
-	rxBufsPinned := true // false: the .ioc's RX pool size is left to lwipgen (step 4)
-	write := func(opts map[string]string, comments []string) []byte {
-		f := hclwrite.NewEmptyFile()
-		root := f.Body()
-		comment(root, append([]string{"Imported by lwipgen from " + in.name + ". Each value says where it came from."}, comments...)...)
-		b := root.AppendNewBlock("board", []string{o.BoardName}).Body()
-		attr(b, "chip", cty.StringVal(chipName), chipWhy)
-		attr(b, "vendor", cty.StringVal(vendor), vendorWhy)
-		attr(b, "rtos", cty.StringVal(rtos), rtosWhy)
-		if rtos == "freertos" && in.cmsis != "" {
-			attr(b, "rtos_api", cty.StringVal("cmsis_"+in.cmsis), "the project's CMSIS-RTOS layer: "+in.cmsisWhy)
-		}
-		if mp, ok := proj.maxPriorities(); ok && rtos == "freertos" {
-			attr(b, "rtos_priorities", cty.NumberIntVal(mp.n), "configMAX_PRIORITIES of the project's FreeRTOSConfig.h, "+mp.from+": thread priorities are chosen below it")
-		}
-		attr(b, "lwip_version", cty.StringVal(verText), verWhy)
-		b.AppendNewline()
-		eth := b.AppendNewBlock("ethernet", nil).Body()
-		attr(eth, "phy", cty.StringVal(phy), phyWhy)
-		attr(eth, "interface", cty.StringVal(iface), ifaceWhy)
-		attr(eth, "speed_mbps", cty.NumberIntVal(int64(speed)), speedWhy)
-		if in.rxDesc > 0 {
-			attr(eth, "rx_descriptors", cty.NumberIntVal(int64(in.rxDesc)), "the .ioc's ETH.ETH_RX_DESC_CNT")
-		}
-		if in.txDesc > 0 {
-			attr(eth, "tx_descriptors", cty.NumberIntVal(int64(in.txDesc)), "the .ioc's ETH.ETH_TX_DESC_CNT")
-		}
-		switch {
-		case in.rxBufs > 0 && rxBufsPinned:
-			attr(eth, "rx_buffers", cty.NumberIntVal(int64(in.rxBufs)), "the .ioc's LWIP.ETH_RX_BUFFER_CNT")
-		case in.rxBufs > 0:
-			comment(eth, fmt.Sprintf("rx_buffers: not the .ioc's LWIP.ETH_RX_BUFFER_CNT %d: that is the pool of CubeMX's driver, which lwipgen's replaces;", in.rxBufs),
-				fmt.Sprintf("lwipgen's keeps the %d RX descriptors armed, so %d buffers leave lwIP too few for the project's TCP_WND: lwipgen sizes the pool", in.rxDesc, in.rxBufs))
-		}
-		if val("CHECKSUM_GEN_IP", 1) == 0 && val("CHECKSUM_CHECK_TCP", 1) == 0 {
-			attr(eth, "checksum_offload", cty.True, "CHECKSUM_GEN_IP and CHECKSUM_CHECK_TCP are 0: the MAC computes checksums")
-		}
-		b.AppendNewline()
-		wl := b.AppendNewBlock("workload", nil).Body()
-		comment(wl, "An lwipopts.h says nothing about the traffic: inferred from the pools (the inverse of lwipgen's PCB rules).")
-		attr(wl, "profile", cty.StringVal("balanced"), "nothing in the input says whether throughput or latency matters more")
-		attr(wl, "tcp_connections", cty.NumberIntVal(conns), connsWhy)
-		attr(wl, "tcp_listeners", cty.NumberIntVal(val("MEMP_NUM_TCP_PCB_LISTEN", 8)), "MEMP_NUM_TCP_PCB_LISTEN")
-		attr(wl, "udp_endpoints", cty.NumberIntVal(max(0, val("MEMP_NUM_UDP_PCB", 4)-b2i(val("LWIP_DHCP", 0) != 0)-b2i(val("LWIP_DNS", 0) != 0))), "MEMP_NUM_UDP_PCB less the PCBs of DHCP and DNS")
-		attr(wl, "dhcp", cty.BoolVal(val("LWIP_DHCP", 0) != 0), "LWIP_DHCP")
-		attr(wl, "dns", cty.BoolVal(val("LWIP_DNS", 0) != 0), "LWIP_DNS")
-		if region != "" || mpuFirst > 0 {
-			b.AppendNewline()
-			mem := b.AppendNewBlock("memory", nil).Body()
-			if region != "" {
-				attr(mem, "lwip_region", cty.StringVal(region), regionWhy)
-			}
-			if mpuFirst > 0 {
-				attr(mem, "mpu_first_region", cty.NumberIntVal(int64(mpuFirst)), mpuWhy)
-			}
-		}
-		if len(opts) > 0 {
-			b.AppendNewline()
-			ob := b.AppendNewBlock("options", nil).Body()
-			comment(ob, "The imported configuration, pinned: the generated lwipopts.h has these effective values.")
-			var on []string
-			for n := range opts {
-				on = append(on, n)
-			}
-			sort.Strings(on)
-			for _, n := range on {
-				w := why[n]
-				if w == "" {
-					w = "lwIP's default (the project does not set it), kept: lwipgen would choose otherwise"
-				}
-				attr(ob, n, optionValue(opts[n]), w)
-			}
-		}
-		return hclwrite.Format(f.Bytes())
-	}
-	// measured is the project's own lwIP as the cross compiler sees it (nil: no project lwIP, or
-	// it measures equal to lwipgen's model): every plan below is made at its sizes, as vendor and
-	// build --project will plan the board.
-	var measured *lwip.Measured
-	decode := func(src []byte) (*board.Board, *plan.Plan, hcl.Diagnostics, error) {
-		bd, diags := board.DecodeBoard(src, outName, chips, o.Source.Options)
-		if diags.HasErrors() {
-			return nil, nil, diags, nil
-		}
-		f, err := flow.Of(bd)
-		if err != nil {
-			return bd, nil, diags, err
-		}
-		h := f.Plan(bd)
-		h.Measured = measured
-		p, err := plan.Build(bd, h)
-		return bd, p, diags, err
-	}
+	ib := &imported{in: in, proj: proj, boardName: o.BoardName, version: version, chip: chipName, inCfg: inCfg, why: why, rxBufsPinned: true}
+	ib.rtos = resolveRTOS(in, o, inCfg)
+	ib.vendor = resolveVendor(in, proj, o, chip)
+	ib.phy, ib.iface, ib.speed = resolveEthernet(in, o, chip)
+	ib.region = resolveHeapRegion(in, chip)
+	ib.mpuFirst = resolveMPUFirst(in, chip, res)
+	ib.conns = decide(max(1, ib.val("MEMP_NUM_TCP_PCB", 5)-1), fmt.Sprintf("MEMP_NUM_TCP_PCB %d less the one spare PCB lwipgen keeps", ib.val("MEMP_NUM_TCP_PCB", 5)))
+	dec := &decoder{outName: outName, chips: chips, options: o.Source.Options}
 	if proj != nil {
-		// measured once, with the project's own options pinned: the element sizes follow its
-		// feature switches, which every board below keeps
-		pinned := map[string]string{}
-		for n, e := range set {
-			pinned[n] = e
-		}
-		if bd, p, _, err := decode(write(pinned, nil)); err == nil && p != nil {
-			m, merr := pipeline.ProjectLwIP(context.Background(), bd, p, proj.model)
-			switch {
-			case merr != nil:
-				res.Notes = append(res.Notes, fmt.Sprintf("the project's lwIP was not measured (%s): the board is sized with lwipgen's model of stock lwIP %s", machineFree(merr.Error(), proj.dir), bd.LwIPVersion))
-			case m != nil:
-				diffs, derr := p.Config.Differences(m)
-				switch {
-				case derr != nil:
-					res.Notes = append(res.Notes, fmt.Sprintf("the project's lwIP (%s) was measured, but: %s", m.Tree, machineFree(derr.Error(), proj.dir)))
-				case len(diffs) > 0:
-					measured = m
-					p.Config.Measured = m // this plan is not kept: set for what the pools grow by
-					res.Measured = p.Config.Finding(m, diffs)
-					res.Notes = append(res.Notes, "sized at the project's lwIP as the cross compiler measured it, as vendor will plan it: "+res.Measured)
-				default:
-					res.Measured = p.Config.Finding(m, nil)
-				}
-			}
-		}
+		measure(ib, proj, set, dec, res)
 	}
 	// 1. lwipgen's own choice for this board, without the imported options
-	_, p0, _, err := decode(write(nil, nil))
+	_, p0, _, err := dec.decode(ib.hcl(nil, nil))
 	if err != nil || p0 == nil {
 		res.Notes = append(res.Notes, fmt.Sprintf("lwipgen cannot size this board on its own (%v): the values below are the project's", err))
 	}
 	// 2. pin every option lwipgen sets that the input leaves at lwIP's default
-	opts := map[string]string{}
-	for n, e := range set {
-		opts[n] = e
-	}
-	// (a .ioc lists only what differs from CubeMX's own defaults, which are not lwIP's: there,
-	// the options it does not list are left to lwipgen)
-	for round := 0; round < 3 && !in.isIOC; round++ {
-		_, p, _, err := decode(write(opts, nil))
-		if err != nil || p == nil {
-			break
-		}
-		added := false
-		for _, s := range p.Settings {
-			if _, ok := opts[s.Name]; ok {
-				continue
-			}
-			if e, ok := inCfg.Expr(s.Name); ok {
-				if n, ok := inCfg.Int(s.Name); ok {
-					e = strconv.FormatInt(n, 10)
-				}
-				opts[s.Name] = e
-				added = true
-			}
-		}
-		if !added {
-			break
-		}
-	}
-	res.Options = opts
+	opts := pinDefaults(ib, set, dec)
 	// 3. what lwipgen would change, and why
 	if p0 != nil {
-		for _, s := range p0.Settings {
-			want, _ := p0.Config.Int(s.Name)
-			have, ok := inCfg.Int(s.Name)
-			if ok && have == want {
-				continue
-			}
-			if _, listed := set[s.Name]; in.isIOC && !listed {
-				continue
-			}
-			yours := fmt.Sprint(have)
-			if !ok {
-				yours, _ = inCfg.Expr(s.Name)
-			}
-			if _, set := set[s.Name]; !set {
-				yours += " (lwIP default)"
-			}
-			res.Changes = append(res.Changes, fmt.Sprintf("%s: %s -> %d: %s", s.Name, yours, want, s.Why))
-		}
-		for n := range set {
-			if _, ok := p0.Setting(n); ok {
-				continue
-			}
-			have, _ := inCfg.Int(n)
-			if def, ok := p0.Config.Int(n); ok && def != have {
-				res.Changes = append(res.Changes, fmt.Sprintf("%s: %d -> %d: lwipgen leaves it at lwIP's default", n, have, def))
-			}
-		}
+		res.Changes = changes(ib, set, p0)
 	}
-	sort.Strings(res.Changes)
-	var comments []string
-	if res.ChipFile != "" {
-		comments = append(comments, "", "The chip was derived ("+res.ChipFile+"); inferred:")
-		for _, i := range res.Inferred {
-			comments = append(comments, "  "+i)
-		}
-	}
-	for _, n := range res.Notes {
-		comments = append(comments, "Note: "+n)
-	}
-	if len(res.Changes) > 0 {
-		comments = append(comments, "", fmt.Sprintf("Without the options {} block lwipgen would change %d value(s) for this board:", len(res.Changes)))
-		for _, c := range res.Changes {
-			comments = append(comments, "  "+c)
-		}
-		comments = append(comments, "Delete an option below to let lwipgen size it.")
-	} else if p0 != nil {
-		comments = append(comments, "lwipgen's own sizing for this board gives the same values.")
-	}
-	res.HCL = write(opts, comments)
-	// 4. a board the project's own configuration carries: an lwipopts.h does not say how many
-	// connections send at once, and lwipgen's checks (heap for the send buffers, segments, pools)
-	// would refuse the board with the PCB count; nor does LWIP_RAM_HEAP_POINTER's memory always hold
-	// the pools and RX buffers too. Take the first memory (the heap pointer's, then the DMA-reachable
-	// RAMs, largest first) and the most connections that plan and place.
-	pcbs, pcbsWhy := conns, connsWhy
-	regions := []string{region}
-	var rams []board.Memory
-	for _, m := range chip.Memories {
-		if m.Kind == "ram" && m.DMA && m.Name != region {
-			rams = append(rams, m)
-		}
-	}
-	sort.SliceStable(rams, func(i, j int) bool { return rams[i].Size > rams[j].Size })
-	for _, m := range rams {
-		regions = append(regions, m.Name)
-	}
-	first, firstWhy := region, regionWhy
-	fits := false
-	// the pins of lwIP defaults the project does not set go first when they fail lwipgen's checks
-	// (TCP_OOSEQ_MAX_PBUFS 0 = unlimited can take the RX buffers the ring needs): lwipgen sizes those
-	own := map[string]string{}
-	for n, e := range opts {
-		if _, ok := set[n]; ok {
-			own[n] = e
-		}
-	}
-	optSets := []map[string]string{opts}
-	if proj != nil { // an lwipopts.h alone is reproduced exactly; a project is made to vendor
-		optSets = append(optSets, own)
-	}
-	// The .ioc's ETH_RX_BUFFER_CNT sizes CubeMX's own RX pool, which lets lwIP hold every buffer;
-	// lwipgen's driver keeps rx_descriptors of them armed (plan.rx_reserve_holds), so a pool no
-	// larger than the ring (CubeMX lets both be 32, e.g. an F767 iperf project) leaves the
-	// project's window no buffer at all. A project's driver is lwipgen's after vendoring: when
-	// nothing fits with the .ioc's count, lwipgen sizes the pool.
-	type candidate struct {
-		opts     map[string]string
-		rxPinned bool
-	}
-	var cands []candidate
-	for _, pinned := range []bool{true, false} {
-		if !pinned && (proj == nil || in.rxBufs == 0) {
-			continue
-		}
-		for _, o := range optSets {
-			cands = append(cands, candidate{o, pinned})
-		}
-	}
-	for _, cand := range cands {
-		if fits {
-			break
-		}
-		opts, rxBufsPinned = cand.opts, cand.rxPinned
-		for _, r := range regions {
-			region = r // "" first when no heap pointer says where: lwipgen chooses
-			if r != first {
-				regionWhy = "the largest DMA-reachable RAM that holds the project's heap, pools and RX buffers together"
-				if first != "" {
-					regionWhy = fmt.Sprintf("%s, but %s is too small for the heap, pools and RX buffers together: %s is the largest DMA-reachable RAM that holds them", firstWhy, first, r)
-				}
-			}
-			for n := pcbs; n >= 1 && !fits; n-- {
-				conns, connsWhy = n, pcbsWhy
-				if n < pcbs {
-					connsWhy = fmt.Sprintf("MEMP_NUM_TCP_PCB %d less one spare would be %d connections, but the project's buffers (MEM_SIZE, TCP_SND_BUF, MEMP_NUM_TCP_SEG) carry %d sending at once by lwipgen's checks", val("MEMP_NUM_TCP_PCB", 5), pcbs, n)
-				}
-				res.HCL = write(opts, comments)
-				if _, p, _, err := decode(res.HCL); err == nil && p != nil && !p.Diagnostics().HasErrors() {
-					if _, d := layout.Plan(p); !d.HasErrors() {
-						fits = true
-					}
-				}
-			}
-			if fits {
-				break
-			}
-		}
-	}
-	if !fits { // nothing passes: the project's own values, with the findings as warnings
-		region, regionWhy, conns, connsWhy, opts, rxBufsPinned = first, firstWhy, pcbs, pcbsWhy, optSets[0], true
-		res.HCL = write(opts, comments)
-	}
-	res.Options = opts
+	comments := headerComments(res, p0 != nil)
+	// 4. a board the project's own configuration carries
+	res.Options = fit(ib, proj, set, opts, chip, comments, dec, res)
 	// 5. the findings on the imported board: warnings into the written file
-	bd, p, diags, err := decode(res.HCL)
+	bd, p, diags, err := dec.decode(res.HCL)
 	res.Board, res.Plan = bd, p
 	res.Warnings = append(res.Warnings, diagLines(diags)...)
 	switch {

@@ -43,8 +43,8 @@ type Section struct {
 	Base    uint64 // planned address (fixed in the linker fragment)
 	Size    uint64 // reserved bytes (objects + padding to the MPU region granularity)
 	Align   uint64
-	Attr    string // "device", "noncacheable", "writethrough", "cacheable" (default map) - what the CPU sees
-	DMA     bool   // holds objects the Ethernet DMA touches
+	Attr    Attr // what the CPU sees there
+	DMA     bool // holds objects the Ethernet DMA touches
 	Objects []Placed
 }
 
@@ -92,11 +92,11 @@ func (l *Layout) Spans() []mpu.Span {
 	var spans []mpu.Span
 	for _, s := range l.Sections {
 		switch s.Attr {
-		case "device":
+		case AttrDevice:
 			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.Device})
-		case "noncacheable":
+		case AttrNonCacheable:
 			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.NormalNonCacheable})
-		case "writethrough":
+		case AttrWriteThrough:
 			spans = append(spans, mpu.Span{Name: s.Name, Base: s.Base, Size: s.Size, Attr: mpu.NormalWT})
 		}
 	}

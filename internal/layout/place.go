@@ -20,7 +20,10 @@ const (
 )
 
 // Plan places the plan's objects. Errors are HCL diagnostics on the attribute
-// that chose the memory (memory.lwip_region / memory.dma_region).
+// that chose the memory (memory.lwip_region / memory.dma_region). The steps:
+// assign each object to an output section by coherency, size and order the
+// sections, pack them (bottom-up, or at the memory's top), carve the memories
+// and check the fixed heap, then the MPU.
 func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 	b := p.Board
 	l := &Layout{Board: b}
@@ -35,9 +38,36 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	byName, fixed, d := assignSections(p, lwipMem.Name, dmaMem.Name)
+	diags = append(diags, d...)
+	cursor := packBottomUp(l, sizeSections(byName, b.Chip.Core))
+	start := placeAtTop(l, b, cursor)
+	diags = append(diags, carve(l, b, cursor, start, lwipMem.Name)...)
+	diags = append(diags, addFixed(l, b, fixed)...)
+	sort.Slice(l.Carves, func(i, j int) bool { return l.Carves[i].Base < l.Carves[j].Base })
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	if p.Protect {
+		protection(l)
+	}
+	diags = append(diags, solveMPU(l, p)...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return l, diags
+}
+
+// assignSections puts each object without a fixed address into the output
+// section its coherency needs (secDevice, secNoCache, secDMA, secRAM);
+// objects at a fixed address (the heap at LWIP_RAM_HEAP_POINTER) get a
+// section of their own, returned apart.
+func assignSections(p *plan.Plan, lwipMem, dmaMem string) (map[string]*Section, []*Section, hcl.Diagnostics) {
+	b := p.Board
 	dcache := b.Chip.Core.DCache
+	var diags hcl.Diagnostics
 	byName := map[string]*Section{}
-	get := func(name, mem, attr string, dma bool) *Section {
+	get := func(name, mem string, attr Attr, dma bool) *Section {
 		if s, ok := byName[name]; ok {
 			return s
 		}
@@ -61,21 +91,21 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		var s *Section
 		switch {
 		case o.Coherency == "device" && dcache:
-			s = get(secDevice, dmaMem.Name, "device", true)
+			s = get(secDevice, dmaMem, AttrDevice, true)
 		case o.Coherency == "noncacheable" && dcache:
-			s = get(secNoCache, lwipMem.Name, "noncacheable", true)
+			s = get(secNoCache, lwipMem, AttrNonCacheable, true)
 		case o.Coherency == "writethrough" && dcache && o.DMA:
-			s = get(secDMA, lwipMem.Name, "writethrough", true)
+			s = get(secDMA, lwipMem, AttrWriteThrough, true)
 		case o.Coherency == "writethrough" && dcache:
-			s = get(secRAM, lwipMem.Name, "writethrough", false)
+			s = get(secRAM, lwipMem, AttrWriteThrough, false)
 		case o.DMA && o.Owner != "lwip":
-			s = get(secDMA, dmaMem.Name, "cacheable", true)
+			s = get(secDMA, dmaMem, AttrCacheable, true)
 		case o.DMA:
-			s = get(secDMA, lwipMem.Name, "cacheable", true)
+			s = get(secDMA, lwipMem, AttrCacheable, true)
 		default:
-			s = get(secRAM, lwipMem.Name, "cacheable", false)
+			s = get(secRAM, lwipMem, AttrCacheable, false)
 		}
-		if dcache && s.Attr == "cacheable" {
+		if dcache && s.Attr == AttrCacheable {
 			// keep the default attributes, but never let a cache line straddle two objects
 			if a := uint64(b.Chip.Core.DCacheLine); o.DMA && a > uint64(pl.Align) {
 				pl.Align = int64(a)
@@ -86,6 +116,13 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		}
 		s.Objects = append(s.Objects, pl)
 	}
+	return byName, fixed, diags
+}
+
+// sizeSections orders each section's objects (largest alignment first),
+// sizes the sections (MPU- and MMU-granular when not cacheable) and returns
+// them by memory, then biggest alignment first: least padding between them.
+func sizeSections(byName map[string]*Section, core board.Core) []*Section {
 	var secs []*Section
 	for _, s := range byName {
 		sort.SliceStable(s.Objects, func(i, j int) bool {
@@ -95,18 +132,17 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 			return s.Objects[i].Name < s.Objects[j].Name
 		})
 		s.Size = alignUp(s.Used(), 4)
-		if s.Attr != "cacheable" {
+		if s.Attr != AttrCacheable {
 			// An MPU region is a power of two >= 32 B, aligned to its size, with 8
 			// subregions from 256 B: reserve whole subregions so one region covers it.
 			s.Size, s.Align = mpuGranule(s.Size, s.Align)
-			if b.Chip.Core.MMUSection > 0 {
-				s.Size = alignUp(s.Size, b.Chip.Core.MMUSection)
-				s.Align = max(s.Align, b.Chip.Core.MMUSection)
+			if core.MMUSection > 0 {
+				s.Size = alignUp(s.Size, core.MMUSection)
+				s.Align = max(s.Align, core.MMUSection)
 			}
 		}
 		secs = append(secs, s)
 	}
-	// Biggest alignment first: least padding between sections.
 	sort.Slice(secs, func(i, j int) bool {
 		if secs[i].Memory != secs[j].Memory {
 			return secs[i].Memory < secs[j].Memory
@@ -116,9 +152,15 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		}
 		return secs[i].Name < secs[j].Name
 	})
+	return secs
+}
+
+// packBottomUp lays the sections from each memory's base upward into l and
+// returns where each memory's sections end.
+func packBottomUp(l *Layout, secs []*Section) map[string]uint64 {
 	cursor := map[string]uint64{}
 	for _, s := range secs {
-		mem, _ := b.Chip.Memory(s.Memory)
+		mem, _ := l.Board.Chip.Memory(s.Memory)
 		c, ok := cursor[s.Memory]
 		if !ok {
 			c = mem.Base
@@ -127,13 +169,18 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		cursor[s.Memory] = s.End()
 		l.Sections = append(l.Sections, *s)
 	}
-	// "top" (the chip memory's lwipgen_place, or the board's
-	// memory.lwip_placement, which wins): the sections end at the memory's last
-	// byte, so its lower part stays the application's (CubeMX F7: .data/.bss
-	// from DTCM upward; Zynq: .text from 0x00100000). Two packings are tried - the bottom-up layout moved up
-	// by a multiple of its largest alignment, and the sections laid downward
-	// from the top smallest alignment first - and the one that leaves more
-	// below is kept.
+	return cursor
+}
+
+// placeAtTop moves the sections of a "top" memory (the chip memory's
+// lwipgen_place, or the board's memory.lwip_placement, which wins) to end at
+// the memory's last byte, so its lower part stays the application's (CubeMX
+// F7: .data/.bss from DTCM upward; Zynq: .text from 0x00100000). Two packings
+// are tried - the bottom-up layout moved up by a multiple of its largest
+// alignment, and the sections laid downward from the top smallest alignment
+// first - and the one that leaves more below is kept. It updates cursor and
+// returns where each memory's sections start.
+func placeAtTop(l *Layout, b *board.Board, cursor map[string]uint64) map[string]uint64 {
 	start := map[string]uint64{}
 	for name, end := range cursor {
 		mem, _ := b.Chip.Memory(name)
@@ -177,6 +224,13 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		}
 		start[name], cursor[name] = mem.Base+shift, end+shift
 	}
+	return start
+}
+
+// carve records what lwipgen takes of each memory, with an error on the
+// attribute that chose a memory the sections overflow.
+func carve(l *Layout, b *board.Board, cursor, start map[string]uint64, lwipMem string) hcl.Diagnostics {
+	var diags hcl.Diagnostics
 	for name, end := range cursor {
 		mem, _ := b.Chip.Memory(name)
 		c := Carve{Memory: name, Base: start[name], End: end, MemoryBase: mem.Base, MemoryEnd: mem.End()}
@@ -188,7 +242,7 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		l.Carves = append(l.Carves, c)
 		if end > mem.End() {
 			path := "memory.lwip_region"
-			if name != lwipMem.Name {
+			if name != lwipMem {
 				path = "memory.dma_region"
 			}
 			diags = append(diags, diag.At(b.RangeOf(path), "Memory overflow",
@@ -196,6 +250,13 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 				end-mem.Base, mem.Base, end, name, mem.Size))
 		}
 	}
+	return diags
+}
+
+// addFixed adds the fixed-address sections, with an error where one overlaps
+// a section lwipgen placed.
+func addFixed(l *Layout, b *board.Board, fixed []*Section) hcl.Diagnostics {
+	var diags hcl.Diagnostics
 	for _, s := range fixed {
 		for _, o := range l.Sections {
 			if s.Base < o.End() && o.Base < s.End() {
@@ -205,18 +266,7 @@ func Plan(p *plan.Plan) (*Layout, hcl.Diagnostics) {
 		}
 		l.Sections = append(l.Sections, *s)
 	}
-	sort.Slice(l.Carves, func(i, j int) bool { return l.Carves[i].Base < l.Carves[j].Base })
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	if p.Protect {
-		protection(l)
-	}
-	diags = append(diags, solveMPU(l, p)...)
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	return l, diags
+	return diags
 }
 
 // mpuGranule pads a non-cacheable section so that one MPU region (with
@@ -246,7 +296,7 @@ func chooseMemory(p *plan.Plan, name, path string, needDMA bool) (board.Memory, 
 		if needDMA && !m.DMA && anyDMA(p) {
 			var ok []string
 			for _, c := range chip.Memories {
-				if c.DMA && c.Kind == "ram" {
+				if c.DMA && c.Kind == board.MemoryRAM {
 					ok = append(ok, c.Name)
 				}
 			}
@@ -260,7 +310,7 @@ func chooseMemory(p *plan.Plan, name, path string, needDMA bool) (board.Memory, 
 	var best *board.Memory
 	for i := range chip.Memories {
 		m := &chip.Memories[i]
-		if m.Kind != "ram" || (needDMA && !m.DMA) || m.Size < need*5/4 {
+		if m.Kind != board.MemoryRAM || (needDMA && !m.DMA) || m.Size < need*5/4 {
 			continue
 		}
 		if best == nil || m.Size < best.Size {
@@ -350,11 +400,11 @@ func fixedSection(p *plan.Plan, o plan.Object) (*Section, hcl.Diagnostics) {
 			"LWIP_RAM_HEAP_POINTER 0x%08X is in %s, which the %s Ethernet DMA of %s cannot reach; TX payloads in the heap would never be sent",
 			o.Address, mem.Name, b.Chip.Ethernet.MAC, b.Chip.Name)}
 	}
-	attr := "cacheable"
+	attr := AttrCacheable
 	size := uint64(o.Size)
 	align := uint64(o.Align)
 	if o.Coherency == "noncacheable" {
-		attr = "noncacheable"
+		attr = AttrNonCacheable
 		size, align = mpuGranule(alignUp(size, 4), align)
 		if o.Address%align != 0 {
 			return nil, hcl.Diagnostics{diag.At(rng, "Heap pointer not MPU-aligned",

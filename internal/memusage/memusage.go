@@ -87,7 +87,7 @@ func FromELF(path string, chip *board.Chip, b *board.Board, lwipSections []strin
 	sort.SliceStable(mems, func(i, j int) bool { return mems[i].Base < mems[j].Base })
 	u := &Usage{ELF: path}
 	for _, m := range mems {
-		u.Regions = append(u.Regions, Region{Name: m.Name, Kind: m.Kind, Base: m.Base, Size: m.Size})
+		u.Regions = append(u.Regions, Region{Name: m.Name, Kind: string(m.Kind), Base: m.Base, Size: m.Size})
 	}
 	add := func(addr, size uint64, name string) {
 		if rest := spread(u.Regions, addr, size, name); rest > 0 {

@@ -134,7 +134,7 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 		// The probe (or firmware) build compiles lwipgen's vendor-free sources:
 		// the Ethernet glue (ethernetif.c, lwipgen_sys.c ...) and vitis/ need
 		// the vendor's HAL/BSP headers and are built in the user's project.
-		if !strings.HasSuffix(f.Path, ".c") || !(strings.HasPrefix(f.Path, "probe/") || strings.HasPrefix(f.Path, "firmware/") || f.Path == "lwipgen_mpu.c") {
+		if !strings.HasSuffix(f.Path, ".c") || !f.Role.ProbeBuilt() {
 			continue
 		}
 		src := filepath.Join(gen, f.Path)

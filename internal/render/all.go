@@ -44,7 +44,10 @@ func All(p *plan.Plan, l *layout.Layout, x Extra) ([]File, error) {
 	if x.Firmware {
 		return files, nil
 	}
-	files = append(files, x.Glue...)
+	for _, g := range x.Glue {
+		g.Role = RoleGlue
+		files = append(files, g)
+	}
 	if defines := x.Defines; len(defines) > 0 {
 		// The HAL / vendor library must see these too (not only the glue), so
 		// they are compile definitions, not header lines.
@@ -56,27 +59,33 @@ func All(p *plan.Plan, l *layout.Layout, x Extra) ([]File, error) {
 		files = append(files, File{Path: "compile_definitions.txt", Content: []byte(txt)})
 	}
 	data := map[string]any{"Board": p.Board, "Plan": p, "Layout": l, "Driver": p.Driver}
-	for _, t := range []struct{ tmpl, out string }{
-		{"port/arch/cc.h.tmpl", "port/arch/cc.h"},
-		{"probe/probe_startup.c.tmpl", "probe/probe_startup.c"},
-		{"probe/probe_main.c.tmpl", "probe/probe_main.c"},
+	for _, t := range []struct {
+		tmpl, out string
+		role      Role
+	}{
+		{"port/arch/cc.h.tmpl", "port/arch/cc.h", RolePort},
+		{"probe/probe_startup.c.tmpl", "probe/probe_startup.c", RoleProbe},
+		{"probe/probe_main.c.tmpl", "probe/probe_main.c", RoleProbe},
 	} {
 		out, err := Execute(t.tmpl, data)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, File{Path: t.out, Content: out})
+		files = append(files, File{Path: t.out, Content: out, Role: t.role})
 	}
 	if p.Board.RTOS != "none" {
-		for _, t := range []struct{ tmpl, out string }{
-			{"port/arch/sys_arch.h.tmpl", "port/arch/sys_arch.h"},
-			{"probe/sys_arch_stub.c.tmpl", "probe/sys_arch_stub.c"},
+		for _, t := range []struct {
+			tmpl, out string
+			role      Role
+		}{
+			{"port/arch/sys_arch.h.tmpl", "port/arch/sys_arch.h", RolePort},
+			{"probe/sys_arch_stub.c.tmpl", "probe/sys_arch_stub.c", RoleProbe},
 		} {
 			out, err := Execute(t.tmpl, data)
 			if err != nil {
 				return nil, err
 			}
-			files = append(files, File{Path: t.out, Content: out})
+			files = append(files, File{Path: t.out, Content: out, Role: t.role})
 		}
 	}
 	ld, err := StandaloneScript(l)

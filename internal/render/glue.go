@@ -65,7 +65,7 @@ func RenderGlueFS(fsys, driverFS fs.FS, driverTmpl string, d *GlueData) (files [
 		if err != nil {
 			return nil, nil, err
 		}
-		files = append(files, File{Path: t.out, Content: out})
+		files = append(files, File{Path: t.out, Content: out, Role: RoleGlue})
 	}
 	return files, d.Defines, nil
 }
@@ -90,7 +90,7 @@ func GlueRxPoolFS(fsys fs.FS, count, budget int) ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, File{Path: f, Content: out})
+		files = append(files, File{Path: f, Content: out, Role: RoleGlue})
 	}
 	return files, nil
 }

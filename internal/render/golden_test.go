@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/testenv"
-	"github.com/lwipgen/lwipgen/internal/textdiff"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden from the current output")
@@ -59,7 +59,7 @@ func TestGoldenGeneratedFiles(t *testing.T) {
 				}
 				if !bytes.Equal(want, f.Content) {
 					t.Errorf("%s differs from its golden copy (review, then run with -update):\n%s", f.Path,
-						textdiff.Unified(path, f.Path+" (generated)", want, f.Content))
+						udiff.Unified(path, f.Path+" (generated)", string(want), string(f.Content)))
 				}
 			}
 			filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {

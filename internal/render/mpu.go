@@ -47,7 +47,7 @@ func MPUSetup(l *layout.Layout) ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, File{Path: f, Content: out})
+		files = append(files, File{Path: f, Content: out, Role: RoleMPU})
 	}
 	return files, nil
 }

@@ -17,6 +17,7 @@ import (
 type File struct {
 	Path    string // relative to the output directory
 	Content []byte
+	Role    Role // what the file is for; the zero value is RoleConfig
 }
 
 // funcs are sprig's functions plus a few for C output.

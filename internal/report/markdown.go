@@ -62,7 +62,7 @@ func (r *Report) Markdown(p *plan.Plan, l *layout.Layout) ([]byte, error) {
 		}
 		for _, o := range s.Objects {
 			ln := linked[o.Symbol]
-			regions[i].Rows = append(regions[i].Rows, mdRow{Section: s.Name, SecBase: s.Base, SecSize: s.Size, Attr: attr,
+			regions[i].Rows = append(regions[i].Rows, mdRow{Section: s.Name, SecBase: s.Base, SecSize: s.Size, Attr: string(attr),
 				Symbol: o.Symbol, Planned: o.Size, Linked: ln.size, Addr: ln.addr})
 		}
 	}

@@ -86,7 +86,7 @@ func Build(p *plan.Plan, l *layout.Layout, v *verify.Result, extra []plan.Check)
 	pred["total"] = p.RAM.Total
 	r.RAM["predicted"] = pred
 	for _, s := range l.Sections {
-		rs := Section{Name: s.Name, Memory: s.Memory, Base: s.Base, Size: s.Size, Used: s.Used(), Attr: s.Attr, DMA: s.DMA}
+		rs := Section{Name: s.Name, Memory: s.Memory, Base: s.Base, Size: s.Size, Used: s.Used(), Attr: string(s.Attr), DMA: s.DMA}
 		for _, o := range s.Objects {
 			rs.Objects = append(rs.Objects, struct {
 				Name   string `json:"name"`

@@ -50,8 +50,8 @@ var (
 	fillMPU       = fill{"none", "MPU region (enabled subregions)"}
 	fillLinked    = fill{"#8c8c8c", "linked sections (the size table's used bytes)"}
 	// with a data cache: the attribute the MPU/TLB gives each section
-	attrFill = map[string]fill{"device": {"#d9534f", "device (DMA descriptors)"}, "noncacheable": {"#f0ad4e", "non-cacheable"},
-		"writethrough": {"#8fd19e", "write-through"}, "cacheable": {"#5bc0de", "DMA buffers, cacheable (cache maintenance)"}}
+	attrFill = map[layout.Attr]fill{layout.AttrDevice: {"#d9534f", "device (DMA descriptors)"}, layout.AttrNonCacheable: {"#f0ad4e", "non-cacheable"},
+		layout.AttrWriteThrough: {"#8fd19e", "write-through"}, layout.AttrCacheable: {"#5bc0de", "DMA buffers, cacheable (cache maintenance)"}}
 	fillCPUPools = fill{"#337ab7", "lwIP heap and pools (CPU only)"}
 	// without a data cache there is nothing to maintain: DMA or CPU only
 	fillDMASection = fill{"#5bc0de", "Ethernet DMA descriptors and buffers"}
@@ -111,7 +111,7 @@ func SVG(l *layout.Layout, u *memusage.Usage) ([]byte, error) {
 	for _, m := range mems {
 		f := fillCPUMemory
 		switch {
-		case m.Kind == "flash":
+		case m.Kind == board.MemoryFlash:
 			f = fillFlash
 		case m.DMA:
 			f = fillDMAMemory
@@ -206,18 +206,18 @@ func sectionFill(s layout.Section, dcache bool) fill {
 		}
 		return fillCPUPools
 	}
-	if s.Attr == "cacheable" && !s.DMA {
+	if s.Attr == layout.AttrCacheable && !s.DMA {
 		return fillCPUPools
 	}
 	if f, ok := attrFill[s.Attr]; ok {
 		return f
 	}
-	return fill{"#999999", s.Attr}
+	return fill{"#999999", string(s.Attr)}
 }
 
 // legendOrder is the order the legend lists the colours in.
-var legendOrder = []fill{fillDMAMemory, fillCPUMemory, fillFlash, fillLinked, fillCarve, attrFill["device"], attrFill["noncacheable"],
-	attrFill["writethrough"], attrFill["cacheable"], fillDMASection, fillCPUPools, fillMPU}
+var legendOrder = []fill{fillDMAMemory, fillCPUMemory, fillFlash, fillLinked, fillCarve, attrFill[layout.AttrDevice], attrFill[layout.AttrNonCacheable],
+	attrFill[layout.AttrWriteThrough], attrFill[layout.AttrCacheable], fillDMASection, fillCPUPools, fillMPU}
 
 // legendItems lays out one entry per colour drawn, wrapping lines so that no
 // entry runs into the next; it returns the entries and their height.

@@ -238,7 +238,7 @@ func TestSVGDrawsTheSizeTable(t *testing.T) {
 	}
 	u := &memusage.Usage{}
 	for _, m := range g.Board.Chip.Memories {
-		u.Regions = append(u.Regions, memusage.Region{Name: m.Name, Kind: m.Kind, Base: m.Base, Size: m.Size})
+		u.Regions = append(u.Regions, memusage.Region{Name: m.Name, Kind: string(m.Kind), Base: m.Base, Size: m.Size})
 	}
 	dtcm := &u.Regions[slices.IndexFunc(u.Regions, func(r memusage.Region) bool { return r.Name == "dtcm" })]
 	dtcm.Used, dtcm.Spans = 5000, []memusage.Span{{Start: dtcm.Base, End: dtcm.Base + 5000, Name: ".bss"}}

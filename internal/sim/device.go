@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"path"
 	"regexp"
 	"sort"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/render"
 )
 
 // macModel says how the simulator runs a MAC family's generated driver:
@@ -156,17 +156,13 @@ func renderDevice(g *pipeline.Generated, d plan.Driver, m macModel, patch func(m
 		}
 	}
 	for _, f := range r.Files {
-		rest, ok := strings.CutPrefix(f.Path, "firmware/")
-		if !ok {
+		// the firmware's own application, start-up, MPU and console
+		// (RoleFirmwareApp) are not the driver: the simulator's board file and
+		// workload take their place
+		if f.Role != render.RoleFirmwareDriver {
 			continue
 		}
-		// the firmware's own application, start-up, MPU and console are
-		// not the driver: the simulator's board file and workload take their place
-		switch path.Base(rest) {
-		case "main.c", "startup.c", "mpu.c", "mpu.h", "uart.c", "uart.h", "link.ld":
-			continue
-		}
-		add(rest, f.Content)
+		add(strings.TrimPrefix(f.Path, "firmware/"), f.Content)
 	}
 	if len(dc.Files) == 0 {
 		return nil, fmt.Errorf("the %s flow rendered no driver files for board %s", fl.Name(), g.Board.Name)

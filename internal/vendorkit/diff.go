@@ -1,6 +1,6 @@
 package vendorkit
 
-import "github.com/lwipgen/lwipgen/internal/textdiff"
+import udiff "github.com/aymanbagabas/go-udiff"
 
 // unifiedDiff labels a project file's diff the way git does (a/ b/, and
 // /dev/null for a file that did not exist).
@@ -9,5 +9,5 @@ func unifiedDiff(path string, a, b []byte, existedBefore bool) string {
 	if !existedBefore {
 		from = "/dev/null"
 	}
-	return textdiff.Unified(from, "b/"+path, a, b)
+	return udiff.Unified(from, "b/"+path, string(a), string(b))
 }

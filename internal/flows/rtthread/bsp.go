@@ -10,11 +10,11 @@ package rtthread
 import (
 	"fmt"
 
+	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/render"
-	"github.com/lwipgen/lwipgen/internal/textdiff"
 )
 
 // DriverInputs are the input sections the ART-Pi drv_eth.c (GCC branch)
@@ -100,20 +100,23 @@ func Files(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
 		return nil, err
 	}
 	var files []render.File
-	for _, t := range []struct{ tmpl, out string }{
-		{"templates/lwipopts.h.tmpl", "lwipopts.h"},
-		{"templates/rtconfig.h.tmpl", "rtconfig.h"},
-		{"templates/rtconfig_project.h.tmpl", "rtconfig_project.h"},
-		{"templates/config.fragment.tmpl", "rtthread/config.fragment"},
-		{"templates/lwip_sections.ld.tmpl", "rtthread/lwip_sections.ld"},
-		{"templates/lwipgen_rtthread.c.tmpl", "rtthread/lwipgen_rtthread.c"},
-		{"templates/SConscript.tmpl", "rtthread/SConscript"},
+	for _, t := range []struct {
+		tmpl, out string
+		role      render.Role // the port's headers replace the core's; the rest is the BSP package
+	}{
+		{"templates/lwipopts.h.tmpl", "lwipopts.h", render.RoleConfig},
+		{"templates/rtconfig.h.tmpl", "rtconfig.h", render.RoleConfig},
+		{"templates/rtconfig_project.h.tmpl", "rtconfig_project.h", render.RoleConfig},
+		{"templates/config.fragment.tmpl", "rtthread/config.fragment", render.RoleBSP},
+		{"templates/lwip_sections.ld.tmpl", "rtthread/lwip_sections.ld", render.RoleBSP},
+		{"templates/lwipgen_rtthread.c.tmpl", "rtthread/lwipgen_rtthread.c", render.RoleBSP},
+		{"templates/SConscript.tmpl", "rtthread/SConscript", render.RoleBSP},
 	} {
 		out, err := render.ExecuteFS(templatesFS, t.tmpl, d)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, render.File{Path: t.out, Content: out})
+		files = append(files, render.File{Path: t.out, Content: out, Role: t.role})
 	}
 	if len(d.RT.Patches) > 0 {
 		orig, err := NewData(p, l, false)
@@ -125,12 +128,12 @@ func Files(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
 			return nil, err
 		}
 		b := files[0].Content // the patched lwipopts.h, rendered first above
-		diff := textdiff.Unified("a/components/net/lwip-2.1.2/src/lwipopts.h", "b/components/net/lwip-2.1.2/src/lwipopts.h", a, b)
+		diff := udiff.Unified("a/components/net/lwip-2.1.2/src/lwipopts.h", "b/components/net/lwip-2.1.2/src/lwipopts.h", string(a), string(b))
 		hdr, err := render.ExecuteFS(templatesFS, "templates/lwipopts.patch.tmpl", d)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, render.File{Path: "rtthread/lwipopts.patch", Content: append(hdr, diff...)})
+		files = append(files, render.File{Path: "rtthread/lwipopts.patch", Content: append(hdr, diff...), Role: render.RoleBSP})
 	}
 	return files, nil
 }

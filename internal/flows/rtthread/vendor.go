@@ -17,11 +17,11 @@ import (
 	"sort"
 	"strings"
 
+	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/render"
-	"github.com/lwipgen/lwipgen/internal/textdiff"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
@@ -403,7 +403,7 @@ func (t *tree) commit(dryRun bool, out io.Writer) ([]string, string, error) {
 			if !c.Existed {
 				a = "/dev/null"
 			}
-			io.WriteString(out, textdiff.Unified(a, "b/"+c.Path, c.Before, c.After))
+			io.WriteString(out, udiff.Unified(a, "b/"+c.Path, string(c.Before), string(c.After)))
 		}
 	}
 	return changed, backup, nil

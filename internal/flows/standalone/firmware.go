@@ -47,6 +47,18 @@ func FirmwareData(p *plan.Plan, l *layout.Layout) firmware.Data {
 	return d
 }
 
+// firmwareApp are the firmware's own application, start-up, MPU, console and
+// link script: not the driver, so the simulator puts its own board file and
+// workload in their place (render.RoleFirmwareApp).
+var firmwareApp = map[string]bool{"main.c": true, "startup.c": true, "mpu.c": true, "mpu.h": true, "uart.c": true, "uart.h": true, "link.ld": true}
+
+func firmwareRole(name string) render.Role {
+	if firmwareApp[path.Base(name)] {
+		return render.RoleFirmwareApp
+	}
+	return render.RoleFirmwareDriver
+}
+
 // Firmware renders the firmware sources into firmware/ (lwipopts.h comes
 // from LwipOpts at the top level).
 func Firmware(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
@@ -73,7 +85,8 @@ func Firmware(p *plan.Plan, l *layout.Layout) ([]render.File, error) {
 		if err := t.Execute(&buf, data); err != nil {
 			return fmt.Errorf("template %s/%s: %v", dir, fp, err)
 		}
-		files = append(files, render.File{Path: "firmware/" + strings.TrimSuffix(fp, ".tmpl"), Content: buf.Bytes()})
+		name := strings.TrimSuffix(fp, ".tmpl")
+		files = append(files, render.File{Path: "firmware/" + name, Content: buf.Bytes(), Role: firmwareRole(name)})
 		return nil
 	})
 	return files, err

@@ -467,7 +467,7 @@ func renderAll(p *plan.Plan, r *Result, targets []target) ([]render.File, error)
 		if err != nil {
 			return err
 		}
-		files = append(files, render.File{Path: path, Content: out})
+		files = append(files, render.File{Path: path, Content: out, Role: render.RoleBSP})
 		return nil
 	}
 	pinned := r.Release != ""
