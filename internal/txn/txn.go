@@ -48,6 +48,10 @@ type Project struct {
 	lock        *os.File
 	createdLock bool   // this run created the lock file (and the state folder)
 	Recovered   string // what the recovery at Open did ("" when nothing was pending)
+	// Kept lists the files a roll back left as they are because they were
+	// changed after the interrupted run stopped (their old content is in
+	// State/recovered/).
+	Kept []string
 }
 
 // LockWait is how long Open waits for another run's lock before refusing.
@@ -253,8 +257,14 @@ func (p *Project) writeJournal(j *journal) error {
 }
 
 // apply renames every temp over its target (or removes a deleted file).
-// Repeatable: an entry already applied is skipped.
+// Repeatable: an entry already applied is skipped. Before the first change
+// every entry is checked: a target that holds neither what the transaction
+// found (Before) nor what it wrote (After) was changed by someone else after
+// the run stopped, and nothing is touched (ChangedError).
 func (p *Project) apply(j *journal) error {
+	if err := p.checkUntouched(j, true); err != nil {
+		return err
+	}
 	for _, e := range j.Entries {
 		step()
 		if e.Delete {
@@ -278,6 +288,49 @@ func (p *Project) apply(j *journal) error {
 	return nil
 }
 
+// ChangedError says which files were changed (by the user, an IDE, CubeMX)
+// after an interrupted run stopped: recovery never overwrites them.
+type ChangedError struct {
+	Files []string
+	State string // the state directory
+}
+
+func (e *ChangedError) Error() string {
+	return fmt.Sprintf("txn: %s changed after an interrupted lwipgen run stopped (it holds neither the content before that run nor what the run wrote); nothing was changed. Run `vendor --undo` to roll the other files back and keep your edit (the content from before the interrupted run is kept in %s/%s/<file>), then merge the two", strings.Join(e.Files, ", "), e.State, recoveredDir)
+}
+
+// recoveredDir (under the state directory) keeps, on a roll back that found
+// a file edited, the file's content from before the interrupted run: the
+// edit stays in place, the old content beside it - both kept.
+const recoveredDir = "recovered"
+
+// edited reports whether e's file holds something the transaction did not
+// leave there: neither its content before the run nor (forward) the new one.
+func (p *Project) edited(e entry) bool {
+	cur, err := p.Root.ReadFile(e.Path, fsutil.MaxInput)
+	if err != nil {
+		// missing: the run removes only the files it deletes (renames
+		// are atomic, a file it replaces is never missing)
+		return !errors.Is(err, fs.ErrNotExist) || (e.Existed && !e.Delete)
+	}
+	h := sum(cur)
+	return h != e.Before && h != e.After || (!e.Existed && h != e.After)
+}
+
+// checkUntouched lists the files changed since the run stopped.
+func (p *Project) checkUntouched(j *journal, forward bool) error {
+	var changed []string
+	for _, e := range j.Entries {
+		if p.edited(e) {
+			changed = append(changed, e.Path)
+		}
+	}
+	if len(changed) > 0 && forward {
+		return &ChangedError{Files: changed, State: p.State}
+	}
+	return nil
+}
+
 // rollBack puts every file back as it was before the transaction. The
 // journal says "rollback" first: a roll back that is itself interrupted is
 // continued by the next run, whichever way that run would go.
@@ -288,8 +341,23 @@ func (p *Project) rollBack(j *journal) error {
 			return err
 		}
 	}
+	var kept []string
 	for _, e := range j.Entries {
 		step()
+		if p.edited(e) {
+			// changed after the run stopped: the edit stays; the content
+			// from before the run is kept beside it for the user to merge
+			p.Root.Remove(fsutil.TempName(e.Path))
+			if e.Existed {
+				if old, err := p.Root.ReadFile(p.beforePath(e.Path), fsutil.MaxInput); err == nil && sum(old) == e.Before {
+					if _, err := p.Root.WriteFile(p.State+"/"+recoveredDir+"/"+e.Path, old, 0o644); err != nil {
+						return err
+					}
+				}
+			}
+			kept = append(kept, e.Path)
+			continue
+		}
 		p.Root.Remove(fsutil.TempName(e.Path))
 		cur, err := p.Root.ReadFile(e.Path, fsutil.MaxInput)
 		exists := err == nil
@@ -309,6 +377,7 @@ func (p *Project) rollBack(j *journal) error {
 			p.Root.Chmod(e.Path, e.Mode)
 		}
 	}
+	p.Kept = append(p.Kept, kept...)
 	return nil
 }
 
@@ -381,7 +450,11 @@ func (p *Project) recover(back bool) (string, error) {
 	if err := p.rollBack(&j); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("rolled back an interrupted run (%d files)", len(j.Entries)), p.finish()
+	msg := fmt.Sprintf("rolled back an interrupted run (%d files)", len(j.Entries))
+	if len(p.Kept) > 0 {
+		msg += fmt.Sprintf("; kept as edited after it stopped: %s (their content from before that run is in %s/%s/)", strings.Join(p.Kept, ", "), p.State, recoveredDir)
+	}
+	return msg, p.finish()
 }
 
 // Pending reports whether a journal is waiting (only useful on a project

@@ -214,3 +214,66 @@ func TestReadOnlyRefusesPending(t *testing.T) {
 		t.Fatalf("read-only open with a pending journal: %v", err)
 	}
 }
+
+// A crash at every step, then the user edits a file of the transaction
+// before the next command: neither the next run nor --undo overwrites the
+// edit. Rolling forward stops and names the file (nothing changed); rolling
+// back keeps the edit and saves the file's old content under
+// .lwipgen/recovered/ (both kept); the other files end all old.
+func TestRecoveryKeepsEditsMadeAfterCrash(t *testing.T) {
+	const edit = "/* typed after the crash */\n"
+	var stopped, kept int
+	for n := 1; n < 40; n++ {
+		dir, old, _, changes := fixture(t)
+		p, _ := Open(dir, ".lwipgen", false)
+		crashIn = n
+		done := make(chan struct{})
+		go func() { defer close(done); p.Commit(changes) }()
+		<-done
+		crashed := crashIn == 0
+		crashIn = 0
+		p.Close()
+		if !crashed {
+			break
+		}
+		main := filepath.Join(dir, "Core/Src/main.c")
+		cur, _ := os.ReadFile(main)
+		os.WriteFile(main, append(cur, edit...), 0o600)
+		q, err := Open(dir, ".lwipgen", false)
+		var ce *ChangedError
+		if errors.As(err, &ce) {
+			if len(ce.Files) != 1 || ce.Files[0] != "Core/Src/main.c" || !strings.Contains(err.Error(), "--undo") {
+				t.Fatalf("step %d: %v", n, err)
+			}
+			if b, _ := os.ReadFile(main); string(b) != string(cur)+edit {
+				t.Fatalf("step %d: the refused recovery changed main.c: %q", n, b)
+			}
+			stopped++
+			q, _, err = OpenForUndo(dir, ".lwipgen")
+		}
+		if err != nil {
+			t.Fatalf("step %d: recovery: %v", n, err)
+		}
+		if len(q.Kept) > 0 {
+			kept++
+		}
+		q.Close()
+		if b, _ := os.ReadFile(main); string(b) != string(cur)+edit {
+			t.Fatalf("step %d: the edit was lost: main.c is %q", n, b)
+		}
+		if len(q.Kept) > 0 {
+			saved, _ := os.ReadFile(filepath.Join(dir, ".lwipgen/recovered/Core/Src/main.c"))
+			if string(saved) != old["Core/Src/main.c"] {
+				t.Fatalf("step %d: the old content was not kept beside the edit: %q", n, saved)
+			}
+			for _, f := range []string{"build.sh", "gone.h"} {
+				if b, _ := os.ReadFile(filepath.Join(dir, f)); string(b) != old[f] {
+					t.Fatalf("step %d: %s not rolled back: %q", n, f, b)
+				}
+			}
+		}
+	}
+	if stopped == 0 || kept == 0 {
+		t.Errorf("crash points did not cover both ways: %d stopped forward, %d kept on roll back", stopped, kept)
+	}
+}
