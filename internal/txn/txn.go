@@ -98,7 +98,9 @@ func Open(dir, state string, readOnly bool) (*Project, error) {
 		root.Close()
 		return nil, err
 	}
+	release := holdSignals()
 	msg, err := p.recover(false)
+	release()
 	if err != nil {
 		p.Close()
 		return nil, err
@@ -187,6 +189,8 @@ func (p *Project) Commit(changes []Change) error {
 	if len(changes) == 0 {
 		return nil
 	}
+	release := holdSignals()
+	defer release()
 	cs := append([]Change(nil), changes...)
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Path < cs[j].Path })
 	j := journal{State: "prepare"}
@@ -477,7 +481,9 @@ func OpenForUndo(dir, state string) (p *Project, rolledBack string, err error) {
 		root.Close()
 		return nil, "", err
 	}
+	release := holdSignals()
 	msg, err := p.recover(true)
+	release()
 	if err != nil {
 		p.Close()
 		return nil, "", err
