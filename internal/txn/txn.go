@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -168,6 +169,7 @@ type entry struct {
 	Before  string      `json:"before,omitempty"` // sha256
 	After   string      `json:"after,omitempty"`  // sha256; empty with delete
 	Delete  bool        `json:"delete,omitempty"`
+	Temp    string      `json:"temp,omitempty"` // the new content's temp file (random, beside Path)
 	Mode    fs.FileMode `json:"mode"`
 }
 
@@ -212,6 +214,7 @@ func (p *Project) Commit(changes []Change) error {
 		}
 		if !c.Delete {
 			e.After = sum(c.After)
+			e.Temp = filepath.ToSlash(fsutil.TempName(path.Clean(c.Path)))
 		}
 		j.Entries = append(j.Entries, e)
 	}
@@ -234,7 +237,7 @@ func (p *Project) Commit(changes []Change) error {
 			continue
 		}
 		step()
-		if err := p.Root.WriteTemp(c.Path, c.After, j.Entries[i].Mode); err != nil {
+		if err := p.Root.WriteTemp(c.Path, j.Entries[i].Temp, c.After, j.Entries[i].Mode); err != nil {
 			return p.abort(fmt.Errorf("writing %s: %v", c.Path, err))
 		}
 	}
@@ -277,8 +280,8 @@ func (p *Project) apply(j *journal) error {
 			}
 			continue
 		}
-		tmp := fsutil.TempName(e.Path)
-		if _, err := p.Root.Stat(tmp); err == nil {
+		tmp := e.Temp
+		if _, err := p.Root.Stat(tmp); tmp != "" && err == nil {
 			if err := p.Root.Rename(tmp, e.Path); err != nil {
 				return err
 			}
@@ -290,6 +293,12 @@ func (p *Project) apply(j *journal) error {
 		}
 	}
 	return nil
+}
+
+func (p *Project) removeTemp(e entry) {
+	if e.Temp != "" {
+		p.Root.Remove(e.Temp)
+	}
 }
 
 // ChangedError says which files were changed (by the user, an IDE, CubeMX)
@@ -351,7 +360,7 @@ func (p *Project) rollBack(j *journal) error {
 		if p.edited(e) {
 			// changed after the run stopped: the edit stays; the content
 			// from before the run is kept beside it for the user to merge
-			p.Root.Remove(fsutil.TempName(e.Path))
+			p.removeTemp(e)
 			if e.Existed {
 				if old, err := p.Root.ReadFile(p.beforePath(e.Path), fsutil.MaxInput); err == nil && sum(old) == e.Before {
 					if _, err := p.Root.WriteFile(p.State+"/"+recoveredDir+"/"+e.Path, old, 0o644); err != nil {
@@ -362,7 +371,7 @@ func (p *Project) rollBack(j *journal) error {
 			kept = append(kept, e.Path)
 			continue
 		}
-		p.Root.Remove(fsutil.TempName(e.Path))
+		p.removeTemp(e)
 		cur, err := p.Root.ReadFile(e.Path, fsutil.MaxInput)
 		exists := err == nil
 		switch {
@@ -443,6 +452,9 @@ func (p *Project) recover(back bool) (string, error) {
 	for _, e := range j.Entries {
 		if _, err := p.Root.Clean(e.Path); err != nil {
 			return "", fmt.Errorf("%s: %v", p.journal(), err)
+		}
+		if e.Temp != "" && !fsutil.IsTempOf(e.Temp, path.Clean(e.Path)) {
+			return "", fmt.Errorf("%s: %s is not a temporary file of %s (a journal lwipgen did not write); nothing was changed", p.journal(), e.Temp, e.Path)
 		}
 	}
 	if j.State == "apply" && !back {

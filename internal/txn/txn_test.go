@@ -277,3 +277,19 @@ func TestRecoveryKeepsEditsMadeAfterCrash(t *testing.T) {
 		t.Errorf("crash points did not cover both ways: %d stopped forward, %d kept on roll back", stopped, kept)
 	}
 }
+
+// A journal whose temp file is not a temp name of its entry (here: another
+// project file, to be renamed over main.c) is refused before anything moves.
+func TestJournalTempMustBeItsFiles(t *testing.T) {
+	dir, old, _, _ := fixture(t)
+	os.MkdirAll(filepath.Join(dir, ".lwipgen", "txn"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".lwipgen", "txn", "journal.json"), []byte(`{"state":"apply","files":[{"path":"Core/Src/main.c","existed":true,"before":"x","after":"y","temp":"build.sh","mode":420}]}`), 0o644)
+	if _, err := Open(dir, ".lwipgen", false); err == nil || !strings.Contains(err.Error(), "not a temporary file") {
+		t.Fatalf("crafted journal: %v", err)
+	}
+	for f, want := range old {
+		if b, _ := os.ReadFile(filepath.Join(dir, f)); string(b) != want {
+			t.Errorf("%s changed: %q", f, b)
+		}
+	}
+}

@@ -2,13 +2,13 @@ package vendorkit
 
 import (
 	"errors"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
-	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 )
 
@@ -124,20 +124,28 @@ func TestVendorKeepsModes(t *testing.T) {
 	}
 }
 
-// A write that fails in the write phase (here: a directory where one temp
-// file must go) leaves the project exactly as it was, with no temp files,
+// A write that fails in the write phase (here: the temp file of
+// LWIP/Target/lwipopts.h, the last file in path order) leaves the project exactly as it was, with no temp files,
 // and undo does not call it "nothing to undo" after a successful run.
 func TestWriteErrorLeavesAllOld(t *testing.T) {
 	dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
 	before := treeHash(t, dir)
-	// the last file in path order the run writes: everything before it is on disk when it fails
-	os.MkdirAll(filepath.Join(dir, "LWIP", "Target", fsutil.TempName("lwipopts.h")), 0o755)
+	// everything before it in path order is on disk when it fails
+	fsutil.FailCreateTemp = func(tmp string) error {
+		if strings.HasPrefix(tmp, "LWIP/Target/.lwipopts.h.") {
+			return errors.New("injected: no space left on device")
+		}
+		return nil
+	}
 	_, err := Vendor(generated(t, "h743"), Options{Project: dir})
 	if err == nil {
 		t.Fatal("the run succeeded despite the blocked temp file")
 	}
 	t.Log(err)
-	os.Remove(filepath.Join(dir, "LWIP", "Target", fsutil.TempName("lwipopts.h")))
+	fsutil.FailCreateTemp = nil
+	if !strings.Contains(err.Error(), "injected") {
+		t.Fatalf("the run failed before its write phase: %v", err)
+	}
 	if treeHash(t, dir) != before {
 		t.Errorf("a failed write phase left the project changed:\n%v", treeFiles(t, dir, func(p string) bool { return !strings.HasPrefix(p, ".lwipgen") && !strings.Contains(p, "lwipgen") }))
 	}
