@@ -200,6 +200,9 @@ func (p *Project) Commit(changes []Change) error {
 		if _, err := p.Root.Clean(c.Path); err != nil {
 			return err
 		}
+		if InVCS(c.Path) {
+			return fmt.Errorf("txn: %s is inside a version-control folder; lwipgen never writes there", c.Path)
+		}
 		if strings.HasPrefix(path.Clean(c.Path)+"/", p.State+"/"+dirName+"/") || path.Clean(c.Path) == p.State+"/"+lockName {
 			return fmt.Errorf("txn: %s is lwipgen's own transaction state", c.Path)
 		}
@@ -453,6 +456,9 @@ func (p *Project) recover(back bool) (string, error) {
 		if _, err := p.Root.Clean(e.Path); err != nil {
 			return "", fmt.Errorf("%s: %v", p.journal(), err)
 		}
+		if InVCS(e.Path) {
+			return "", fmt.Errorf("%s: %s is inside a version-control folder (a journal lwipgen did not write); nothing was changed", p.journal(), e.Path)
+		}
 		if e.Temp != "" && !fsutil.IsTempOf(e.Temp, path.Clean(e.Path)) {
 			return "", fmt.Errorf("%s: %s is not a temporary file of %s (a journal lwipgen did not write); nothing was changed", p.journal(), e.Temp, e.Path)
 		}
@@ -471,6 +477,19 @@ func (p *Project) recover(back bool) (string, error) {
 		msg += fmt.Sprintf("; kept as edited after it stopped: %s (their content from before that run is in %s/%s/)", strings.Join(p.Kept, ", "), p.State, recoveredDir)
 	}
 	return msg, p.finish()
+}
+
+// InVCS reports whether rel lies in a version-control folder (.git, .svn,
+// .hg): lwipgen's state can never name one, whatever a crafted journal or
+// backup index says.
+func InVCS(rel string) bool {
+	for _, part := range strings.Split(path.Clean(filepath.ToSlash(rel)), "/") {
+		switch part {
+		case ".git", ".svn", ".hg":
+			return true
+		}
+	}
+	return false
 }
 
 // Pending reports whether a journal is waiting (only useful on a project

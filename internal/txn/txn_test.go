@@ -293,3 +293,36 @@ func TestJournalTempMustBeItsFiles(t *testing.T) {
 		}
 	}
 }
+
+// A crafted journal naming .git/config is refused: the next run does not
+// roll it "back" to content the journal's before/ folder holds (item 6).
+func TestJournalNeverNamesGit(t *testing.T) {
+	dir, _, _, _ := fixture(t)
+	os.MkdirAll(filepath.Join(dir, ".git"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".git", "config"), []byte("keep\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, ".lwipgen", "txn", "before", ".git"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".lwipgen", "txn", "before", ".git", "config"), []byte("evil\n"), 0o644)
+	j := `{"state":"rollback","files":[{"path":".git/config","existed":true,"before":"` + sum([]byte("evil\n")) + `","after":"` + sum([]byte("keep\n")) + `","mode":420}]}`
+	os.WriteFile(filepath.Join(dir, ".lwipgen", "txn", "journal.json"), []byte(j), 0o644)
+	if _, _, err := OpenForUndo(dir, ".lwipgen"); err == nil || !strings.Contains(err.Error(), "version-control") {
+		t.Fatalf("crafted journal naming .git/config: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, ".git", "config")); string(b) != "keep\n" {
+		t.Fatalf(".git/config overwritten: %q", b)
+	}
+	p, _ := Open(dir, ".lwipgen", false)
+	if p != nil {
+		p.Close()
+	}
+	if err := func() error {
+		os.Remove(filepath.Join(dir, ".lwipgen", "txn", "journal.json"))
+		q, err := Open(dir, ".lwipgen", false)
+		if err != nil {
+			return err
+		}
+		defer q.Close()
+		return q.Commit([]Change{{Path: "x/.git/hooks/pre-commit", After: []byte("evil")}})
+	}(); err == nil {
+		t.Fatal("a commit into .git/ was accepted")
+	}
+}

@@ -2,6 +2,7 @@ package vendorkit
 
 import (
 	"errors"
+	"fmt"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
@@ -191,5 +192,34 @@ func TestBoardSwitchIsNotAnEdit(t *testing.T) {
 	// and back
 	if _, err := Vendor(generated(t, "h743"), Options{Project: dir}); err != nil {
 		t.Fatalf("switching back: %v", err)
+	}
+}
+
+// A crafted backup index inside the project (its hashes made to match) can
+// make --undo, even --force, overwrite no file lwipgen did not write:
+// .git/config and a source file the manifest does not list are refused and
+// stay as they are (issue 29 item 6).
+func TestUndoRefusesFilesTheManifestDoesNotList(t *testing.T) {
+	for _, target := range []string{".git/config", "Core/Src/stm32h7xx_it.c", "sub/.git/HEAD"} {
+		t.Run(target, func(t *testing.T) {
+			dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
+			os.MkdirAll(filepath.Join(dir, filepath.Dir(target)), 0o755)
+			keep := []byte("[core]\n\tbare = false\n")
+			os.WriteFile(filepath.Join(dir, target), keep, 0o644)
+			evil := []byte("[core]\n\tfsmonitor = sh -c evil\n")
+			os.MkdirAll(filepath.Join(dir, StateDir, "backup", "x", "files", filepath.Dir(target)), 0o755)
+			os.WriteFile(filepath.Join(dir, StateDir, "backup", "x", "files", target), evil, 0o644)
+			os.WriteFile(filepath.Join(dir, manifestPath), []byte(`{"board":"h743","files":{"LWIP/lwipgen/a.c":"0"},"blocks":{},"last_backup":".lwipgen/backup/x"}`), 0o644)
+			idx := fmt.Sprintf(`{"id":"x","board":"h743","files":[{"path":%q,"existed":true,"before":%q,"after":%q}]}`, target, sum(evil), sum(keep))
+			os.WriteFile(filepath.Join(dir, StateDir, "backup", "x", "index.json"), []byte(idx), 0o644)
+			_, err := Undo(dir, true)
+			if err == nil || !strings.Contains(err.Error(), target) {
+				t.Fatalf("undo accepted a crafted index entry %s: %v", target, err)
+			}
+			t.Log(err)
+			if b, _ := os.ReadFile(filepath.Join(dir, target)); string(b) != string(keep) {
+				t.Fatalf("%s was overwritten: %q", target, b)
+			}
+		})
 	}
 }
