@@ -250,7 +250,15 @@ func (p *Project) Commit(changes []Change) error {
 		return p.abort(err)
 	}
 	if err := p.apply(&j); err != nil {
-		return err // the journal stays: the next run finishes it
+		// a rename failed half way: the tree is part old, part new. Roll
+		// back now and say so; if even that fails, say how to finish.
+		if rerr := p.rollBack(&j); rerr != nil {
+			return fmt.Errorf("applying the change: %v; the project is now part old, part new and rolling back failed too (%v): run the same command again to complete it, or --undo to roll it back (journal %s)", err, rerr, p.journal())
+		}
+		if ferr := p.finish(); ferr != nil {
+			return fmt.Errorf("applying the change: %v; rolled back, but %v", err, ferr)
+		}
+		return fmt.Errorf("applying the change: %v; every file was put back as it was (nothing changed)", err)
 	}
 	return p.finish()
 }

@@ -326,3 +326,29 @@ func TestJournalNeverNamesGit(t *testing.T) {
 		t.Fatal("a commit into .git/ was accepted")
 	}
 }
+
+// A rename that fails in the apply phase (here: a folder where a new file
+// goes) does not leave a mixed tree silently: the files already renamed are
+// put back, the error says so, and no journal or temp file stays (item 10).
+func TestFailedRenameRolledBackAndSaid(t *testing.T) {
+	dir, old, nw, changes := fixture(t)
+	os.MkdirAll(filepath.Join(dir, "LWIP", "lwipgen", "a.c", "in-the-way"), 0o755)
+	p, err := Open(dir, ".lwipgen", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = p.Commit(changes)
+	p.Close()
+	if err == nil || !strings.Contains(err.Error(), "put back as it was") {
+		t.Fatalf("failed rename: %v", err)
+	}
+	delete(old, "LWIP/lwipgen/a.c")
+	for f, want := range old {
+		if b, _ := os.ReadFile(filepath.Join(dir, f)); string(b) != want {
+			t.Errorf("%s not put back: %q", f, b)
+		}
+	}
+	if s, stray := state(t, dir, old, nw); len(stray) > 0 {
+		t.Errorf("tree %s, stray %v", s, stray)
+	}
+}
