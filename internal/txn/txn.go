@@ -5,6 +5,10 @@
 // into place. A run killed at any point is rolled back (journal still
 // "prepare") or forward (journal "apply") by the next run, or rolled back by
 // --undo: the tree is never left part old, part new, and no temp file stays.
+// Recovery moves only files that hold what the run found or wrote (the
+// journal's hashes): an edit made since then stops a roll forward
+// (ChangedError) and survives a roll back (its old content is kept in
+// State/recovered/). SIGINT and SIGTERM wait for the transaction to end.
 package txn
 
 import (
