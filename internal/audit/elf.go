@@ -3,6 +3,7 @@ package audit
 import (
 	"debug/elf"
 	"fmt"
+	"os"
 	"strconv"
 )
 
@@ -14,7 +15,7 @@ func heapFindingsELF(a *auditor, path string) ([]Finding, error) {
 	if !ok {
 		return nil, nil
 	}
-	f, err := elf.Open(path)
+	f, err := openELF(path)
 	if err != nil {
 		return nil, err
 	}
@@ -65,4 +66,22 @@ func (a *auditor) heapRange() (uint64, uint64, bool) {
 		structMem = 12
 	}
 	return base, base + size + 2*structMem, true
+}
+
+// openELF opens the --elf file: a regular file only (a FIFO or a device
+// would block or never end), and an error that says what is wrong with it
+// rather than the decoder's bare "EOF".
+func openELF(path string) (*elf.File, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("--elf %s: %v", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("--elf %s: not a regular file (%v): give the linked firmware ELF", path, fi.Mode().Type())
+	}
+	f, err := elf.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--elf %s: not a readable ELF file (%v): give the firmware the link wrote (the .elf, not a .bin or .hex)", path, err)
+	}
+	return f, nil
 }

@@ -87,6 +87,9 @@ func decodeChip(blk *chipBlock, known Chips, ev *evaluator) *Chip {
 	if blk.Ethernet != nil {
 		decodeChipEthernet(blk.Ethernet, &c.Ethernet, ev)
 	}
+	checkGrammar(ev, blk.Family, "family", c.Family, familyRe, "lower-case letters, digits and '_', starting with a letter, at most 32")
+	checkGrammar(ev, blk.Vendor, "vendor", c.Vendor, macRe, "lower-case letters, digits, '_' and '-', at most 32")
+	checkGrammar(ev, blk.Description, "description", c.Description, nil, "")
 	if c.Core.CPU == "" {
 		ev.errorf(blk.DeclRange, "Incomplete chip", "Chip %q has no core { cpu = ... } (and no base chip to take it from).", c.Name)
 	}
@@ -150,6 +153,11 @@ func decodeCore(b *coreBlock, c *Core, ev *evaluator) {
 	setStr(ev, b.Arch, "core.arch", &c.Arch)
 	setStr(ev, b.FPU, "core.fpu", &c.FPU)
 	setStr(ev, b.FloatABI, "core.float_abi", &c.FloatABI)
+	const word = "a GCC option value: lower-case letters, digits, '+', '.', '_' and '-', at most 32"
+	checkGrammar(ev, b.CPU, "core.cpu", c.CPU, coreWordRe, word)
+	checkGrammar(ev, b.Arch, "core.arch", c.Arch, coreWordRe, word)
+	checkGrammar(ev, b.FPU, "core.fpu", c.FPU, coreWordRe, word)
+	checkGrammar(ev, b.FloatABI, "core.float_abi", c.FloatABI, coreWordRe, word)
 	setBool(ev, b.Thumb, "core.thumb", &c.Thumb)
 	setBool(ev, b.DCache, "core.dcache", &c.DCache)
 	setInt(ev, b.DCacheLine, "core.dcache_line", 0, 256, &c.DCacheLine)
@@ -252,6 +260,7 @@ func checkMemoryOverlap(c *Chip, ev *evaluator) {
 
 func decodeChipEthernet(b *chipEthBlock, e *ChipEthernet, ev *evaluator) {
 	setStr(ev, b.MAC, "ethernet.mac", &e.MAC)
+	checkGrammar(ev, b.MAC, "ethernet.mac", e.MAC, macRe, "lower-case letters, digits, '_' and '-', at most 32")
 	setInt(ev, b.DescriptorSize, "ethernet.descriptor_size", 0, 256, &e.DescriptorSize)
 	setInt(ev, b.DescriptorAlign, "ethernet.descriptor_align", 0, 4096, &e.DescriptorAlign)
 	setInt(ev, b.MaxSpeedMbps, "ethernet.max_speed_mbps", 10, 10000, &e.MaxSpeedMbps)

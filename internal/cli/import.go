@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -65,7 +66,14 @@ func runImport(env *Env, pos []string, f *importFlags) int {
 	}
 	if *out != "" {
 		if res.ChipFile != "" {
-			if _, werr := fsutil.WriteIfChanged(res.ChipFile, res.ChipHCL, 0o644); werr != nil {
+			// confined to --out's folder: a chips/ that is a symbolic link
+			// leading elsewhere is refused, not followed
+			rel, rerr := filepath.Rel(filepath.Dir(*out), res.ChipFile)
+			if rerr != nil {
+				fmt.Fprintln(env.Stderr, "lwipgen import:", rerr)
+				return 1
+			}
+			if _, werr := fsutil.WriteUnder(filepath.Dir(*out), rel, res.ChipHCL, 0o644); werr != nil {
 				fmt.Fprintln(env.Stderr, "lwipgen import:", werr)
 				return 1
 			}

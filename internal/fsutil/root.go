@@ -2,6 +2,8 @@ package fsutil
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -126,11 +128,49 @@ func (r *Root) WriteFile(rel string, data []byte, perm os.FileMode) (bool, error
 	return true, r.wrap(rel, r.writeAtomic(c, data, perm))
 }
 
-// TempName is the name of the temporary file a write of rel goes through:
-// beside it (same directory, so the rename is atomic), hidden, and fixed, so
-// an interrupted run's leftover is found and removed by the next.
+// TempName is a fresh name for the temporary file a write of rel goes
+// through: beside it (same directory, so the rename is atomic), hidden, and
+// random, so nobody can plant a link or a hard link there in advance (the
+// file is also created exclusively: an existing name is never opened).
+// A transaction records its temp names in its journal (IsTempOf checks one).
 func TempName(rel string) string {
-	return filepath.Join(filepath.Dir(rel), "."+filepath.Base(rel)+TempSuffix)
+	var b [8]byte
+	rand.Read(b[:])
+	return filepath.Join(filepath.Dir(rel), "."+filepath.Base(rel)+"."+hex.EncodeToString(b[:])+TempSuffix)
+}
+
+// IsTempOf reports whether tmp is a name TempName can give for rel.
+func IsTempOf(tmp, rel string) bool {
+	t, r := filepath.ToSlash(tmp), filepath.ToSlash(rel)
+	if path.Dir(t) != path.Dir(r) {
+		return false
+	}
+	mid, ok := strings.CutPrefix(path.Base(t), "."+path.Base(r)+".")
+	if !ok {
+		return false
+	}
+	mid, ok = strings.CutSuffix(mid, TempSuffix)
+	if _, err := hex.DecodeString(mid); !ok || len(mid) != 16 || err != nil {
+		return false
+	}
+	return true
+}
+
+// FailCreateTemp, set by tests only, fails the creation of the temp files
+// it returns an error for: a write failure at a chosen file of a
+// transaction's write phase (random temp names cannot be blocked from
+// outside any more).
+var FailCreateTemp func(tmp string) error
+
+// createTemp creates tmp exclusively (never an existing file, link or
+// hard link) with perm.
+func (r *Root) createTemp(tmp string, perm os.FileMode) (*os.File, error) {
+	if FailCreateTemp != nil {
+		if err := FailCreateTemp(filepath.ToSlash(tmp)); err != nil {
+			return nil, err
+		}
+	}
+	return r.r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 }
 
 // TempSuffix ends every temporary file lwipgen creates.
@@ -142,7 +182,7 @@ const TempSuffix = ".lwipgen-tmp"
 // temp file.
 func (r *Root) writeAtomic(c string, data []byte, perm os.FileMode) error {
 	tmp := TempName(c)
-	f, err := r.r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+	f, err := r.createTemp(tmp, perm)
 	if err != nil {
 		return err
 	}
@@ -253,18 +293,21 @@ func (r *Root) Walk(rel string, fn func(p string, d fs.DirEntry) error) error {
 	})
 }
 
-// WriteTemp writes the temporary file of rel (TempName) in place and fsyncs
-// it, without renaming: for a caller that renames many files only once all
-// of them are on disk (a transaction).
-func (r *Root) WriteTemp(rel string, data []byte, perm os.FileMode) error {
+// WriteTemp writes tmp (a name TempName gave for rel), created
+// exclusively, and fsyncs it, without renaming: for a caller that renames
+// many files only once all of them are on disk (a transaction).
+func (r *Root) WriteTemp(rel, tmp string, data []byte, perm os.FileMode) error {
 	c, err := r.Clean(rel)
 	if err != nil {
 		return err
 	}
+	if !IsTempOf(tmp, c) {
+		return fmt.Errorf("fsutil: %s is not a temporary name for %s", tmp, rel)
+	}
 	if err := r.mkParent(c, rel); err != nil {
 		return err
 	}
-	f, err := r.r.OpenFile(TempName(c), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
+	f, err := r.createTemp(filepath.FromSlash(tmp), perm)
 	if err != nil {
 		return r.wrap(rel, err)
 	}

@@ -204,3 +204,49 @@ func TestMkdirNoLinks(t *testing.T) {
 		t.Error("a file on the way was taken for a directory")
 	}
 }
+
+// A hard link or a symbolic link planted at the name the temp file of a
+// write used to have (fixed: ".X.lwipgen-tmp") is never opened: temp names
+// are random and created exclusively, so the file the link points at keeps
+// its content (issue 29 item 2).
+func TestPlantedTempLinkNotFollowed(t *testing.T) {
+	base := t.TempDir()
+	dir := filepath.Join(base, "project")
+	os.MkdirAll(dir, 0o755)
+	outside := filepath.Join(base, "outside.txt")
+	os.WriteFile(outside, []byte("keep\n"), 0o644)
+	if err := os.Link(outside, filepath.Join(dir, ".a.h"+TempSuffix)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, ".b.h"+TempSuffix)); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenRoot(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, f := range []string{"a.h", "b.h"} {
+		if _, err := r.WriteFile(f, []byte("new\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tmp := TempName(f)
+		if err := r.WriteTemp(f, tmp, []byte("new\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.WriteTemp(f, tmp, []byte("again\n"), 0o644); err == nil {
+			t.Errorf("%s: an existing temp name was opened again", tmp)
+		}
+	}
+	if b, _ := os.ReadFile(outside); string(b) != "keep\n" {
+		t.Fatalf("a write followed a planted link: outside file is %q", b)
+	}
+	if err := r.WriteTemp("a.h", "b.h", []byte("x"), 0o644); err == nil {
+		t.Error("WriteTemp accepted a name that is not a temp name of its file")
+	}
+	for tmp, want := range map[string]bool{TempName("x/a.c"): true, ".a.c" + TempSuffix: false, "x/.a.c.0011223344556677" + TempSuffix: true, ".a.c.0011223344556677" + TempSuffix: false, "x/.b.c.0011223344556677" + TempSuffix: false} {
+		if IsTempOf(tmp, "x/a.c") != want {
+			t.Errorf("IsTempOf(%q, x/a.c) != %v", tmp, want)
+		}
+	}
+}

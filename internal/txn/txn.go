@@ -5,6 +5,10 @@
 // into place. A run killed at any point is rolled back (journal still
 // "prepare") or forward (journal "apply") by the next run, or rolled back by
 // --undo: the tree is never left part old, part new, and no temp file stays.
+// Recovery moves only files that hold what the run found or wrote (the
+// journal's hashes): an edit made since then stops a roll forward
+// (ChangedError) and survives a roll back (its old content is kept in
+// State/recovered/). SIGINT and SIGTERM wait for the transaction to end.
 package txn
 
 import (
@@ -16,6 +20,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -48,6 +53,10 @@ type Project struct {
 	lock        *os.File
 	createdLock bool   // this run created the lock file (and the state folder)
 	Recovered   string // what the recovery at Open did ("" when nothing was pending)
+	// Kept lists the files a roll back left as they are because they were
+	// changed after the interrupted run stopped (their old content is in
+	// State/recovered/).
+	Kept []string
 }
 
 // LockWait is how long Open waits for another run's lock before refusing.
@@ -94,7 +103,9 @@ func Open(dir, state string, readOnly bool) (*Project, error) {
 		root.Close()
 		return nil, err
 	}
+	release := holdSignals()
 	msg, err := p.recover(false)
+	release()
 	if err != nil {
 		p.Close()
 		return nil, err
@@ -162,6 +173,7 @@ type entry struct {
 	Before  string      `json:"before,omitempty"` // sha256
 	After   string      `json:"after,omitempty"`  // sha256; empty with delete
 	Delete  bool        `json:"delete,omitempty"`
+	Temp    string      `json:"temp,omitempty"` // the new content's temp file (random, beside Path)
 	Mode    fs.FileMode `json:"mode"`
 }
 
@@ -183,12 +195,17 @@ func (p *Project) Commit(changes []Change) error {
 	if len(changes) == 0 {
 		return nil
 	}
+	release := holdSignals()
+	defer release()
 	cs := append([]Change(nil), changes...)
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Path < cs[j].Path })
 	j := journal{State: "prepare"}
 	for _, c := range cs {
 		if _, err := p.Root.Clean(c.Path); err != nil {
 			return err
+		}
+		if InVCS(c.Path) {
+			return fmt.Errorf("txn: %s is inside a version-control folder; lwipgen never writes there", c.Path)
 		}
 		if strings.HasPrefix(path.Clean(c.Path)+"/", p.State+"/"+dirName+"/") || path.Clean(c.Path) == p.State+"/"+lockName {
 			return fmt.Errorf("txn: %s is lwipgen's own transaction state", c.Path)
@@ -204,6 +221,7 @@ func (p *Project) Commit(changes []Change) error {
 		}
 		if !c.Delete {
 			e.After = sum(c.After)
+			e.Temp = filepath.ToSlash(fsutil.TempName(path.Clean(c.Path)))
 		}
 		j.Entries = append(j.Entries, e)
 	}
@@ -226,7 +244,7 @@ func (p *Project) Commit(changes []Change) error {
 			continue
 		}
 		step()
-		if err := p.Root.WriteTemp(c.Path, c.After, j.Entries[i].Mode); err != nil {
+		if err := p.Root.WriteTemp(c.Path, j.Entries[i].Temp, c.After, j.Entries[i].Mode); err != nil {
 			return p.abort(fmt.Errorf("writing %s: %v", c.Path, err))
 		}
 	}
@@ -236,7 +254,15 @@ func (p *Project) Commit(changes []Change) error {
 		return p.abort(err)
 	}
 	if err := p.apply(&j); err != nil {
-		return err // the journal stays: the next run finishes it
+		// a rename failed half way: the tree is part old, part new. Roll
+		// back now and say so; if even that fails, say how to finish.
+		if rerr := p.rollBack(&j); rerr != nil {
+			return fmt.Errorf("applying the change: %v; the project is now part old, part new and rolling back failed too (%v): run the same command again to complete it, or --undo to roll it back (journal %s)", err, rerr, p.journal())
+		}
+		if ferr := p.finish(); ferr != nil {
+			return fmt.Errorf("applying the change: %v; rolled back, but %v", err, ferr)
+		}
+		return fmt.Errorf("applying the change: %v; every file was put back as it was (nothing changed)", err)
 	}
 	return p.finish()
 }
@@ -253,8 +279,14 @@ func (p *Project) writeJournal(j *journal) error {
 }
 
 // apply renames every temp over its target (or removes a deleted file).
-// Repeatable: an entry already applied is skipped.
+// Repeatable: an entry already applied is skipped. Before the first change
+// every entry is checked: a target that holds neither what the transaction
+// found (Before) nor what it wrote (After) was changed by someone else after
+// the run stopped, and nothing is touched (ChangedError).
 func (p *Project) apply(j *journal) error {
+	if err := p.checkUntouched(j, true); err != nil {
+		return err
+	}
 	for _, e := range j.Entries {
 		step()
 		if e.Delete {
@@ -263,8 +295,8 @@ func (p *Project) apply(j *journal) error {
 			}
 			continue
 		}
-		tmp := fsutil.TempName(e.Path)
-		if _, err := p.Root.Stat(tmp); err == nil {
+		tmp := e.Temp
+		if _, err := p.Root.Stat(tmp); tmp != "" && err == nil {
 			if err := p.Root.Rename(tmp, e.Path); err != nil {
 				return err
 			}
@@ -274,6 +306,55 @@ func (p *Project) apply(j *journal) error {
 		if err != nil || sum(cur) != e.After {
 			return fmt.Errorf("txn: %s has neither its new content nor its temp file; restore it from %s/%s/%s or run --undo", e.Path, p.State, dirName, beforeDir)
 		}
+	}
+	return nil
+}
+
+func (p *Project) removeTemp(e entry) {
+	if e.Temp != "" {
+		p.Root.Remove(e.Temp)
+	}
+}
+
+// ChangedError says which files were changed (by the user, an IDE, CubeMX)
+// after an interrupted run stopped: recovery never overwrites them.
+type ChangedError struct {
+	Files []string
+	State string // the state directory
+}
+
+func (e *ChangedError) Error() string {
+	return fmt.Sprintf("txn: %s changed after an interrupted lwipgen run stopped (it holds neither the content before that run nor what the run wrote); nothing was changed. Run `vendor --undo` to roll the other files back and keep your edit (the content from before the interrupted run is kept in %s/%s/<file>), then merge the two", strings.Join(e.Files, ", "), e.State, recoveredDir)
+}
+
+// recoveredDir (under the state directory) keeps, on a roll back that found
+// a file edited, the file's content from before the interrupted run: the
+// edit stays in place, the old content beside it - both kept.
+const recoveredDir = "recovered"
+
+// edited reports whether e's file holds something the transaction did not
+// leave there: neither its content before the run nor (forward) the new one.
+func (p *Project) edited(e entry) bool {
+	cur, err := p.Root.ReadFile(e.Path, fsutil.MaxInput)
+	if err != nil {
+		// missing: the run removes only the files it deletes (renames
+		// are atomic, a file it replaces is never missing)
+		return !errors.Is(err, fs.ErrNotExist) || (e.Existed && !e.Delete)
+	}
+	h := sum(cur)
+	return h != e.Before && h != e.After || (!e.Existed && h != e.After)
+}
+
+// checkUntouched lists the files changed since the run stopped.
+func (p *Project) checkUntouched(j *journal, forward bool) error {
+	var changed []string
+	for _, e := range j.Entries {
+		if p.edited(e) {
+			changed = append(changed, e.Path)
+		}
+	}
+	if len(changed) > 0 && forward {
+		return &ChangedError{Files: changed, State: p.State}
 	}
 	return nil
 }
@@ -288,9 +369,24 @@ func (p *Project) rollBack(j *journal) error {
 			return err
 		}
 	}
+	var kept []string
 	for _, e := range j.Entries {
 		step()
-		p.Root.Remove(fsutil.TempName(e.Path))
+		if p.edited(e) {
+			// changed after the run stopped: the edit stays; the content
+			// from before the run is kept beside it for the user to merge
+			p.removeTemp(e)
+			if e.Existed {
+				if old, err := p.Root.ReadFile(p.beforePath(e.Path), fsutil.MaxInput); err == nil && sum(old) == e.Before {
+					if _, err := p.Root.WriteFile(p.State+"/"+recoveredDir+"/"+e.Path, old, 0o644); err != nil {
+						return err
+					}
+				}
+			}
+			kept = append(kept, e.Path)
+			continue
+		}
+		p.removeTemp(e)
 		cur, err := p.Root.ReadFile(e.Path, fsutil.MaxInput)
 		exists := err == nil
 		switch {
@@ -309,6 +405,7 @@ func (p *Project) rollBack(j *journal) error {
 			p.Root.Chmod(e.Path, e.Mode)
 		}
 	}
+	p.Kept = append(p.Kept, kept...)
 	return nil
 }
 
@@ -371,6 +468,12 @@ func (p *Project) recover(back bool) (string, error) {
 		if _, err := p.Root.Clean(e.Path); err != nil {
 			return "", fmt.Errorf("%s: %v", p.journal(), err)
 		}
+		if InVCS(e.Path) {
+			return "", fmt.Errorf("%s: %s is inside a version-control folder (a journal lwipgen did not write); nothing was changed", p.journal(), e.Path)
+		}
+		if e.Temp != "" && !fsutil.IsTempOf(e.Temp, path.Clean(e.Path)) {
+			return "", fmt.Errorf("%s: %s is not a temporary file of %s (a journal lwipgen did not write); nothing was changed", p.journal(), e.Temp, e.Path)
+		}
 	}
 	if j.State == "apply" && !back {
 		if err := p.apply(&j); err != nil {
@@ -381,7 +484,24 @@ func (p *Project) recover(back bool) (string, error) {
 	if err := p.rollBack(&j); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("rolled back an interrupted run (%d files)", len(j.Entries)), p.finish()
+	msg := fmt.Sprintf("rolled back an interrupted run (%d files)", len(j.Entries))
+	if len(p.Kept) > 0 {
+		msg += fmt.Sprintf("; kept as edited after it stopped: %s (their content from before that run is in %s/%s/)", strings.Join(p.Kept, ", "), p.State, recoveredDir)
+	}
+	return msg, p.finish()
+}
+
+// InVCS reports whether rel lies in a version-control folder (.git, .svn,
+// .hg): lwipgen's state can never name one, whatever a crafted journal or
+// backup index says.
+func InVCS(rel string) bool {
+	for _, part := range strings.Split(path.Clean(filepath.ToSlash(rel)), "/") {
+		switch part {
+		case ".git", ".svn", ".hg":
+			return true
+		}
+	}
+	return false
 }
 
 // Pending reports whether a journal is waiting (only useful on a project
@@ -404,7 +524,9 @@ func OpenForUndo(dir, state string) (p *Project, rolledBack string, err error) {
 		root.Close()
 		return nil, "", err
 	}
+	release := holdSignals()
 	msg, err := p.recover(true)
+	release()
 	if err != nil {
 		p.Close()
 		return nil, "", err

@@ -214,3 +214,141 @@ func TestReadOnlyRefusesPending(t *testing.T) {
 		t.Fatalf("read-only open with a pending journal: %v", err)
 	}
 }
+
+// A crash at every step, then the user edits a file of the transaction
+// before the next command: neither the next run nor --undo overwrites the
+// edit. Rolling forward stops and names the file (nothing changed); rolling
+// back keeps the edit and saves the file's old content under
+// .lwipgen/recovered/ (both kept); the other files end all old.
+func TestRecoveryKeepsEditsMadeAfterCrash(t *testing.T) {
+	const edit = "/* typed after the crash */\n"
+	var stopped, kept int
+	for n := 1; n < 40; n++ {
+		dir, old, _, changes := fixture(t)
+		p, _ := Open(dir, ".lwipgen", false)
+		crashIn = n
+		done := make(chan struct{})
+		go func() { defer close(done); p.Commit(changes) }()
+		<-done
+		crashed := crashIn == 0
+		crashIn = 0
+		p.Close()
+		if !crashed {
+			break
+		}
+		main := filepath.Join(dir, "Core/Src/main.c")
+		cur, _ := os.ReadFile(main)
+		os.WriteFile(main, append(cur, edit...), 0o600)
+		q, err := Open(dir, ".lwipgen", false)
+		var ce *ChangedError
+		if errors.As(err, &ce) {
+			if len(ce.Files) != 1 || ce.Files[0] != "Core/Src/main.c" || !strings.Contains(err.Error(), "--undo") {
+				t.Fatalf("step %d: %v", n, err)
+			}
+			if b, _ := os.ReadFile(main); string(b) != string(cur)+edit {
+				t.Fatalf("step %d: the refused recovery changed main.c: %q", n, b)
+			}
+			stopped++
+			q, _, err = OpenForUndo(dir, ".lwipgen")
+		}
+		if err != nil {
+			t.Fatalf("step %d: recovery: %v", n, err)
+		}
+		if len(q.Kept) > 0 {
+			kept++
+		}
+		q.Close()
+		if b, _ := os.ReadFile(main); string(b) != string(cur)+edit {
+			t.Fatalf("step %d: the edit was lost: main.c is %q", n, b)
+		}
+		if len(q.Kept) > 0 {
+			saved, _ := os.ReadFile(filepath.Join(dir, ".lwipgen/recovered/Core/Src/main.c"))
+			if string(saved) != old["Core/Src/main.c"] {
+				t.Fatalf("step %d: the old content was not kept beside the edit: %q", n, saved)
+			}
+			for _, f := range []string{"build.sh", "gone.h"} {
+				if b, _ := os.ReadFile(filepath.Join(dir, f)); string(b) != old[f] {
+					t.Fatalf("step %d: %s not rolled back: %q", n, f, b)
+				}
+			}
+		}
+	}
+	if stopped == 0 || kept == 0 {
+		t.Errorf("crash points did not cover both ways: %d stopped forward, %d kept on roll back", stopped, kept)
+	}
+}
+
+// A journal whose temp file is not a temp name of its entry (here: another
+// project file, to be renamed over main.c) is refused before anything moves.
+func TestJournalTempMustBeItsFiles(t *testing.T) {
+	dir, old, _, _ := fixture(t)
+	os.MkdirAll(filepath.Join(dir, ".lwipgen", "txn"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".lwipgen", "txn", "journal.json"), []byte(`{"state":"apply","files":[{"path":"Core/Src/main.c","existed":true,"before":"x","after":"y","temp":"build.sh","mode":420}]}`), 0o644)
+	if _, err := Open(dir, ".lwipgen", false); err == nil || !strings.Contains(err.Error(), "not a temporary file") {
+		t.Fatalf("crafted journal: %v", err)
+	}
+	for f, want := range old {
+		if b, _ := os.ReadFile(filepath.Join(dir, f)); string(b) != want {
+			t.Errorf("%s changed: %q", f, b)
+		}
+	}
+}
+
+// A crafted journal naming .git/config is refused: the next run does not
+// roll it "back" to content the journal's before/ folder holds (item 6).
+func TestJournalNeverNamesGit(t *testing.T) {
+	dir, _, _, _ := fixture(t)
+	os.MkdirAll(filepath.Join(dir, ".git"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".git", "config"), []byte("keep\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, ".lwipgen", "txn", "before", ".git"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".lwipgen", "txn", "before", ".git", "config"), []byte("evil\n"), 0o644)
+	j := `{"state":"rollback","files":[{"path":".git/config","existed":true,"before":"` + sum([]byte("evil\n")) + `","after":"` + sum([]byte("keep\n")) + `","mode":420}]}`
+	os.WriteFile(filepath.Join(dir, ".lwipgen", "txn", "journal.json"), []byte(j), 0o644)
+	if _, _, err := OpenForUndo(dir, ".lwipgen"); err == nil || !strings.Contains(err.Error(), "version-control") {
+		t.Fatalf("crafted journal naming .git/config: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, ".git", "config")); string(b) != "keep\n" {
+		t.Fatalf(".git/config overwritten: %q", b)
+	}
+	p, _ := Open(dir, ".lwipgen", false)
+	if p != nil {
+		p.Close()
+	}
+	if err := func() error {
+		os.Remove(filepath.Join(dir, ".lwipgen", "txn", "journal.json"))
+		q, err := Open(dir, ".lwipgen", false)
+		if err != nil {
+			return err
+		}
+		defer q.Close()
+		return q.Commit([]Change{{Path: "x/.git/hooks/pre-commit", After: []byte("evil")}})
+	}(); err == nil {
+		t.Fatal("a commit into .git/ was accepted")
+	}
+}
+
+// A rename that fails in the apply phase (here: a folder where a new file
+// goes) does not leave a mixed tree silently: the files already renamed are
+// put back, the error says so, and no journal or temp file stays (item 10).
+func TestFailedRenameRolledBackAndSaid(t *testing.T) {
+	dir, old, nw, changes := fixture(t)
+	os.MkdirAll(filepath.Join(dir, "LWIP", "lwipgen", "a.c", "in-the-way"), 0o755)
+	p, err := Open(dir, ".lwipgen", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = p.Commit(changes)
+	p.Close()
+	if err == nil || !strings.Contains(err.Error(), "put back as it was") {
+		t.Fatalf("failed rename: %v", err)
+	}
+	delete(old, "LWIP/lwipgen/a.c")
+	for f, want := range old {
+		if b, _ := os.ReadFile(filepath.Join(dir, f)); string(b) != want {
+			t.Errorf("%s not put back: %q", f, b)
+		}
+	}
+	if s, stray := state(t, dir, old, nw); len(stray) > 0 {
+		t.Errorf("tree %s, stray %v", s, stray)
+	}
+}

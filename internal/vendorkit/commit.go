@@ -96,13 +96,18 @@ func Undo(dir string, force bool) (*Result, error) {
 	var edited []string
 	var cs []txn.Change
 	for _, e := range idx.Entries {
-		if _, err := root.Clean(e.Path); err != nil || strings.HasPrefix(path.Clean(e.Path), StateDir+"/backup/") {
+		if _, err := root.Clean(e.Path); err != nil || strings.HasPrefix(path.Clean(e.Path), StateDir+"/backup/") || txn.InVCS(e.Path) {
 			return nil, fmt.Errorf("backup %s: entry %q is not a project file lwipgen writes", m.Backup, e.Path)
 		}
 		cur, err := root.ReadFile(e.Path, fsutil.MaxInput)
 		exists := err == nil
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
+		}
+		// a file undo would overwrite must be one the manifest says lwipgen
+		// wrote (a file, or a block in it); one the run deleted is absent
+		if exists && !m.lists(e.Path) {
+			return nil, fmt.Errorf("backup %s: entry %q is not among the files %s lists (a backup index lwipgen did not write); nothing was changed", m.Backup, e.Path, manifestPath)
 		}
 		if exists && sum(cur) != e.After && e.Path != manifestPath {
 			edited = append(edited, e.Path)

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
+	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 )
@@ -51,6 +53,24 @@ func loadManifest(root *fsutil.Root) (*manifest, error) {
 		m.Blocks = map[string]string{}
 	}
 	return m, checkManifest(root, m)
+}
+
+// lists reports whether rel is the manifest itself or a file it records
+// lwipgen writing (the whole file, or blocks in it).
+func (m *manifest) lists(rel string) bool {
+	rel = path.Clean(rel)
+	if rel == manifestPath {
+		return true
+	}
+	if _, ok := m.Files[rel]; ok {
+		return true
+	}
+	for k := range m.Blocks {
+		if p, _, ok := strings.Cut(k, "#"); ok && p == rel {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *manifest) encode() []byte {

@@ -2,13 +2,14 @@ package vendorkit
 
 import (
 	"errors"
+	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
-	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 )
 
@@ -124,20 +125,28 @@ func TestVendorKeepsModes(t *testing.T) {
 	}
 }
 
-// A write that fails in the write phase (here: a directory where one temp
-// file must go) leaves the project exactly as it was, with no temp files,
+// A write that fails in the write phase (here: the temp file of
+// LWIP/Target/lwipopts.h, the last file in path order) leaves the project exactly as it was, with no temp files,
 // and undo does not call it "nothing to undo" after a successful run.
 func TestWriteErrorLeavesAllOld(t *testing.T) {
 	dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
 	before := treeHash(t, dir)
-	// the last file in path order the run writes: everything before it is on disk when it fails
-	os.MkdirAll(filepath.Join(dir, "LWIP", "Target", fsutil.TempName("lwipopts.h")), 0o755)
+	// everything before it in path order is on disk when it fails
+	fsutil.FailCreateTemp = func(tmp string) error {
+		if strings.HasPrefix(tmp, "LWIP/Target/.lwipopts.h.") {
+			return errors.New("injected: no space left on device")
+		}
+		return nil
+	}
 	_, err := Vendor(generated(t, "h743"), Options{Project: dir})
 	if err == nil {
 		t.Fatal("the run succeeded despite the blocked temp file")
 	}
 	t.Log(err)
-	os.Remove(filepath.Join(dir, "LWIP", "Target", fsutil.TempName("lwipopts.h")))
+	fsutil.FailCreateTemp = nil
+	if !strings.Contains(err.Error(), "injected") {
+		t.Fatalf("the run failed before its write phase: %v", err)
+	}
 	if treeHash(t, dir) != before {
 		t.Errorf("a failed write phase left the project changed:\n%v", treeFiles(t, dir, func(p string) bool { return !strings.HasPrefix(p, ".lwipgen") && !strings.Contains(p, "lwipgen") }))
 	}
@@ -183,5 +192,34 @@ func TestBoardSwitchIsNotAnEdit(t *testing.T) {
 	// and back
 	if _, err := Vendor(generated(t, "h743"), Options{Project: dir}); err != nil {
 		t.Fatalf("switching back: %v", err)
+	}
+}
+
+// A crafted backup index inside the project (its hashes made to match) can
+// make --undo, even --force, overwrite no file lwipgen did not write:
+// .git/config and a source file the manifest does not list are refused and
+// stay as they are (issue 29 item 6).
+func TestUndoRefusesFilesTheManifestDoesNotList(t *testing.T) {
+	for _, target := range []string{".git/config", "Core/Src/stm32h7xx_it.c", "sub/.git/HEAD"} {
+		t.Run(target, func(t *testing.T) {
+			dir := copyTree(t, filepath.Join("testdata", "cubeide-h743"))
+			os.MkdirAll(filepath.Join(dir, filepath.Dir(target)), 0o755)
+			keep := []byte("[core]\n\tbare = false\n")
+			os.WriteFile(filepath.Join(dir, target), keep, 0o644)
+			evil := []byte("[core]\n\tfsmonitor = sh -c evil\n")
+			os.MkdirAll(filepath.Join(dir, StateDir, "backup", "x", "files", filepath.Dir(target)), 0o755)
+			os.WriteFile(filepath.Join(dir, StateDir, "backup", "x", "files", target), evil, 0o644)
+			os.WriteFile(filepath.Join(dir, manifestPath), []byte(`{"board":"h743","files":{"LWIP/lwipgen/a.c":"0"},"blocks":{},"last_backup":".lwipgen/backup/x"}`), 0o644)
+			idx := fmt.Sprintf(`{"id":"x","board":"h743","files":[{"path":%q,"existed":true,"before":%q,"after":%q}]}`, target, sum(evil), sum(keep))
+			os.WriteFile(filepath.Join(dir, StateDir, "backup", "x", "index.json"), []byte(idx), 0o644)
+			_, err := Undo(dir, true)
+			if err == nil || !strings.Contains(err.Error(), target) {
+				t.Fatalf("undo accepted a crafted index entry %s: %v", target, err)
+			}
+			t.Log(err)
+			if b, _ := os.ReadFile(filepath.Join(dir, target)); string(b) != string(keep) {
+				t.Fatalf("%s was overwritten: %q", target, b)
+			}
+		})
 	}
 }

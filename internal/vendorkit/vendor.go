@@ -124,6 +124,9 @@ func (w *workspace) read(rel string) ([]byte, bool) {
 		w.orig[rel], w.cur[rel] = nil, nil
 		return nil, false
 	}
+	if err := checkUserCode(rel, b); err != nil {
+		w.errs = append(w.errs, err)
+	}
 	w.orig[rel], w.cur[rel] = b, b
 	return b, true
 }
