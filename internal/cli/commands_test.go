@@ -48,6 +48,15 @@ func TestExplain(t *testing.T) {
 		e.Value == nil || *e.Value <= 0 || !strings.Contains(e.Why, "BDP") {
 		t.Fatalf("explain TCP_WND: %+v", e)
 	}
+	// the TCP clock options carry what the board's clock means
+	rc, out, _ = run(t, "explain", "TCP_TMR_INTERVAL", "--board", "h743", "--json")
+	e = Explanation{}
+	if rc != 0 || json.Unmarshal([]byte(out), &e) != nil || e.Value == nil || e.TCPClock == nil {
+		t.Fatalf("explain TCP_TMR_INTERVAL: rc %d %s", rc, out)
+	}
+	if c := e.TCPClock; c.IntervalMs != *e.Value || c.RTOFloorMinMs != 4**e.Value || c.DelayedAckMs != *e.Value || c.TimerCPUPct <= 0 {
+		t.Fatalf("explain TCP_TMR_INTERVAL: clock %+v for %d ms", *c, *e.Value)
+	}
 	rc, out, _ = run(t, "explain", "TCP_RCV_BUF")
 	if rc != 1 || !strings.Contains(out, "TCP_WND") {
 		t.Fatalf("explain of a myth: rc %d %s", rc, out)

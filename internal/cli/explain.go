@@ -45,7 +45,13 @@ type Explanation struct {
 	Expression string `json:"expression,omitempty"`
 	Why        string `json:"why,omitempty"`
 	Correction string `json:"correction,omitempty"`
+	// TCPClock: for the TCP timer options, what the board's clock means
+	// (RTO floor, delayed-ACK bound, timer CPU cost).
+	TCPClock *plan.TCPClock `json:"tcp_clock,omitempty"`
 }
+
+// clockOptions are the options whose meaning is the TCP clock.
+var clockOptions = map[string]bool{"TCP_TMR_INTERVAL": true, "TCP_FAST_INTERVAL": true, "TCP_SLOW_INTERVAL": true}
 
 func runExplain(env *Env, option, boardRef, lwipDir string, asJSON bool) int {
 	name := strings.TrimSpace(option)
@@ -96,6 +102,10 @@ func runExplain(env *Env, option, boardRef, lwipDir string, asJSON bool) int {
 			} else {
 				ex.Why = "not set by lwipgen: lwIP's default applies"
 			}
+			if clockOptions[name] {
+				c := p.TCPClock()
+				ex.TCPClock = &c
+			}
 		}
 	}
 	if asJSON {
@@ -127,6 +137,10 @@ func runExplain(env *Env, option, boardRef, lwipDir string, asJSON bool) int {
 				fmt.Fprintf(env.Stdout, "  %s: %s\n", ex.Board, ex.Expression)
 			}
 			fmt.Fprintf(env.Stdout, "  why: %s\n", ex.Why)
+			if c := ex.TCPClock; c != nil {
+				fmt.Fprintf(env.Stdout, "  tcp clock: TCP_TMR_INTERVAL %d ms, RTO floor %d-%d ms beyond the RTT (initial RTO %d ms), delayed ACK <= %d ms, RTT variation to cover %.2f ms, timer %.3f %% CPU\n",
+					c.IntervalMs, c.RTOFloorMinMs, c.RTOFloorMaxMs, c.InitialRTOMs, c.DelayedAckMs, c.RTTVarMs, c.TimerCPUPct)
+			}
 		}
 	}
 	if !ex.Exists {

@@ -28,6 +28,7 @@ var rules = []Rule{
 	ruleWindowUpdate, // after the flow's caps on TCP_WND
 	ruleHeap,
 	ruleTimeouts,
+	ruleTCPClock, // after ruleSendBuffer: the send buffer on the wire is part of the RTT variation
 	ruleMailboxes,
 }
 

@@ -75,6 +75,11 @@ func planChecks(p *Plan, s *Sizer) []Check {
 		add("plan.tx_ring_holds_send_buffer", int64(p.Driver.TxDescriptors) >= segs, "ethernet.tx_descriptors",
 			"TX ring %d descriptors for a send buffer of %d segments (TCP_SND_BUF %d)", p.Driver.TxDescriptors, segs, p.Value("TCP_SND_BUF"))
 	}
+	// The TCP clock (rules_tcp_clock.go).
+	{
+		c := clockCheck(p)
+		add(c.ID, c.OK, "options.TCP_TMR_INTERVAL", "%s", c.Detail)
+	}
 	// Descriptor rings within what the hardware driver supports.
 	if p.Driver.RxDescriptors > 0 {
 		add("plan.ring_depth", p.Driver.RxDescriptors >= 2 && p.Driver.TxDescriptors >= 2, "ethernet.rx_descriptors",

@@ -42,20 +42,23 @@ type Section struct {
 
 // Report is report.json.
 type Report struct {
-	Board       string             `json:"board"`
-	Chip        string             `json:"chip"`
-	LwIPVersion string             `json:"lwip_version"`
-	Options     map[string]int64   `json:"options"`
-	Expressions map[string]string  `json:"expressions"`
-	Provenance  map[string]string  `json:"provenance"`
-	RAM         map[string]RAM     `json:"ram"`
-	Driver      plan.Driver        `json:"driver"`
-	Sections    []Section          `json:"sections"`
-	Placement   []verify.Placement `json:"placement"`
-	MPU         []verify.MPURow    `json:"mpu"`
-	TLB         []TLBRow           `json:"tlb,omitempty"`
-	Checks      []plan.Check       `json:"checks"`
-	OK          bool               `json:"ok"`
+	Board       string            `json:"board"`
+	Chip        string            `json:"chip"`
+	LwIPVersion string            `json:"lwip_version"`
+	Options     map[string]int64  `json:"options"`
+	Expressions map[string]string `json:"expressions"`
+	Provenance  map[string]string `json:"provenance"`
+	RAM         map[string]RAM    `json:"ram"`
+	Driver      plan.Driver       `json:"driver"`
+	// TCPClock is what TCP_TMR_INTERVAL means here: RTO floor, delayed-ACK
+	// bound, timer CPU cost (plan/rules_tcp_clock.go).
+	TCPClock  plan.TCPClock      `json:"tcp_clock"`
+	Sections  []Section          `json:"sections"`
+	Placement []verify.Placement `json:"placement"`
+	MPU       []verify.MPURow    `json:"mpu"`
+	TLB       []TLBRow           `json:"tlb,omitempty"`
+	Checks    []plan.Check       `json:"checks"`
+	OK        bool               `json:"ok"`
 	// Warnings are the plan's warnings, each with its id; an accepted one
 	// (board accept = [ID]) is listed with "accepted": true and not printed.
 	Warnings []plan.Warning `json:"warnings"`
@@ -73,7 +76,7 @@ type Report struct {
 func Build(p *plan.Plan, l *layout.Layout, v *verify.Result, extra []plan.Check) *Report {
 	r := &Report{Board: p.Board.Name, Chip: p.Board.Chip.Name, LwIPVersion: p.Board.LwIPVersion,
 		Options: map[string]int64{}, Expressions: map[string]string{}, Provenance: p.Provenance(),
-		RAM: map[string]RAM{}, Driver: p.Driver, Placement: []verify.Placement{}, MPU: []verify.MPURow{}}
+		RAM: map[string]RAM{}, Driver: p.Driver, TCPClock: p.TCPClock(), Placement: []verify.Placement{}, MPU: []verify.MPURow{}}
 	for _, s := range p.Settings {
 		r.Options[s.Name] = p.Value(s.Name)
 		r.Expressions[s.Name] = s.Expr

@@ -73,8 +73,14 @@ func TestF407Loss1Pct_DriverDrops3To2_Rx68p23To72p23(t *testing.T) {
 	if e.DriverDrops > 0 && e.Clean {
 		t.Errorf("a run with %d dropped frames is reported clean: %+v", e.DriverDrops, e)
 	}
-	if c.RxMbps < 0.95*72.23 || c.TxMbps < 7.36 {
-		t.Errorf("tx %.2f / rx %.2f Mbps; the current rules reached 7.36 / 72.23 (old rules: 7.36 / 68.23)", c.TxMbps, c.RxMbps)
+	if c.RxMbps < 0.95*72.23 {
+		t.Errorf("rx %.2f Mbps; the current rules reached 86.62 (before the TCP clock rule 72.23, older rules 68.23)", c.RxMbps)
+	}
+	// The TCP clock rule (plan/rules_tcp_clock.go, TCP_TMR_INTERVAL 10 ms
+	// instead of lwIP's 250) repairs the losses fast retransmit misses in
+	// 40-60 ms instead of 1-1.5 s: device TX 7.36 -> 36.98 Mbps here.
+	if c.TxMbps < 0.8*36.98 {
+		t.Errorf("tx %.2f Mbps; with the TCP clock rule 36.98 (lwIP's 250 ms clock: 7.36)", c.TxMbps)
 	}
 }
 
