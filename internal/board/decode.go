@@ -312,6 +312,7 @@ func decodeBoard(bb *boardBlock, chips Chips, opts OptionCatalog, ev *evaluator)
 	b.Vendor = enum(ev, bb.Vendor, "vendor", Vendors)
 	b.RTOS = enum(ev, bb.RTOS, "rtos", RTOSes)
 	setStr(ev, bb.RTOSVersion, "rtos_version", &b.RTOSVersion)
+	checkGrammar(ev, bb.RTOSVersion, "rtos_version", b.RTOSVersion, versionRe, "a release number such as 4.0.3 (digits and dots)")
 	rec("rtos_api", bb.RTOSAPI)
 	if b.RTOS == "freertos" {
 		b.RTOSAPI = defaultRTOSAPI[b.Vendor]

@@ -19,6 +19,8 @@ var (
 	// cortex-m7, armv7e-m, fpv5-sp-d16, hard: a GCC option value
 	coreWordRe = regexp.MustCompile(`^[a-z0-9][a-z0-9+._-]{0,31}$`)
 	macRe      = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,31}$`)
+	// rtos_version is a release number, printed in generated comments
+	versionRe = regexp.MustCompile(`^[0-9]{1,4}(\.[0-9]{1,4}){0,3}$`)
 )
 
 const maxDescription = 200
@@ -42,7 +44,7 @@ func describeText(s string) string {
 	return ""
 }
 
-// checkGrammar reports a chip string that breaks its grammar at the
+// checkGrammar reports a chip or board string that breaks its grammar at the
 // attribute's position.
 func checkGrammar(ev *evaluator, e hcl.Expression, what, v string, re *regexp.Regexp, shape string) {
 	if v == "" || !present(e) {

@@ -19,7 +19,7 @@ import (
 // itself (names, paths, PHY strings, reasons quoting a board's options,
 // vendor table descriptions): every action that prints one must end in an
 // escaping function of internal/escape.
-var freeText = regexp.MustCompile(`\.(Board\.Name|Chip\.Name|File|PHY|\w*Why|\w*Comment|Param\.Desc|Description|Was|From|To|YAMLValue|YAMLDefault|CMakeValue|Note|Title|Detail)\b`)
+var freeText = regexp.MustCompile(`\.(Board\.Name|Chip\.Name|RTOSVersion|File|PHY|\w*Why|\w*Comment|Param\.Desc|Description|Was|From|To|YAMLValue|YAMLDefault|CMakeValue|Note|Title|Detail)\b`)
 var escaped = regexp.MustCompile(`\b(cComment|cString|hashComment|pyString|tclString|tclWord|cmakeString|cmakeWord|yamlString|yamlWord|mssValue|xmlText)\b`)
 var action = regexp.MustCompile(`\{\{-?(.*?)-?\}\}`)
 
