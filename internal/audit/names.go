@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -561,31 +562,52 @@ func (a *auditor) helperOf(n string) string {
 	if a.condNames[n] {
 		return "an #if of the file" // a switch the file itself tests (#if USE_DHCP ... #define LWIP_DHCP 1)
 	}
-	seen := map[string]bool{n: true}
-	queue := []string{n}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
+	if a.usersOf == nil {
+		// who uses each name, in the file's order: one pass over the
+		// defines, so the search below is linear in the file, not quadratic
+		a.usersOf = map[string][]string{}
 		for _, m := range a.tr.order {
-			d := a.tr.final[m]
-			if seen[m] || !strings.Contains(d.Value, cur) {
-				continue
-			}
-			uses := false
-			for _, id := range reIdent.FindAllString(d.Value, -1) {
-				if id == cur {
-					uses = true
+			seenID := map[string]bool{}
+			for _, id := range reIdent.FindAllString(a.tr.final[m].Value, -1) {
+				if !seenID[id] {
+					seenID[id] = true
+					a.usersOf[id] = append(a.usersOf[id], m)
 				}
 			}
-			if !uses {
-				continue
-			}
-			if a.known(m) {
-				return m
-			}
-			seen[m] = true
-			queue = append(queue, m)
+		}
+	}
+	return a.userOf(n)
+}
+
+// userOf is the known option that uses n, directly (the first in the
+// file's order) or through helpers (the first helper's answer). Answers are
+// kept, so a chain of thousands of helpers costs one pass, not one per name;
+// a name being worked out reads as no answer (a cycle of defines).
+func (a *auditor) userOf(n string) string {
+	if a.userMemo == nil {
+		a.userMemo = map[string]string{}
+	}
+	if r, ok := a.userMemo[n]; ok {
+		return r
+	}
+	a.userMemo[n] = ""
+	for _, m := range a.usersOf[n] {
+		helperSteps.Add(1)
+		if m != n && a.known(m) {
+			a.userMemo[n] = m
+			return m
+		}
+	}
+	for _, m := range a.usersOf[n] {
+		helperSteps.Add(1)
+		if r := a.userOf(m); m != n && r != "" {
+			a.userMemo[n] = r
+			return r
 		}
 	}
 	return ""
 }
+
+// helperSteps counts the edges userOf followed (the audit's linearity test
+// reads it).
+var helperSteps atomic.Int64

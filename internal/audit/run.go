@@ -351,6 +351,10 @@ type auditor struct {
 	fs       []Finding
 	// condNames are the identifiers the audited file tests in #if/#ifdef/#elif
 	condNames map[string]bool
+	// usersOf: for each identifier, the defines whose value names it (in
+	// the file's order), built once by helperOf; userMemo: userOf's answers
+	usersOf  map[string][]string
+	userMemo map[string]string
 	// tainted: options whose value names what nothing here defines (lazily)
 	tainted map[string][]string
 	// judged is the line the compiler's tree (or, without one, the tables)

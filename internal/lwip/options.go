@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/agext/levenshtein"
 )
@@ -165,29 +166,63 @@ func Known(v Version, name string) bool {
 }
 
 // Suggest returns the known option closest to name (for "did you mean"), or
-// "" when nothing is reasonably close.
+// "" when nothing is reasonably close. An audit of a file with thousands of
+// unknown names asks for each several times: the answer is kept per name,
+// the sorted names per version, and names whose lengths alone differ by
+// more than the limit are not compared. (levenshtein's MaxCost would stop
+// early but panics on strings of different lengths in v1.2.1.)
 func Suggest(v Version, name string) string {
 	if name == "" {
 		return ""
 	}
-	if truth, ok := mythRename[name]; ok && Known(v, truth) {
-		return truth
+	key := string(v) + "\x00" + name
+	if s, ok := suggested.Load(key); ok {
+		return s.(string)
 	}
-	upper := strings.ToUpper(name)
-	best, bestD := "", 1<<30
+	s := suggest(v, name)
+	suggested.Store(key, s)
+	return s
+}
+
+var (
+	suggested sync.Map // version NUL name -> Suggest's answer
+	// SuggestComparisons counts the edit distances Suggest computed (the
+	// audit's linearity test reads it).
+	SuggestComparisons atomic.Int64
+	sortedNames        sync.Map // Version -> []string
+)
+
+func namesSorted(v Version) []string {
+	if n, ok := sortedNames.Load(v); ok {
+		return n.([]string)
+	}
 	names := make([]string, 0, len(tableFor(v).opts))
 	for _, o := range tableFor(v).opts {
 		names = append(names, o.Name)
 	}
 	sort.Strings(names) // deterministic tie-break
-	for _, n := range names {
+	sortedNames.Store(v, names)
+	return names
+}
+
+func suggest(v Version, name string) string {
+	if truth, ok := mythRename[name]; ok && Known(v, truth) {
+		return truth
+	}
+	upper := strings.ToUpper(name)
+	// accept up to ~1/3 of the length in edits
+	limit := len(name)/3 + 1
+	best, bestD := "", 1<<30
+	for _, n := range namesSorted(v) {
+		if diff := len(n) - len(upper); diff > limit || -diff > limit {
+			continue // the distance is at least the difference in length
+		}
+		SuggestComparisons.Add(1)
 		d := levenshtein.Distance(upper, n, nil)
 		if d < bestD {
 			best, bestD = n, d
 		}
 	}
-	// accept up to ~1/3 of the length in edits
-	limit := len(name)/3 + 1
 	if bestD > limit {
 		return ""
 	}
