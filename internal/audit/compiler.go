@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -164,7 +165,7 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 		if c.projectCC != "" {
 			// NXP's lwip/port/arch/cc.h includes its own "sys_arch.h" (the
 			// FreeRTOS types): the audit's stand-in would clash with it
-			if b, err := os.ReadFile(c.projectCC); err == nil && reIncludesSysArch.Match(b) {
+			if b, err := fsutil.ReadFile(c.projectCC, fsutil.MaxInput); err == nil && reIncludesSysArch.Match(b) {
 				c.projectSysArch = true
 			} else if err == nil && !reDeclaresSysProt.Match(stripCComments(b)) {
 				// a port whose cc.h leaves sys_prot_t to its sys_arch.h
@@ -359,7 +360,7 @@ func (c *compiler) computedInclude(stderr []byte) (missingInclude, bool) {
 	}
 	file := string(m[1])
 	line, _ := strconv.Atoi(string(m[2]))
-	b, err := os.ReadFile(file)
+	b, err := fsutil.ReadFile(file, fsutil.MaxInput)
 	if err != nil {
 		return missingInclude{}, false
 	}

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/project"
 	"os"
 	"path/filepath"
@@ -75,7 +76,7 @@ func (a *auditor) callSite(fn string) string {
 		if err != nil || st.Size() > 4<<20 {
 			continue
 		}
-		b, err := os.ReadFile(s)
+		b, err := fsutil.ReadFile(s, fsutil.MaxInput)
 		if err != nil {
 			continue
 		}

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -39,7 +40,7 @@ func lwipDefinitions(lwipDir string) map[string]string {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".h") {
 			return nil
 		}
-		b, err := os.ReadFile(p)
+		b, err := fsutil.ReadFile(p, fsutil.MaxInput)
 		if err != nil {
 			return nil
 		}
@@ -99,7 +100,7 @@ func (a *auditor) lateDefinedTests() {
 	if defs == nil {
 		return
 	}
-	b, err := os.ReadFile(a.o.File)
+	b, err := fsutil.ReadFile(a.o.File, fsutil.MaxInput)
 	if err != nil {
 		return
 	}

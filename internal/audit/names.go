@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -121,7 +122,7 @@ func scanSources(lwipDir string, pick func(code string) []string) map[string]boo
 		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".c") || strings.HasSuffix(p, ".h")) {
 			return nil
 		}
-		b, err := os.ReadFile(p)
+		b, err := fsutil.ReadFile(p, fsutil.MaxInput)
 		if err != nil {
 			return nil
 		}
@@ -147,7 +148,7 @@ func (a *auditor) isGuard(d macroDef) bool {
 	if path == "" {
 		path = a.o.File
 	}
-	b, err := os.ReadFile(path)
+	b, err := fsutil.ReadFile(path, fsutil.MaxInput)
 	if err != nil || d.Line < 2 {
 		return false
 	}
@@ -548,7 +549,7 @@ func (a *auditor) ruleIDFor(text string) string {
 func (a *auditor) helperOf(n string) string {
 	if a.condNames == nil {
 		a.condNames = map[string]bool{}
-		if b, err := os.ReadFile(a.o.File); err == nil {
+		if b, err := fsutil.ReadFile(a.o.File, fsutil.MaxInput); err == nil {
 			for _, l := range reCondLine.FindAllString(cheader.StripComments(string(b)), -1) {
 				if reDefaultGuard.MatchString(l) {
 					continue // `#ifndef X` before `#define X default`: X's own guard, not a use

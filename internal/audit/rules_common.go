@@ -2,7 +2,7 @@ package audit
 
 import (
 	"fmt"
-	"os"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/cheader"
@@ -438,7 +438,7 @@ func (a *auditor) unresolvedValues() {
 // sys_lock_tcpip_core`, in the ETH_CODE USER CODE block).
 func (a *auditor) declaredInFile() map[string]bool {
 	out := map[string]bool{}
-	b, err := os.ReadFile(a.o.File)
+	b, err := fsutil.ReadFile(a.o.File, fsutil.MaxInput)
 	if err != nil {
 		return out
 	}

@@ -3,6 +3,7 @@ package audit
 import (
 	"fmt"
 	"github.com/lwipgen/lwipgen/internal/cheader"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -107,6 +108,12 @@ func Run(o Options) (*Report, error) {
 	from := "--lwip-version or the board's lwip_version"
 	judged, treeVer := v, ""
 	if o.LwipDir != "" {
+		// init.h there but not a regular file (a FIFO): say so, before a
+		// compiler that would wait on it or a version read that skips it
+		initH := filepath.Join(o.LwipDir, "src", "include", "lwip", "init.h")
+		if st, err := os.Stat(initH); err == nil && !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: not a regular file (%s); lwipgen reads only regular files", initH, fsutil.KindOf(st.Mode()))
+		}
 		if tv, err := treeVersion(o.LwipDir); err == nil {
 			judged, treeVer = tv, rawTreeVersion(o.LwipDir)
 		}
@@ -249,7 +256,7 @@ func Run(o Options) (*Report, error) {
 }
 
 func treeVersion(dir string) (lwip.Version, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "src", "include", "lwip", "init.h"))
+	b, err := fsutil.ReadFile(filepath.Join(dir, "src", "include", "lwip", "init.h"), fsutil.MaxInput)
 	if err != nil {
 		return "", err
 	}
@@ -265,7 +272,7 @@ func treeVersion(dir string) (lwip.Version, error) {
 
 // rawTreeVersion is the tree's LWIP_VERSION_* as written ("1.5.0"), "" when unreadable.
 func rawTreeVersion(dir string) string {
-	b, err := os.ReadFile(filepath.Join(dir, "src", "include", "lwip", "init.h"))
+	b, err := fsutil.ReadFile(filepath.Join(dir, "src", "include", "lwip", "init.h"), fsutil.MaxInput)
 	if err != nil {
 		return ""
 	}

@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -223,7 +224,7 @@ func (p *fallbackPP) file(path string, src []byte, depth int) {
 				p.t.missing = append(p.t.missing, missingInclude{Name: name, File: path, Line: start})
 				continue
 			}
-			if b, err := os.ReadFile(found); err == nil {
+			if b, err := fsutil.ReadFile(found, fsutil.MaxInput); err == nil {
 				p.file(found, b, depth+1)
 			}
 		case "error":

@@ -2,7 +2,7 @@ package audit
 
 import (
 	"fmt"
-	"os"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"regexp"
 	"strings"
 
@@ -48,7 +48,7 @@ func (a *auditor) errorFollowsUnresolved(d compilerDiag) (via string, ids []stri
 // errorCondition is the #if (or #elif) above an #error of lwIP's sources,
 // with the lines up to the #error ("" when it cannot be read).
 func (a *auditor) errorCondition(d compilerDiag) string {
-	b, err := os.ReadFile(d.File)
+	b, err := fsutil.ReadFile(d.File, fsutil.MaxInput)
 	if err != nil {
 		return ""
 	}
@@ -175,7 +175,7 @@ var reIfLine = regexp.MustCompile(`^\s*#\s*(?:if|elif)\b(.*)$`)
 // -D to pass. lwIP's options (opt.h gives them defaults later) and the
 // compiler's own macros are left out.
 func (a *auditor) undefinedSwitches() {
-	b, err := os.ReadFile(a.o.File)
+	b, err := fsutil.ReadFile(a.o.File, fsutil.MaxInput)
 	if err != nil {
 		return
 	}

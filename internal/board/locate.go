@@ -2,8 +2,8 @@ package board
 
 import (
 	"bytes"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 )
@@ -18,7 +18,7 @@ func (s Source) Locations(name string) []string {
 	var files [][]byte
 	for _, d := range s.Dirs {
 		p := filepath.Join(d, name+".hcl")
-		if b, err := os.ReadFile(p); err == nil {
+		if b, err := fsutil.ReadFile(p, fsutil.MaxInput); err == nil {
 			out, files = append(out, p), append(files, b)
 		}
 	}

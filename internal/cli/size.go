@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
 
@@ -76,7 +77,7 @@ func readUsage(path string) (*memusage.Usage, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		path = filepath.Join(path, "report.json")
 	}
-	raw, err := os.ReadFile(path)
+	raw, err := fsutil.ReadFile(path, fsutil.MaxInput)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -113,7 +114,7 @@ func moduleRoot(mod string) string {
 		return ""
 	}
 	for {
-		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
+		if b, err := fsutil.ReadFile(filepath.Join(dir, "go.mod"), fsutil.MaxInput); err == nil {
 			for _, line := range strings.Split(string(b), "\n") {
 				if f := strings.Fields(line); len(f) == 2 && f[0] == "module" && strings.Trim(f[1], `"`) == mod {
 					return dir

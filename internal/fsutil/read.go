@@ -13,6 +13,9 @@ import (
 // manifest) is far below them; a bigger one is a mistake or an attack.
 const (
 	MaxInput = 16 << 20 // bytes of one input file
+	// MaxArtefact bounds what lwipgen reads back of its own build (a linked
+	// ELF or an archive with debug information)
+	MaxArtefact = 512 << 20
 )
 
 // ReadFile reads path if it is a regular file of at most max bytes. A device
@@ -109,6 +112,9 @@ func ReadText(path string, max int64) ([]byte, error) {
 	}
 	return b, CheckText(path, b)
 }
+
+// KindOf names a file mode's kind for an error ("a FIFO", "a device").
+func KindOf(m os.FileMode) string { return kind(m) }
 
 func kind(m os.FileMode) string {
 	switch {

@@ -5,8 +5,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/mpu"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -101,7 +101,7 @@ func (p *projectFiles) read(rel string) []byte {
 	if rel == "" {
 		return nil
 	}
-	b, err := os.ReadFile(filepath.Join(p.dir, rel))
+	b, err := fsutil.ReadFile(filepath.Join(p.dir, rel), fsutil.MaxInput)
 	if err != nil {
 		return nil
 	}

@@ -2,7 +2,7 @@ package lwip
 
 import (
 	"fmt"
-	"os"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -40,7 +40,7 @@ func OptDoc(lwipDir, name string) (Doc, error) {
 	guard := regexp.MustCompile(`^\s*#\s*(if\s+!\s*defined\s*\(?\s*` + regexp.QuoteMeta(name) + `\b|ifndef\s+` + regexp.QuoteMeta(name) + `\b)`)
 	def := regexp.MustCompile(`^\s*#\s*define\s+` + regexp.QuoteMeta(name) + `\b(\([^)]*\))?\s*(.*)$`)
 	for _, rel := range docFiles {
-		b, err := os.ReadFile(filepath.Join(lwipDir, rel))
+		b, err := fsutil.ReadFile(filepath.Join(lwipDir, rel), fsutil.MaxInput)
 		if err != nil {
 			continue
 		}

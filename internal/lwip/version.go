@@ -3,7 +3,7 @@ package lwip
 import (
 	"bytes"
 	"fmt"
-	"os"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -110,7 +110,7 @@ var versionDefRe = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+LWIP_VERSIO
 // CubeMX project's Middlewares/Third_Party/LwIP).
 func ReadTreeVersion(lwipDir string) (TreeVersion, error) {
 	f := filepath.Join(lwipDir, "src", "include", "lwip", "init.h")
-	b, err := os.ReadFile(f)
+	b, err := fsutil.ReadFile(f, fsutil.MaxInput)
 	if err != nil {
 		return TreeVersion{}, err
 	}

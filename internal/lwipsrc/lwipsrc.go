@@ -6,7 +6,9 @@ package lwipsrc
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -74,13 +76,17 @@ var versionRe = regexp.MustCompile(`^#define\s+LWIP_VERSION_(MAJOR|MINOR|REVISIO
 
 // Version reads the release number from src/include/lwip/init.h.
 func Version(dir string) (string, error) {
-	f, err := os.Open(filepath.Join(dir, "src", "include", "lwip", "init.h"))
-	if err != nil {
+	initH := filepath.Join(dir, "src", "include", "lwip", "init.h")
+	if _, err := os.Lstat(initH); err != nil {
 		return "", fmt.Errorf("not an lwIP tree (no src/include/lwip/init.h)")
 	}
-	defer f.Close()
+	// bounded and regular only: a FIFO in init.h's place is refused, not waited on
+	b, err := fsutil.ReadFile(initH, fsutil.MaxInput)
+	if err != nil {
+		return "", err
+	}
 	parts := map[string]string{}
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(b))
 	for sc.Scan() {
 		if m := versionRe.FindStringSubmatch(strings.TrimSpace(sc.Text())); m != nil {
 			parts[m[1]] = m[2]

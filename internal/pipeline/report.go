@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -33,7 +32,7 @@ func writeReport(g *Generated, v *verify.Result, extra []plan.Check, el *Linked)
 	r := report.Build(g.Plan, g.Layout, v, extra)
 	r.PlanDigest = planDigest(g)
 	jsonPath := filepath.Join(g.Out, "report.json")
-	raw, _ := os.ReadFile(jsonPath)
+	raw, _ := fsutil.ReadFile(jsonPath, fsutil.MaxInput)
 	prev, had := report.ReadPrevious(raw)
 	samePlan := had && prev.PlanDigest == r.PlanDigest
 	if el == nil && samePlan && prev.Stage == report.StageVerified {
@@ -132,7 +131,7 @@ func Record(g *Generated, keys []string, v any) (files []string, err error) {
 	}
 	files = append(files, own)
 	rp := filepath.Join(g.Out, "report.json")
-	raw, err := os.ReadFile(rp)
+	raw, err := fsutil.ReadFile(rp, fsutil.MaxInput)
 	if err != nil {
 		return files, nil // no build yet
 	}

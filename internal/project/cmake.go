@@ -2,6 +2,7 @@ package project
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -146,12 +147,12 @@ func planConfigure(root, bdir string, o Options) (*cmakeConfigure, error) {
 // used another generator or toolchain file: cmake refuses the first and
 // ignores the second.
 func clearStaleCache(root, bdir string, c *cmakeConfigure) error {
-	f, err := os.Open(filepath.Join(bdir, "CMakeCache.txt"))
+	cache, err := fsutil.ReadFile(filepath.Join(bdir, "CMakeCache.txt"), fsutil.MaxInput)
 	if err != nil {
 		return nil
 	}
 	gen, tc := "", ""
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(cache))
 	for sc.Scan() {
 		l := sc.Text()
 		if v, ok := strings.CutPrefix(l, "CMAKE_GENERATOR:INTERNAL="); ok {
@@ -161,7 +162,6 @@ func clearStaleCache(root, bdir string, c *cmakeConfigure) error {
 			_, tc, _ = strings.Cut(v, "=")
 		}
 	}
-	f.Close()
 	want := c.Generator
 	if want == "" {
 		want = "Unix Makefiles"

@@ -1,8 +1,10 @@
 package project
 
 import (
+	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -43,10 +45,17 @@ func indexFiles(root string) (*Files, error) {
 		if d.Type()&fs.ModeSymlink != 0 {
 			// a link is indexed when it leads to a regular file inside the
 			// project (os.Root refuses one that leads out)
-			if st, err := r.Stat(p); err != nil || !st.Mode().IsRegular() {
+			st, err := r.Stat(p)
+			if err == nil && !st.Mode().IsRegular() && !st.IsDir() && readsInput(p) {
+				return specialInput(root, p, st.Mode())
+			}
+			if err != nil || !st.Mode().IsRegular() {
 				return nil
 			}
 		} else if !d.Type().IsRegular() {
+			if readsInput(p) {
+				return specialInput(root, p, d.Type())
+			}
 			return nil
 		}
 		if len(f.list) >= maxFiles {
@@ -61,6 +70,29 @@ func indexFiles(root string) (*Files, error) {
 	}
 	sort.Strings(f.list)
 	return f, nil
+}
+
+// readsInput: a name lwipgen may read as a build input (a build file,
+// CubeMX's .ioc, a linker script, a header or source, Vitis' system.mss,
+// RT-Thread's .config).
+func readsInput(p string) bool {
+	switch path.Base(p) {
+	case "Makefile", "makefile", "GNUmakefile", "CMakeLists.txt", ".cproject", ".project", ".config", "SConstruct", "SConscript":
+		return true
+	}
+	switch path.Ext(p) {
+	case ".ioc", ".ld", ".lds", ".h", ".c", ".mk", ".cmake", ".mss", ".json", ".uvprojx", ".ewp", ".txt":
+		return true
+	}
+	return false
+}
+
+// specialInput refuses a FIFO, device or socket where the project has an
+// input: read, it would block forever or never end; skipped, the project
+// would be read without it and silently differ from what its build does.
+func specialInput(root, p string, m fs.FileMode) error {
+	return fmt.Errorf("%s: not a regular file (%s); lwipgen reads only regular files: replace it with the file itself",
+		path.Join(filepath.ToSlash(root), p), fsutil.KindOf(m))
 }
 
 type tooMany struct{}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"io"
 	"io/fs"
 	"os"
@@ -141,7 +142,7 @@ func BuildContext(ctx context.Context, opts BuildOptions) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	lo, err := os.ReadFile(opts.LwipOpts)
+	lo, err := fsutil.ReadFile(opts.LwipOpts, fsutil.MaxInput)
 	if err != nil {
 		return "", err
 	}

@@ -3,7 +3,6 @@ package report
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 )
@@ -11,7 +10,7 @@ import (
 // MergeKey sets one top-level key of an existing report.json (e.g. "sim",
 // written by `lwipgen sim` after a build), keeping every other key as it is.
 func MergeKey(path, key string, v any) error {
-	raw, err := os.ReadFile(path)
+	raw, err := fsutil.ReadFile(path, fsutil.MaxInput)
 	if err != nil {
 		return err
 	}
@@ -46,7 +45,7 @@ func MergePath(path string, keys []string, v any) error {
 	if len(keys) == 0 {
 		return fmt.Errorf("MergePath: no key")
 	}
-	raw, err := os.ReadFile(path)
+	raw, err := fsutil.ReadFile(path, fsutil.MaxInput)
 	if err != nil {
 		return err
 	}

@@ -123,6 +123,28 @@ var hostileInputs = []hostile{
 		writeFile(t, filepath.Join(sb, "lwipopts.h"), "#define MEM_SIZE 1600\n")
 	},
 		[]string{"import", "--board-name", "../x", "--out", "x.hcl", "lwipopts.h"}, "not allowed", false},
+	// issue 29 item 7: a FIFO in place of an input is refused at once, with its path
+	{".ioc that is a FIFO", func(t *testing.T, sb string) {
+		project("cubeide-h743")(t, sb)
+		ioc := filepath.Join(sb, "proj", "STM32H743_ETH.ioc")
+		os.Remove(ioc)
+		syscall.Mkfifo(ioc, 0o644)
+	}, []string{"vendor", "--board", "h743", "--project", "proj"}, "STM32H743_ETH.ioc: not a regular file (a FIFO)", false},
+	{"Makefile that is a FIFO", func(t *testing.T, sb string) {
+		project("cubemx-makefile-f407")(t, sb)
+		mk := filepath.Join(sb, "proj", "Makefile")
+		os.Remove(mk)
+		syscall.Mkfifo(mk, 0o644)
+	}, []string{"vendor", "--board", "f407", "--project", "proj"}, "Makefile: not a regular file (a FIFO)", false},
+	{"system.mss that is a FIFO", func(t *testing.T, sb string) {
+		os.MkdirAll(filepath.Join(sb, "ws", "plat", "bsp"), 0o755)
+		syscall.Mkfifo(filepath.Join(sb, "ws", "plat", "bsp", "system.mss"), 0o644)
+	}, []string{"generate", "--board", "zynq7035", "--project", "ws", "--out", "out"}, "system.mss: not a regular file (a FIFO)", false},
+	{"--lwip's init.h that is a FIFO", func(t *testing.T, sb string) {
+		writeFile(t, filepath.Join(sb, "lwipopts.h"), "#define MEM_SIZE 1600\n")
+		os.MkdirAll(filepath.Join(sb, "lw", "src", "include", "lwip"), 0o755)
+		syscall.Mkfifo(filepath.Join(sb, "lw", "src", "include", "lwip", "init.h"), 0o644)
+	}, []string{"audit", "--lwip", "lw", "lwipopts.h"}, "init.h: not a regular file (a FIFO)", false},
 	{"project folder symlinked outside", func(t *testing.T, sb string) {
 		project("cubeide-h743")(t, sb)
 		os.Symlink(filepath.Join(sb, "..", "outside"), filepath.Join(sb, "proj", "LWIP", "lwipgen"))

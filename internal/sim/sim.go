@@ -21,9 +21,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -392,7 +392,7 @@ func comparisonConfigs(g *pipeline.Generated, o Options) ([]*config, error) {
 		cfgs = append(append(cfgs, dc), bl...)
 	}
 	for _, f := range o.LwIPOpts {
-		src, err := os.ReadFile(f)
+		src, err := fsutil.ReadFile(f, fsutil.MaxInput)
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"io"
 	"os"
 	"os/exec"
@@ -76,7 +77,7 @@ func (b *Builder) upToDate(u Unit) bool {
 	if err != nil {
 		return false
 	}
-	stamp, err := os.ReadFile(u.Obj + ".cmd")
+	stamp, err := fsutil.ReadFile(u.Obj+".cmd", fsutil.MaxInput)
 	if err != nil || string(stamp) != b.flagsStamp(u) {
 		return false
 	}
@@ -163,7 +164,7 @@ func Output(ctx context.Context, dir string, args []string) (string, error) {
 // ReadDepFile parses a make-style dependency file written by gcc -MMD -MP
 // and returns the prerequisites of its first rule.
 func ReadDepFile(path string) ([]string, error) {
-	b, err := os.ReadFile(path)
+	b, err := fsutil.ReadFile(path, fsutil.MaxInput)
 	if err != nil {
 		return nil, err
 	}

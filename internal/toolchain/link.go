@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,7 +72,7 @@ func (b *Builder) commit(target string, args []string, build func() error) error
 		os.Remove(b.abs(tmp))
 		return err
 	}
-	data, err := os.ReadFile(b.abs(tmp))
+	data, err := fsutil.ReadFile(b.abs(tmp), fsutil.MaxArtefact)
 	if err != nil {
 		return err
 	}
@@ -95,11 +96,11 @@ func (b *Builder) built(target string, args []string, inputs []string) bool {
 	if !newerThan(b.abs(target), inputs, b.abs) {
 		return false
 	}
-	st, err := os.ReadFile(b.abs(target) + ".stamp")
+	st, err := fsutil.ReadFile(b.abs(target)+".stamp", fsutil.MaxInput)
 	if err != nil {
 		return false
 	}
-	data, err := os.ReadFile(b.abs(target))
+	data, err := fsutil.ReadFile(b.abs(target), fsutil.MaxArtefact)
 	return err == nil && string(st) == stamp(args, data)
 }
 

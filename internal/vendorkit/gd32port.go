@@ -1,8 +1,8 @@
 package vendorkit
 
 import (
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -58,7 +58,7 @@ var enetIRQRe = regexp.MustCompile(`(?m)^void\s+ENET_IRQHandler\s*\(\s*void\s*\)
 func gd32ProjectIRQ(p *Project) string {
 	files := walkProject(p, func(rel, _ string) bool { return strings.HasSuffix(rel, ".c") && rel != p.PortDriver })
 	for _, rel := range files {
-		if b, err := os.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(rel))); err == nil && enetIRQRe.Match(b) {
+		if b, err := fsutil.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(rel)), fsutil.MaxInput); err == nil && enetIRQRe.Match(b) {
 			return rel
 		}
 	}

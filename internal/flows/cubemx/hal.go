@@ -2,6 +2,7 @@ package cubemx
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -82,7 +83,7 @@ func ReadHAL(dir, family, halConf string) (*HAL, error) {
 	var v [3]int
 	haveV := false
 	if rel := find(f.prefix + "_hal.c"); rel != "" {
-		b, err := os.ReadFile(filepath.Join(dir, rel))
+		b, err := fsutil.ReadFile(filepath.Join(dir, rel), fsutil.MaxInput)
 		if err == nil {
 			if got, ok := versionMacros(string(b), strings.ToUpper(f.prefix[:len(f.prefix)-2])+"xx"); ok {
 				v, haveV = got, true
@@ -93,7 +94,7 @@ func ReadHAL(dir, family, halConf string) (*HAL, error) {
 	}
 	if rel := find(f.prefix + "_hal_eth.h"); rel != "" {
 		h.ETHHeader = rel
-		b, err := os.ReadFile(filepath.Join(dir, rel))
+		b, err := fsutil.ReadFile(filepath.Join(dir, rel), fsutil.MaxInput)
 		if err == nil {
 			code := StripComments(string(b))
 			if m := typedefTxRe.FindAllStringSubmatch(code, -1); len(m) > 0 {
@@ -117,7 +118,7 @@ func ReadHAL(dir, family, halConf string) (*HAL, error) {
 		h.Legacy, h.LegacyWhy = true, fmt.Sprintf("%s is HAL driver %s, older than %d.%d.%d (%s), the first with the new ETH API", h.VersionFile, h.Version, f.newETH[0], f.newETH[1], f.newETH[2], f.cube)
 	}
 	if halConf != "" {
-		if b, err := os.ReadFile(filepath.Join(dir, halConf)); err == nil {
+		if b, err := fsutil.ReadFile(filepath.Join(dir, halConf), fsutil.MaxInput); err == nil {
 			if regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+HAL_ETH_LEGACY_MODULE_ENABLED\b`).MatchString(StripComments(string(b))) {
 				h.Legacy, h.LegacyWhy = true, halConf+" enables HAL_ETH_LEGACY_MODULE_ENABLED (the legacy ETH driver)"
 			}

@@ -3,6 +3,7 @@ package cubemx
 import (
 	"context"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path"
 	"path/filepath"
@@ -47,7 +48,7 @@ func judgeInPlace(p *vendorkit.Project, g *flow.Generated, t GlueTarget) (map[st
 	if err != nil {
 		return keepAll("no cross compiler to check it in place ("+err.Error()+")", t.candidates)
 	}
-	cur, err := os.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(eth)))
+	cur, err := fsutil.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(eth)), fsutil.MaxInput)
 	if err != nil {
 		return keepAll("the project's "+eth+" cannot be read", t.candidates)
 	}
@@ -101,7 +102,7 @@ func judgeInPlace(p *vendorkit.Project, g *flow.Generated, t GlueTarget) (map[st
 		if cerr == nil {
 			return in, warn
 		}
-		text, _ := os.ReadFile(src)
+		text, _ := fsutil.ReadFile(src, fsutil.MaxInput)
 		bad := blocksWithErrors(string(text), out, sortedKeys(in))
 		if len(bad) == 0 {
 			// The errors are outside the user's blocks: this check cannot tell, so nothing is compiled in place.

@@ -2,7 +2,7 @@ package cubemx
 
 import (
 	"fmt"
-	"os"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -109,7 +109,7 @@ func ReadTarget(p *vendorkit.Project, g *flow.Generated) (GlueTarget, []string, 
 		if rel == "" {
 			return ""
 		}
-		b, _ := os.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(rel)))
+		b, _ := fsutil.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(rel)), fsutil.MaxInput)
 		return string(b)
 	}
 	hal, err := ReadHAL(p.Dir, g.Board.Chip.Family, p.HALConf)
@@ -195,7 +195,7 @@ func definedElsewhere(p *vendorkit.Project, name string) bool {
 		if rel == p.TargetDir+"/ethernetif.c" || strings.HasPrefix(rel, p.OwnDir+"/") {
 			continue
 		}
-		if b, err := os.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(rel))); err == nil && Defines(string(b), name) {
+		if b, err := fsutil.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(rel)), fsutil.MaxInput); err == nil && Defines(string(b), name) {
 			return true
 		}
 	}

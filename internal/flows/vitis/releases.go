@@ -2,9 +2,8 @@ package vitis
 
 import (
 	"fmt"
-	"io"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -91,12 +90,7 @@ func ReleaseFromWorkspace(dir string) (string, error) {
 		if d.Name() != "system.mss" {
 			return nil
 		}
-		f, err := os.Open(p)
-		if err != nil {
-			return nil
-		}
-		src, err := io.ReadAll(io.LimitReader(f, 1<<20)) // a system.mss is a few KB
-		f.Close()
+		src, err := fsutil.ReadFile(p, 1<<20) // a system.mss is a few KB
 		if err != nil {
 			return nil
 		}
