@@ -20,7 +20,7 @@ var openers = map[string]bool{
 var readerExempt = map[string]string{
 	"internal/sim/objcache.go": "copies objects of lwipgen's own cache, which it wrote itself",
 	// benchmarks and test helpers read the repository's own fixtures
-	"internal/bench/": "benchmark tooling over lwipgen's own build folders",
+	"internal/bench/":   "benchmark tooling over lwipgen's own build folders",
 	"internal/testenv/": "test helpers over the repository's fixtures",
 }
 
