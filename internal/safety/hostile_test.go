@@ -155,6 +155,21 @@ var hostileInputs = []hostile{
 		b, _ := os.ReadFile(mk)
 		os.WriteFile(mk, []byte(strings.Replace(string(b), "LDSCRIPT = STM32F407VGTX_FLASH.ld", "LDSCRIPT = ../../outside/keep.ld", 1)), 0o644)
 	}, []string{"vendor", "--board", "f407", "--project", "proj"}, "outside", false},
+	// issue 29 item 8: an absolute linker script outside the project, named by
+	// each build kind, is refused (lwipgen used to edit the local *_FLASH.ld,
+	// which that build does not link, and exit 0)
+	{"Makefile LDSCRIPT absolute, outside", func(t *testing.T, sb string) {
+		projectWithLwIP("cubemx-makefile-f407")(t, sb)
+		replaceIn(t, filepath.Join(sb, "proj", "Makefile"), "LDSCRIPT = STM32F407VGTX_FLASH.ld", "LDSCRIPT = "+outsideScript(sb))
+	}, []string{"vendor", "--board", "f407", "--project", "proj"}, "which is outside the project", false},
+	{"CMake -T absolute, outside", func(t *testing.T, sb string) {
+		projectWithLwIP("cubemx-cmake-f767")(t, sb)
+		replaceIn(t, filepath.Join(sb, "proj", "cmake", "gcc-arm-none-eabi.cmake"), `-T \"${CMAKE_SOURCE_DIR}/STM32F767XX_FLASH.ld\"`, `-T \"`+outsideScript(sb)+`\"`)
+	}, []string{"vendor", "--board", "f767", "--project", "proj"}, "cmake/gcc-arm-none-eabi.cmake:13 links with", false},
+	{".cproject script absolute, outside", func(t *testing.T, sb string) {
+		project("cubeide-h743")(t, sb)
+		replaceIn(t, filepath.Join(sb, "proj", ".cproject"), `linker.option.script" value="${workspace_loc:/${ProjName}/STM32H743ZITX_FLASH.ld}"`, `linker.option.script" value="`+outsideScript(sb)+`"`)
+	}, []string{"vendor", "--board", "h743", "--project", "proj"}, ".cproject:9 links with", false},
 	{"crafted manifest: backup outside", func(t *testing.T, sb string) {
 		project("cubeide-h743")(t, sb)
 		writeFile(t, filepath.Join(sb, "proj", ".lwipgen", "manifest.json"), `{"board":"h743","files":{},"blocks":{},"last_backup":"../../outside"}`)
@@ -168,6 +183,25 @@ var hostileInputs = []hostile{
 		project("cubeide-h743")(t, sb)
 		writeFile(t, filepath.Join(sb, "proj", ".lwipgen", "txn", "journal.json"), `{"state":"rollback","files":[{"path":"../../outside/keep.ld","existed":false}]}`)
 	}, []string{"vendor", "--board", "h743", "--project", "proj"}, "outside", false},
+}
+
+// outsideScript is the absolute path of the linker script TestHostileInputs
+// keeps outside every sandbox.
+func outsideScript(sb string) string {
+	abs, _ := filepath.Abs(filepath.Join(sb, "..", "outside", "keep.ld"))
+	return abs
+}
+
+// replaceIn replaces old (which must be there) in the file p.
+func replaceIn(t *testing.T, p, old, new string) {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil || !strings.Contains(string(b), old) {
+		t.Fatalf("%s does not hold %q (%v)", p, old, err)
+	}
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // Every hostile input is refused with a clear error (positioned where the
