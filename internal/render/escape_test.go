@@ -82,7 +82,7 @@ func TestHostileTextStaysInert(t *testing.T) {
 		}
 		s := phy.ReplaceAllString(string(src), `${1}"`+payload+`"`)
 		s = desc.ReplaceAllString(s, `${1}"`+payload+`"`)
-		p := filepath.Join(dir, n+".hcl")
+		p := filepath.Join(dir, "x\" PWNED(); \\\n#PWNED-"+n+".hcl") // generated text names the file by its base name (no "/" in it)
 		os.WriteFile(p, []byte(s), 0o644)
 		g, diags := pipeline.Prepare(pipeline.Options{Board: p, Source: board.Source{}})
 		if diags.HasErrors() {

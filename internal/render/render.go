@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"path/filepath"
+	"strings"
 	"text/template"
 
 	"github.com/Masterminds/sprig/v3"
@@ -27,6 +29,7 @@ func funcs() template.FuncMap {
 	// sprig's sub/add work on int64; addresses are uint64.
 	f["sub"] = func(a, b uint64) uint64 { return a - b }
 	f["cident"] = cIdent
+	f["boardSource"] = BoardSource
 	for k, fn := range escape.Funcs() {
 		f[k] = fn
 	}
@@ -51,6 +54,17 @@ func ExecuteFS(fsys fs.FS, path string, data any) ([]byte, error) {
 		return nil, fmt.Errorf("template %s: %v", path, err)
 	}
 	return buf.Bytes(), nil
+}
+
+// BoardSource is how generated text names the board file it came from: its
+// base name, so the bytes do not depend on how the path was typed (./my.hcl,
+// my.hcl, /home/me/my.hcl) and no home directory leaks into a project; a
+// built-in board keeps its embedded:boards/ name.
+func BoardSource(file string) string {
+	if strings.HasPrefix(file, "embedded:") {
+		return file
+	}
+	return filepath.Base(file)
 }
 
 func cIdent(s string) string {
