@@ -3,8 +3,10 @@ package audit
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -79,6 +81,7 @@ const portPerf = `/* audit port written by lwipgen */
 
 // compiler runs one gcc over one audited file.
 type compiler struct {
+	ctx     context.Context // nil: Background; cancelled on SIGINT/SIGTERM by the command
 	cc      string
 	flags   []string // CPU flags
 	incDirs []string
@@ -152,6 +155,12 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 	if err != nil {
 		return nil, err
 	}
+	ok := false
+	defer func() {
+		if !ok { // every error return below leaves no scratch directory
+			os.RemoveAll(work)
+		}
+	}()
 	var absInc []string
 	for _, d := range incDirs {
 		if a, err := filepath.Abs(d); err == nil {
@@ -205,6 +214,7 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 	if err := os.MkdirAll(filepath.Join(work, "stubs"), 0o755); err != nil {
 		return nil, err
 	}
+	ok = true
 	return c, nil
 }
 
@@ -249,7 +259,14 @@ func (c *compiler) args(extra ...string) []string {
 }
 
 func (c *compiler) run(args ...string) (stdout, stderr []byte, err error) {
-	cmd := exec.Command(c.cc, c.args(args...)...)
+	ctx := c.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	// under the tool limits: a file that includes /dev/zero or a FIFO is
+	// stopped, and the caller's defer removes the scratch directory
+	cmd, cancel := toolchain.Command(ctx, append([]string{c.cc}, c.args(args...)...))
+	defer cancel()
 	cmd.Dir = c.work
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e

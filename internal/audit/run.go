@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"fmt"
 	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
@@ -55,6 +56,10 @@ type Options struct {
 	// of stock lwIP the audit says so (info audit.project_struct_sizes) and
 	// its RAM checks use the measured sizes.
 	Measure func(cfg *lwip.Config) (*lwip.Measured, error)
+	// Context stops the compiler runs (the command cancels it on SIGINT or
+	// SIGTERM, so Run returns and removes its scratch directory); nil =
+	// Background.
+	Context context.Context
 }
 
 // Report is the outcome of Run.
@@ -164,6 +169,7 @@ func Run(o Options) (*Report, error) {
 			comp, err = newCompiler(cc, o.CPUFlags, o.IncludeDirs, o.Defines, o.LwipDir, o.File, own)
 			if err == nil {
 				comp.forced = o.ForcedIncludes
+				comp.ctx = o.Context
 			}
 			if err != nil {
 				return nil, err

@@ -1,7 +1,11 @@
 package cli
 
 import (
+	"context"
 	"github.com/spf13/cobra"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"fmt"
 	"strings"
@@ -146,7 +150,15 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 	if p != nil && o.Chip != nil {
 		o.Measure = pipeline.AuditMeasure(p, o)
 	}
+	// Ctrl-C or SIGTERM stops the compiler; Run then returns and removes
+	// its scratch directory (a default signal would end the process first)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	o.Context = ctx
 	rep, err := audit.Run(o)
+	if ctx.Err() != nil {
+		return fail(fmt.Errorf("interrupted; nothing was written"))
+	}
 	if err != nil {
 		return fail(err)
 	}

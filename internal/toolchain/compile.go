@@ -10,7 +10,6 @@ import (
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -151,7 +150,8 @@ func Run(ctx context.Context, dir string, args []string) error {
 // callers may read even when it succeeds. A failure is a *CommandError with
 // the command line and the same output.
 func Output(ctx context.Context, dir string, args []string) (string, error) {
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	cmd, cancel := Command(ctx, args)
+	defer cancel()
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
