@@ -4,6 +4,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -188,6 +189,12 @@ func measured(o Options, b *board.Board, p *plan.Plan, h *plan.Hooks, build func
 		setting = b.LwIPDir
 	}
 	m, err := projectLwIP(context.Background(), b, p, setting, o.Model)
+	var other *OtherLineError
+	if errors.As(err, &other) {
+		p.Warn("project.lwip_not_measured", "", "The project's lwIP was not measured",
+			other.Error()+"; the plan uses lwipgen's model of stock lwIP "+b.LwIPVersion+", which that project does not build", "")
+		return p, diags
+	}
 	if err != nil {
 		p.Warn("project.lwip_not_measured", "", "The project's lwIP was not measured",
 			fmt.Sprintf("%v; the plan uses lwipgen's model of stock lwIP %s", err, b.LwIPVersion), "")
