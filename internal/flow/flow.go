@@ -179,7 +179,9 @@ type Auditor interface {
 }
 
 // ToolReleaser is a flow that can read the vendor tool release from a
-// user's project (Vitis: the LIBRARY_VER its system.mss records).
+// user's project (Vitis: the LIBRARY_VER its system.mss records); "" when
+// the project names none, an error when what it names is no release lwipgen
+// writes for.
 type ToolReleaser interface {
-	ToolRelease(project string) string
+	ToolRelease(project string) (string, error)
 }

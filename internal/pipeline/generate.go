@@ -57,7 +57,11 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 		b.ToolRelease = o.VitisVersion
 	}
 	if tr, ok := f.(flow.ToolReleaser); ok && b.ToolRelease == "" && o.Project != "" {
-		b.ToolRelease = tr.ToolRelease(o.Project)
+		rel, err := tr.ToolRelease(o.Project)
+		if err != nil {
+			return nil, append(diags, diag.At(b.DeclRange, "Reading the project's tool release", "%v", err))
+		}
+		b.ToolRelease = rel
 	}
 	if o.Project != "" && o.Model == nil {
 		m, err := project.Open(context.Background(), o.Project, project.Options{})

@@ -100,7 +100,6 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 }
 
 // ToolRelease reads the Vitis release from a classic workspace's system.mss.
-func (Flow) ToolRelease(project string) string {
-	r, _ := ReleaseFromWorkspace(project)
-	return r
+func (Flow) ToolRelease(project string) (string, error) {
+	return ReleaseFromWorkspace(project)
 }
