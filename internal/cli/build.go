@@ -176,6 +176,12 @@ func printSize(env *Env, s sizeSummary) {
 // verifies its ELF against the plan.
 func buildProject(ctx context.Context, env *Env, o *pipeline.Options, project string) int {
 	o.Project = project
+	// only a vendored project builds with lwipgen's files: a board of a flow
+	// that vendors nowhere is refused before anything is generated
+	if msg := notVendored(o.Source, o.Board); msg != "" {
+		fmt.Fprintf(env.Stderr, "lwipgen build --project: %s\n", msg)
+		return 1
+	}
 	g, diags := pipeline.Generate(*o)
 	env.diags(diags)
 	if diags.HasErrors() {

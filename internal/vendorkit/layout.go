@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/project"
 )
 
@@ -71,8 +72,12 @@ func notOurs(dir string, m *project.Model) error {
 	layoutMu.RUnlock()
 	sort.Strings(kinds)
 	what := "no project lwipgen vendors into"
-	if m.Flow != "" {
-		what = "a project of the " + m.Flow + " flow, which vendors through its own command"
+	if f, ok := flow.Lookup(m.Flow); ok {
+		if _, vendors := f.(flow.Vendorer); vendors {
+			what = "a project of the " + m.Flow + " flow, which vendors through its own command"
+		} else {
+			what = "a project of the " + m.Flow + " flow; " + flow.NotVendored(f, "BOARD")
+		}
 	}
 	return fmt.Errorf("project %s: %s; lwipgen vendors into %s", dir, what, strings.Join(kinds, ", or "))
 }

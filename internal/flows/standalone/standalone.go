@@ -20,6 +20,11 @@ type Flow struct{}
 // Name is the board's vendor value.
 func (Flow) Name() string { return "standalone" }
 
+// HowToApply: the standalone flow's firmware is lwipgen's own.
+func (Flow) HowToApply(board string) string {
+	return "it is lwipgen's own firmware: lwipgen build " + board + " compiles it, lwipgen run " + board + " boots it"
+}
+
 // Plan: a protection map (code read-only, data execute-never) and, with the
 // chip's glue, its driver objects' sections.
 func (Flow) Plan(b *board.Board) plan.Hooks {
