@@ -182,6 +182,16 @@ func buildProject(ctx context.Context, env *Env, o *pipeline.Options, project st
 		fmt.Fprintf(env.Stderr, "lwipgen build --project: %s\n", msg)
 		return 1
 	}
+	// a project build --project cannot build (another flow's, or not
+	// vendored for this board) is refused before build/NAME is written
+	if b, d := o.Source.Load(o.Board); !d.HasErrors() {
+		m, err := vendorkit.Buildable(project, b.Name)
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "lwipgen build:", err)
+			return 1
+		}
+		o.Model = m
+	}
 	g, diags := pipeline.Generate(*o)
 	env.diags(diags)
 	if diags.HasErrors() {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // Fourth round of real projects: on SilverMight/zynq7020-networking@fca74b2
@@ -60,5 +62,45 @@ func TestVendorAndBuildProjectOfVitisBoard(t *testing.T) {
 	}
 	if n := count(); n != before {
 		t.Errorf("the workspace holds %d entries after the refusals, %d before", n, before)
+	}
+}
+
+// build --project of a project it cannot build refused only after
+// generating build/NAME: the ART-Pi RT-Thread Studio BSP
+// (RT-Thread-Studio/sdk-bsp-stm32h750-realthread-artpi@d46b6832
+// projects/industry_io_gateway, here the project model's fixture written
+// after it) was called one "which vendors through its own command", and an
+// unvendored CubeMX project got build/f407 before "is not vendored". Both are
+// refused first now, and the working directory stays empty.
+func TestBuildProjectRefusedBeforeGenerating(t *testing.T) {
+	artpi, err := filepath.Abs(filepath.Join("..", "project", "testdata", "cdt", "studio-artpi"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bsp := t.TempDir()
+	if err := os.CopyFS(bsp, os.DirFS(artpi)); err != nil {
+		t.Fatal(err)
+	}
+	// what makes it an RT-Thread BSP besides its .cproject: menuconfig's .config
+	if err := os.WriteFile(filepath.Join(bsp, ".config"), []byte("CONFIG_RT_USING_LWIP=y\nCONFIG_RT_USING_LWIP203=y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cube, _ := testenv.CubeMXProjectWithLwIP(t, filepath.Join("..", "vendorkit", "testdata", "cubemx-makefile-f407"))
+	cwd := t.TempDir()
+	t.Chdir(cwd)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"build", "h743-rtthread", "--project", bsp}, `a project of the rtthread flow: lwipgen vendor writes into it with a board of that flow (vendor = "rtthread"), and build --project does not build it`},
+		{[]string{"build", "f407", "--project", cube}, "is not vendored"},
+	} {
+		rc, out, errs := run(t, c.args...)
+		if rc != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: rc %d, stderr lacks %q:\n%s%s", c.args, rc, c.want, out, errs)
+		}
+	}
+	if ents, _ := os.ReadDir(cwd); len(ents) != 0 {
+		t.Errorf("the refusals wrote %v into the working directory", ents)
 	}
 }
