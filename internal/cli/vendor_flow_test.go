@@ -57,6 +57,10 @@ func TestVendorAndBuildProjectOfVitisBoard(t *testing.T) {
 			t.Errorf("%v: the project was read before the refusal:\n%s", args, errs)
 		}
 	}
+	// the standalone flow (lwipgen's own firmware) says the same, its way
+	if rc, _, errs := run(t, "vendor", "mps2-an500", "--project", ws); rc != 1 || !strings.Contains(errs, "the standalone flow does not vendor into a project: its firmware or driver glue is lwipgen's own") {
+		t.Errorf("vendor mps2-an500: rc %d, %s", rc, errs)
+	}
 	if ents, _ := os.ReadDir(cwd); len(ents) != 0 {
 		t.Errorf("the refusals wrote %v into the working directory", ents)
 	}
