@@ -100,7 +100,8 @@ type workspace struct {
 	man    *manifest
 	next   *manifest
 	orig   map[string][]byte // content before the run (nil entry: absent)
-	cur    map[string][]byte
+	cur    map[string][]byte // content being edited, LF line ends
+	crlf   map[string]bool   // files whose every line ends in CRLF
 	warn   []string
 	errs   []error
 	ownSrc []string // .c files in lwipgen's folder, for the build
@@ -128,8 +129,34 @@ func (w *workspace) read(rel string) ([]byte, bool) {
 		w.errs = append(w.errs, err)
 	}
 	w.orig[rel], w.cur[rel] = b, b
-	return b, true
+	if AllCRLF(b) {
+		// edited as LF text (blocks, markers and hashes alike) and written
+		// back with CRLF, so inserted lines match the file's own
+		w.crlf[rel] = true
+		w.cur[rel] = bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))
+	}
+	return w.cur[rel], true
 }
+
+// AllCRLF: b has line ends and every one is CRLF (a file with mixed ends is
+// left as it is). Vendor edits such a file as LF text and writes it back
+// with ToCRLF, so the lines it inserts end like the file's own.
+func AllCRLF(b []byte) bool {
+	n := bytes.Count(b, []byte("\n"))
+	return n > 0 && bytes.Count(b, []byte("\r\n")) == n
+}
+
+// written is rel's content as it goes to disk: CRLF again for a CRLF file.
+func (w *workspace) written(rel string) []byte {
+	b := w.cur[rel]
+	if b != nil && w.crlf[rel] {
+		return ToCRLF(b)
+	}
+	return b
+}
+
+// ToCRLF turns LF text back into CRLF text.
+func ToCRLF(b []byte) []byte { return bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n")) }
 
 func (w *workspace) set(rel string, b []byte) {
 	w.read(rel)
@@ -227,7 +254,7 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &workspace{dir: p.Dir, root: proj.Root, opts: o, man: man, orig: map[string][]byte{}, cur: map[string][]byte{},
+	w := &workspace{dir: p.Dir, root: proj.Root, opts: o, man: man, orig: map[string][]byte{}, cur: map[string][]byte{}, crlf: map[string]bool{},
 		next: &manifest{Board: g.Board.Name, Kind: p.Kind, Files: map[string]string{}, Blocks: map[string]string{}, Backup: man.Backup}}
 	files := append([]render.File{}, g.Files...)
 	defines := o.Defines
@@ -310,8 +337,9 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 		}
 		sort.Strings(names)
 		for _, rel := range names {
-			if !bytes.Equal(w.orig[rel], w.cur[rel]) || (w.orig[rel] == nil) != (w.cur[rel] == nil) {
-				res.Changes = append(res.Changes, FileChange{Path: rel, Existed: w.orig[rel] != nil, Before: w.orig[rel], After: w.cur[rel]})
+			after := w.written(rel)
+			if !bytes.Equal(w.orig[rel], after) || (w.orig[rel] == nil) != (after == nil) {
+				res.Changes = append(res.Changes, FileChange{Path: rel, Existed: w.orig[rel] != nil, Before: w.orig[rel], After: after})
 			}
 		}
 	}

@@ -7,6 +7,7 @@
 package rtthread
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -72,7 +73,7 @@ func applyBSP(g *flow.Generated, o flow.VendorOptions) (res Result, err error) {
 		return res, fmt.Errorf("rtthread vendor: %v", err)
 	}
 	defer st.Close()
-	w := &tree{dir: bspDir, st: st, force: o.Force, files: map[string][]byte{}, orig: map[string][]byte{}, existed: map[string]bool{}}
+	w := &tree{dir: bspDir, st: st, force: o.Force, files: map[string][]byte{}, orig: map[string][]byte{}, existed: map[string]bool{}, crlf: map[string]bool{}}
 	defer func() {
 		if err == nil && len(w.errs) > 0 {
 			res, err = Result{}, errors.Join(w.errs...)
@@ -329,6 +330,7 @@ type tree struct {
 	force       bool
 	files, orig map[string][]byte
 	existed     map[string]bool
+	crlf        map[string]bool // files whose every line ends in CRLF
 	errs        []error
 }
 
@@ -345,6 +347,12 @@ func (t *tree) read(rel string) ([]byte, bool) {
 		return nil, false
 	}
 	t.orig[rel], t.existed[rel] = c, true
+	if vendorkit.AllCRLF(c) {
+		// a BSP written on Windows: edited as LF (.config's pairs read
+		// without a stray \r), written back CRLF
+		t.crlf[rel] = true
+		c = bytes.ReplaceAll(c, []byte("\r\n"), []byte("\n"))
+	}
 	return c, true
 }
 
@@ -387,10 +395,14 @@ func (t *tree) commit(dryRun bool, out io.Writer) ([]string, string, error) {
 	var changes []vendorkit.FileChange
 	for _, rel := range port.SortedKeys(t.files) {
 		t.st.Edited(rel)
-		if string(t.files[rel]) == string(t.orig[rel]) && t.existed[rel] {
+		after := t.files[rel]
+		if t.crlf[rel] {
+			after = vendorkit.ToCRLF(after)
+		}
+		if string(after) == string(t.orig[rel]) && t.existed[rel] {
 			continue
 		}
-		changes = append(changes, vendorkit.FileChange{Path: rel, Existed: t.existed[rel], Before: t.orig[rel], After: t.files[rel]})
+		changes = append(changes, vendorkit.FileChange{Path: rel, Existed: t.existed[rel], Before: t.orig[rel], After: after})
 	}
 	all, backup, err := t.st.Commit(t.st.Board(), changes, nil)
 	if err != nil {
