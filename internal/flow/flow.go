@@ -6,10 +6,16 @@
 package flow
 
 import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
@@ -115,22 +121,104 @@ type Generated struct {
 	Project *project.Model
 }
 
-// Write puts the generated files under Out/generated, atomically and only
-// where the content changed. It returns the paths it changed.
+// Write puts the generated files under Out/generated as one swap: they
+// are written into a sibling staging folder, which then takes the place of
+// generated/ whole, so a failure or a full disk leaves the previous tree
+// (never two boards' files mixed) and a file the plan no longer has goes.
+// Files whose bytes did not change keep their time (a build recompiles
+// nothing); when nothing changed nothing is touched. It returns the paths
+// whose content changed.
 func (g *Generated) Write() ([]string, error) {
-	var changed []string
-	for _, f := range g.Files {
-		path := filepath.Join(g.Out, "generated", f.Path)
-		// confined to the output directory: a name that escaped it is refused
-		c, err := fsutil.WriteUnder(g.Out, filepath.Join("generated", f.Path), f.Content, 0o644)
-		if err != nil {
-			return changed, fmt.Errorf("writing %s: %v", path, err)
+	root, err := fsutil.OpenRoot(g.Out, true)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	sweepStaging(root)
+	old := map[string]bool{}
+	root.Walk("generated", func(p string, d fs.DirEntry) error {
+		if !d.IsDir() {
+			old[p] = true
 		}
-		if c {
-			changed = append(changed, path)
+		return nil
+	})
+	var changed []string
+	same := map[string]bool{}
+	for _, f := range g.Files {
+		rel := "generated/" + filepath.ToSlash(f.Path)
+		if cur, err := root.ReadFile(rel, fsutil.MaxArtefact); err == nil && bytes.Equal(cur, f.Content) {
+			same[f.Path] = true
+			continue
+		}
+		changed = append(changed, filepath.Join(g.Out, "generated", f.Path))
+	}
+	if len(changed) == 0 && len(old) == len(g.Files) {
+		return nil, nil
+	}
+	stage := stagingPrefix + "stage-" + randomTag()
+	done := false
+	defer func() {
+		if !done {
+			root.RemoveAll(stage)
+		}
+	}()
+	for i, f := range g.Files {
+		if FailStagedWrite > 0 && i+1 == FailStagedWrite {
+			return nil, fmt.Errorf("writing %s: injected failure (test)", f.Path)
+		}
+		// confined to the output directory: a name that escaped it is refused
+		if _, err := root.WriteFile(stage+"/"+filepath.ToSlash(f.Path), f.Content, 0o644); err != nil {
+			return nil, fmt.Errorf("writing %s: %v", filepath.Join(g.Out, "generated", f.Path), err)
+		}
+		if same[f.Path] {
+			if fi, err := root.Stat("generated/" + filepath.ToSlash(f.Path)); err == nil {
+				os.Chtimes(filepath.Join(g.Out, stage, f.Path), fi.ModTime(), fi.ModTime())
+			}
 		}
 	}
+	retired := stagingPrefix + "old-" + randomTag()
+	hadTree := false
+	if _, err := root.Stat("generated"); err == nil {
+		if err := root.Rename("generated", retired); err != nil {
+			return nil, fmt.Errorf("replacing %s: %v", filepath.Join(g.Out, "generated"), err)
+		}
+		hadTree = true
+	}
+	if err := root.Rename(stage, "generated"); err != nil {
+		if hadTree {
+			root.Rename(retired, "generated") // the previous tree back
+		}
+		return nil, fmt.Errorf("replacing %s: %v", filepath.Join(g.Out, "generated"), err)
+	}
+	done = true
+	if hadTree {
+		root.RemoveAll(retired)
+	}
 	return changed, nil
+}
+
+// stagingPrefix names Write's staging and retired folders inside Out.
+const stagingPrefix = ".generated."
+
+// FailStagedWrite, when n > 0, makes Write fail before its n-th file (tests
+// of the all-or-nothing swap).
+var FailStagedWrite int
+
+// sweepStaging removes what an interrupted Write left (a staging folder, or
+// the previous tree it had moved aside).
+func sweepStaging(root *fsutil.Root) {
+	entries, _ := root.ReadDir(".")
+	for _, e := range entries {
+		if e.IsDir() && strings.HasPrefix(e.Name(), stagingPrefix) {
+			root.RemoveAll(e.Name())
+		}
+	}
+}
+
+func randomTag() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 var (

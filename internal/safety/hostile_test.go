@@ -2,6 +2,7 @@ package safety
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -185,6 +186,18 @@ var hostileInputs = []hostile{
 	}, []string{"vendor", "--board", "h743", "--project", "proj"}, "outside", false},
 }
 
+// locks counts lwipgen lock files under dir.
+func locks(dir string) int {
+	n := 0
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(filepath.ToSlash(p), "/.lwipgen/lock") {
+			n++
+		}
+		return nil
+	})
+	return n
+}
+
 // outsideScript is the absolute path of the linker script TestHostileInputs
 // keeps outside every sandbox.
 func outsideScript(sb string) string {
@@ -218,6 +231,7 @@ func TestHostileInputs(t *testing.T) {
 			os.MkdirAll(sb, 0o755)
 			h.setup(t, sb)
 			before := snapshot(t, base)
+			locksBefore := locks(sb)
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
 			c := exec.CommandContext(ctx, lwipgen, h.args...)
@@ -239,6 +253,10 @@ func TestHostileInputs(t *testing.T) {
 				posOK++
 			} else if h.pos {
 				t.Errorf("error has no file:line:col:\n%s", out)
+			}
+			// issue 29 item 10: a refused run leaves no lock of its own
+			if l := locks(sb); l > locksBefore {
+				t.Errorf("a refused run left a .lwipgen/lock")
 			}
 			after := snapshot(t, base)
 			for _, p := range diffKeys(before, after) {

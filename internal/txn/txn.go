@@ -115,14 +115,14 @@ func Open(dir, state string, readOnly bool) (*Project, error) {
 }
 
 // Close releases the lock.
-// A run that created the lock file in a project with no other lwipgen state
-// removes it again, so a refused first run leaves the project as it was.
+// A run that created the lock file removes it again (and the state folder,
+// when nothing else is in it), so a refused run leaves no lock behind
+// (issue 29 item 10), whatever other lwipgen state the project holds; a
+// run waiting on the lock sees it go and takes a new one (acquire).
 func (p *Project) Close() error {
 	if p.lock != nil {
 		if p.createdLock {
-			if entries, err := p.Root.ReadDir(p.State); err == nil && len(entries) == 1 {
-				p.Root.Remove(p.State + "/" + lockName) // Remove also drops the now empty state folder
-			}
+			p.Root.Remove(p.State + "/" + lockName) // Remove also drops the now empty state folder
 		}
 		unlock(p.lock)
 		p.lock.Close()
