@@ -182,13 +182,42 @@ func buildCMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progre
 	return newestELF(bdir)
 }
 
+// objectPath is where buildCProject puts the object of a source: under
+// out/obj by its path inside the project, and a source outside it (a linked
+// folder, ../Common/x.c, or an absolute path) under out/obj-outside with
+// each ".." spelled "up": no object of any source lands outside out, and
+// none shares a name with an inside one.
+func objectPath(out, rel, file string) string {
+	p := path.Clean(filepath.ToSlash(rel))
+	if rel == "" || p == ".." || strings.HasPrefix(p, "../") || path.IsAbs(p) {
+		src := p
+		if rel == "" {
+			src = path.Clean(filepath.ToSlash(file))
+		}
+		var parts []string
+		for _, seg := range strings.Split(strings.TrimLeft(src, "/"), "/") {
+			switch seg {
+			case "..":
+				parts = append(parts, "up")
+			case ".", "":
+			default:
+				parts = append(parts, strings.TrimRight(seg, ":")) // a Windows drive letter
+			}
+		}
+		p = path.Join(parts...)
+		return filepath.Join(out, "obj-outside", filepath.FromSlash(strings.TrimSuffix(p, path.Ext(p)))+".o")
+	}
+	return filepath.Join(out, "obj", filepath.FromSlash(strings.TrimSuffix(p, path.Ext(p)))+".o")
+}
+
 // buildCProject compiles an Eclipse CDT managed project (STM32CubeIDE, GNU
 // MCU Eclipse) the way its IDE would: every unit of the project model's
 // build (the configuration read, its source folders minus their exclusions,
 // each file with its own flags) into build/lwipgen/obj, then the link the
 // configuration describes (its script, library paths, libraries and
-// flags). Objects are named by the source's path inside the project, so
-// none is written outside build/lwipgen.
+// flags). Objects are named by the source's path inside the project
+// (objectPath maps a source outside it), so none is written outside
+// build/lwipgen.
 func buildCProject(ctx context.Context, p *Project, tc *toolchain.Toolchain, progress io.Writer) (string, error) {
 	b := p.Model.Build
 	root, err := fsutil.OpenRoot(p.Dir, false)
@@ -204,10 +233,7 @@ func buildCProject(ctx context.Context, p *Project, tc *toolchain.Toolchain, pro
 	var units []toolchain.Unit
 	var objs []string
 	for _, u := range b.Units {
-		if u.Rel == "" || strings.HasPrefix(u.Rel, "../") {
-			return "", fmt.Errorf("%s: %s is outside the project; build --project compiles only files inside it", b.File, u.File)
-		}
-		obj := filepath.Join(out, "obj", filepath.FromSlash(strings.TrimSuffix(u.Rel, path.Ext(u.Rel)))+".o")
+		obj := objectPath(out, u.Rel, u.File)
 		flags := append([]string{}, u.Target...)
 		switch u.Lang {
 		case project.LangASM:
