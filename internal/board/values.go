@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -19,6 +20,11 @@ type evaluator struct {
 }
 
 func (e *evaluator) errorf(rng hcl.Range, summary, format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = clipEcho(s)
+		}
+	}
 	r := rng
 	e.diags = append(e.diags, &hcl.Diagnostic{
 		Severity: hcl.DiagError,
@@ -26,6 +32,21 @@ func (e *evaluator) errorf(rng hcl.Range, summary, format string, args ...any) {
 		Detail:   fmt.Sprintf(format, args...),
 		Subject:  &r,
 	})
+}
+
+// clipEcho shortens a value a message echoes (issue 29 item 12: a 1 MB
+// attribute was printed whole): past 200 characters it keeps the first 60
+// and says how long it was. Lists of known names (quoteList) are kept up to
+// 2000 characters.
+func clipEcho(s string) string {
+	if len(s) <= 200 || len(s) <= 2000 && strings.Contains(s, `", "`) {
+		return s
+	}
+	cut := 60
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d characters)", s[:cut], len(s))
 }
 
 // value evaluates expr; ok is false when the attribute is absent (null) or failed.

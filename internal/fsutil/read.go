@@ -70,6 +70,9 @@ func (e *TextError) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, 
 // CheckText refuses input that is not text: a NUL byte or invalid UTF-8
 // (a binary file given by mistake would otherwise parse as an empty config).
 func CheckText(name string, src []byte) error {
+	if enc := utf16Of(src); enc != "" {
+		return &TextError{name, 1, 1, enc + " text: lwipgen reads UTF-8 (or ASCII); save the file as UTF-8"}
+	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		l, c := Position(src, i)
 		return &TextError{name, l, c, "binary content (a NUL byte): not a text file"}
@@ -90,6 +93,39 @@ func CheckText(name string, src []byte) error {
 		}
 	}
 	return nil
+}
+
+// utf16Of names the UTF-16 encoding of src ("" when it is not): a byte
+// order mark, or ASCII text with a NUL beside every character (a file saved
+// as "Unicode" by a Windows editor), which would otherwise read as binary.
+func utf16Of(src []byte) string {
+	switch {
+	case bytes.HasPrefix(src, []byte{0xff, 0xfe}):
+		return "UTF-16 (little-endian, with a byte order mark)"
+	case bytes.HasPrefix(src, []byte{0xfe, 0xff}):
+		return "UTF-16 (big-endian, with a byte order mark)"
+	}
+	n := len(src) &^ 1
+	if n < 8 {
+		return ""
+	}
+	var evenNUL, oddNUL int
+	for i := 0; i < n; i += 2 {
+		if src[i] == 0 {
+			evenNUL++
+		}
+		if src[i+1] == 0 {
+			oddNUL++
+		}
+	}
+	half := n / 2
+	switch {
+	case oddNUL*10 >= half*9 && evenNUL == 0:
+		return "UTF-16 (little-endian)"
+	case evenNUL*10 >= half*9 && oddNUL == 0:
+		return "UTF-16 (big-endian)"
+	}
+	return ""
 }
 
 func countInvalid(src []byte) int {

@@ -8,6 +8,7 @@ package plan
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/board"
@@ -163,11 +164,72 @@ func (p *Plan) Failed() []Check {
 	return f
 }
 
+// blamedOption is the line of the board's option a check's text names
+// first (a failed lwIP #error quotes the options it tests), nil when it
+// names none: the error then points at that option's own line, not at the
+// board's first line (issue 29 item 12).
+func (p *Plan) blamedOption(detail string) *hcl.Range {
+	if p.Board == nil {
+		return nil
+	}
+	if r := p.optionNamedIn(detail); r != nil {
+		return r
+	}
+	// an option lwipgen derived from the board's (TCP_SND_QUEUELEN from
+	// TCP_SND_BUF): the board option its reason names
+	for _, st := range p.Settings {
+		if st.Rule != "override" && wordIndex(detail, st.Name) >= 0 {
+			if r := p.optionNamedIn(st.Why); r != nil {
+				return r
+			}
+		}
+	}
+	return nil
+}
+
+// wordIndex is the offset of name in s as a whole identifier, -1 if none.
+func wordIndex(s, name string) int {
+	for off := 0; ; {
+		j := strings.Index(s[off:], name)
+		if j < 0 {
+			return -1
+		}
+		j += off
+		end := j + len(name)
+		if (j == 0 || !isIdent(s[j-1])) && (end == len(s) || !isIdent(s[end])) {
+			return j
+		}
+		off = end
+	}
+}
+
+// optionNamedIn is the range of the board option text names first.
+func (p *Plan) optionNamedIn(detail string) *hcl.Range {
+	best, at := -1, len(detail)
+	for i, o := range p.Board.Options {
+		if j := wordIndex(detail, o.Name); j >= 0 && j < at {
+			best, at = i, j
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	r := p.Board.Options[best].Range
+	return &r
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
 // Diagnostics turns failed checks into HCL diagnostics on the attribute to blame.
 func (p *Plan) Diagnostics() hcl.Diagnostics {
 	var d hcl.Diagnostics
 	for _, c := range p.Failed() {
 		r := c.Range
+		if r == nil {
+			r = p.blamedOption(c.Detail)
+		}
 		if r == nil {
 			rr := p.Board.DeclRange
 			r = &rr
