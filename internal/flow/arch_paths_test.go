@@ -19,10 +19,10 @@ import (
 // tie the stage to where a flow happens to write a file.
 var roleStages = []string{"internal/pipeline", "internal/sim"}
 
-// pendingRoleFiles still pick generated files by name: the simulator's
-// RT-Thread device, which moves into the rtthread flow with the simulator's
-// RTOS tables (see pendingFlowTables). The list only shrinks.
-var pendingRoleFiles = map[string]bool{"internal/sim/rtthread.go": true}
+// pendingRoleFiles are stage files still allowed to pick generated files by
+// name. Issue 33 emptied it (the RT-Thread device's completion moved into
+// internal/flows/rtthread/simdevice.go). Keep it empty.
+var pendingRoleFiles = map[string]bool{}
 
 var renderedName = regexp.MustCompile(`^[A-Za-z0-9_.-]+\.(c|h|ld)$`)
 

@@ -18,6 +18,9 @@ type Glue interface {
 	// Render returns ethernetif.c/.h, lwipgen_sys.c/.h, the RX pool and the
 	// compile definitions every translation unit needs.
 	Render(p *plan.Plan, l *layout.Layout) (files []render.File, defines []string, err error)
+	// RxModel is the RX design the glue's driver implements
+	// (plan.Hooks.RxModel of a board on this glue).
+	RxModel() plan.RxModel
 	// DefaultPHY is the PHY of the vendor's evaluation boards, for a board
 	// imported from a project that does not name one.
 	DefaultPHY() string
@@ -41,6 +44,15 @@ func GlueFor(mac string) (Glue, bool) {
 	defer mu.RUnlock()
 	g, ok := glues[mac]
 	return g, ok
+}
+
+// GlueRxModel is the RX design of the glue of a MAC family, "" when no
+// flow registered glue for it (plan.Build then refuses the board).
+func GlueRxModel(mac string) plan.RxModel {
+	if g, ok := GlueFor(mac); ok {
+		return g.RxModel()
+	}
+	return ""
 }
 
 // GlueMACs lists the MAC families that have glue.

@@ -31,10 +31,10 @@ func objects(p *Plan) []Object {
 	for _, sym := range syms {
 		o := Object{Name: sym, Symbol: sym, Section: ".bss." + sym, Size: p.RAM.Symbols[sym], Align: align, Owner: "lwip", Coherency: "none"}
 		switch {
-		case sym == "ram_heap" && p.Driver.RxModel == rxFIFO:
+		case sym == "ram_heap" && p.Driver.RxModel == RxFIFO:
 			o.Name = "lwip_heap"
 			o.Why = "PBUF_RAM packets; the FIFO MAC has no DMA, the CPU copies frames out"
-		case sym == "ram_heap" && p.Driver.RxModel == rxPbufPoolDMA:
+		case sym == "ram_heap" && p.Driver.RxModel == RxPbufPoolDMA:
 			o.Name = "lwip_heap"
 			o.DMA = true
 			o.Coherency = "clean"
@@ -47,7 +47,7 @@ func objects(p *Plan) []Object {
 				o.Coherency = "noncacheable"
 				o.Why += "; non-cacheable so the DMA never reads stale data"
 			}
-		case sym == "memp_memory_PBUF_POOL_base" && p.Driver.RxModel == rxPbufPoolDMA:
+		case sym == "memp_memory_PBUF_POOL_base" && p.Driver.RxModel == RxPbufPoolDMA:
 			o.DMA = true
 			o.Align = line
 			o.Coherency = "invalidate"
@@ -82,7 +82,7 @@ func objects(p *Plan) []Object {
 	d := p.Driver
 	// The xemacps adapter allocates and maps its own BD rings (bd_space); the
 	// FIFO MAC has none.
-	if d.RxDescriptors > 0 && d.DescriptorSize > 0 && d.RxModel != rxPbufPoolDMA {
+	if d.RxDescriptors > 0 && d.DescriptorSize > 0 && d.RxModel != RxPbufPoolDMA {
 		coh := "none"
 		if dcache {
 			coh = "device"
@@ -98,7 +98,7 @@ func objects(p *Plan) []Object {
 				Why: fmt.Sprintf("%d TX descriptors x %d B, shared with the DMA", d.TxDescriptors, d.DescriptorSize)})
 	}
 	switch d.RxModel {
-	case rxCustomPool:
+	case RxCustomPool:
 		elem := alignUp(32+int64(d.RxBufferSize), 32) // struct pbuf_custom (20 B) padded to 32 + 32-aligned buffer
 		coh := "none"
 		if dcache {
@@ -106,7 +106,7 @@ func objects(p *Plan) []Object {
 		}
 		objs = append(objs, Object{Name: "eth_rx_pool", Symbol: "memp_memory_RX_POOL_base", Size: int64(d.RxBuffers)*elem + align - 1, Align: line, DMA: true, Coherency: coh, Owner: "driver",
 			Why: fmt.Sprintf("%d zero-copy RX buffers x %d B (custom pbuf + %d B buffer, 32-byte aligned so cache invalidation never touches a neighbour)", d.RxBuffers, elem, d.RxBufferSize)})
-	case rxCopyToPool:
+	case RxCopyToPool:
 		objs = append(objs, Object{Name: "eth_rx_buffers", Symbol: "rx_buff", Size: int64(d.RxDescriptors * d.RxBufferSize), Align: 4, DMA: true, Coherency: "none", Owner: "vendor",
 			Why: fmt.Sprintf("%d RX ring buffers x %d B owned by the vendor ENET library", d.RxDescriptors, d.RxBufferSize)},
 			Object{Name: "eth_tx_buffers", Symbol: "tx_buff", Size: int64(d.TxDescriptors * d.RxBufferSize), Align: 4, DMA: true, Coherency: "none", Owner: "vendor",

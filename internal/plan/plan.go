@@ -64,16 +64,16 @@ func newWarning(b *board.Board, id, path, what, why, fix string) Warning {
 
 // Driver is what the generated Ethernet glue needs from the plan.
 type Driver struct {
-	RxModel        string `json:"rx_model"` // see rxModels
-	RxDescriptors  int    `json:"rx_descriptors"`
-	TxDescriptors  int    `json:"tx_descriptors"`
-	RxBuffers      int    `json:"rx_buffers"`       // driver-owned RX buffers (custom pool or library arrays); 0 when RX uses PBUF_POOL
-	RxBufferSize   int    `json:"rx_buffer_size"`   // bytes per RX buffer, a multiple of the cache line
-	DescriptorSize int    `json:"descriptor_size"`  // bytes per DMA descriptor
-	RxBudget       int    `json:"rx_budget"`        // frames handled per poll (NAPI-style budget)
-	NagleOff       bool   `json:"nagle_off"`        // the glue disables Nagle on every new connection
-	ChecksumHW     bool   `json:"checksum_offload"` // the MAC inserts and verifies checksums
-	RxWindowFrames int    `json:"rx_window_frames"` // full frames the receive path can hold at once
+	RxModel        RxModel `json:"rx_model"` // see driver_models.go
+	RxDescriptors  int     `json:"rx_descriptors"`
+	TxDescriptors  int     `json:"tx_descriptors"`
+	RxBuffers      int     `json:"rx_buffers"`       // driver-owned RX buffers (custom pool or library arrays); 0 when RX uses PBUF_POOL
+	RxBufferSize   int     `json:"rx_buffer_size"`   // bytes per RX buffer, a multiple of the cache line
+	DescriptorSize int     `json:"descriptor_size"`  // bytes per DMA descriptor
+	RxBudget       int     `json:"rx_budget"`        // frames handled per poll (NAPI-style budget)
+	NagleOff       bool    `json:"nagle_off"`        // the glue disables Nagle on every new connection
+	ChecksumHW     bool    `json:"checksum_offload"` // the MAC inserts and verifies checksums
+	RxWindowFrames int     `json:"rx_window_frames"` // full frames the receive path can hold at once
 	// RxReserve is how many RX buffers lwIP may never hold: the ones the DMA
 	// ring needs armed (LWIPGEN_RX_RESERVE). 0 when the DMA has buffers of its
 	// own (copy drivers, FIFO MACs), so lwIP holding its pool never stops the MAC.

@@ -216,11 +216,11 @@ func driverRAM(d plan.Driver) int64 {
 	size := int64(max(d.RxBufferSize, 1536))
 	n := int64(d.RxDescriptors+d.TxDescriptors) * desc
 	switch d.RxModel {
-	case "custom_pool":
+	case plan.RxCustomPool:
 		n += int64(d.RxBuffers) * (size + 32)
-	case "copy_to_pool":
+	case plan.RxCopyToPool:
 		n += int64(d.RxDescriptors+d.TxDescriptors) * size
-	case "fifo":
+	case plan.RxFIFO:
 		n = 0
 	}
 	return n
@@ -313,9 +313,9 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 		Loss: o.Loss, Reorder: o.Reorder, Duplicate: o.Duplicate, PeerTxQueue: peerTxQ, Duplex: "full",
 		PropagationFor: "one-way delay = workload.rtt_ms / 2; serialization (line rate, framing, minimum frame) is added by each MAC"}
 	d := p.Driver
-	res.Device = DeviceInfo{RxModel: d.RxModel, RxDescriptors: d.RxDescriptors, RxBuffers: d.RxBuffers, RxBufferSize: d.RxBufferSize,
+	res.Device = DeviceInfo{RxModel: string(d.RxModel), RxDescriptors: d.RxDescriptors, RxBuffers: d.RxBuffers, RxBufferSize: d.RxBufferSize,
 		TxDescriptors: d.TxDescriptors, CoreMHz: float64(b.Chip.Core.ClockHz) / 1e6}
-	if d.RxModel == "fifo" {
+	if d.RxModel == plan.RxFIFO {
 		res.Device.RxFIFOBytes = b.Chip.Ethernet.RxFIFOBytes
 	}
 	conns := b.Workload.TCPConnections
@@ -567,7 +567,7 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	if c.Driver.TxDescriptors > 0 {
 		d.TxDescriptors = c.Driver.TxDescriptors
 	}
-	if d.RxModel == "copy_to_pool" {
+	if d.RxModel == plan.RxCopyToPool {
 		d.RxBuffers = d.RxDescriptors // one library buffer per descriptor
 	}
 	cr.Driver = DriverRings{RxDescriptors: d.RxDescriptors, RxBuffers: d.RxBuffers, TxDescriptors: d.TxDescriptors}
@@ -632,7 +632,7 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	// rx_model, rx_desc, rx_buf_size and tx_desc are read by the peer's NIC only (a device
 	// without a driver model); a generated driver has its rings compiled in.
 	args := []string{
-		"role=device", "rx_model=" + d.RxModel,
+		"role=device", "rx_model=" + string(d.RxModel),
 		fmt.Sprintf("rx_desc=%d", d.RxDescriptors),
 		fmt.Sprintf("rx_buf_size=%d", max(d.RxBufferSize, 1536)), fmt.Sprintf("tx_desc=%d", txDesc),
 		fmt.Sprintf("rate_bps=%d", link.RateBps), fmt.Sprintf("seed=%d", o.Seed),

@@ -26,7 +26,7 @@ import (
 // (pbuf_alloc(PBUF_RAW, len, PBUF_RAM)), so received data lives in the lwIP
 // heap (MEM_SIZE) until the application reads it. PBUF_POOL is not on the RX
 // path. TX is zero-copy from lwIP pbufs after a whole-D-cache clean.
-const rxCopyToHeap = "copy_to_heap"
+const rxCopyToHeap plan.RxModel = "copy_to_heap"
 
 // ART-Pi drv_eth.c facts (old H7 HAL).
 const (

@@ -26,6 +26,10 @@ func (Flow) Plan(b *board.Board) plan.Hooks {
 	h := plan.Hooks{Protect: true}
 	if g, ok := flow.GlueFor(b.Chip.Ethernet.MAC); ok {
 		h.Inputs = g.Inputs()
+		h.RxModel = g.RxModel()
+	}
+	if b.Chip.Ethernet.MAC == lan9118MAC {
+		h.RxModel = plan.RxFIFO // the firmware's LAN9118 driver copies from the RX FIFO
 	}
 	return h
 }

@@ -26,8 +26,12 @@ func (Flow) Name() string { return "vitis" }
 // pools are derived from the window; then the plan's RAM becomes that of the
 // lwipopts.h the BSP generates from lwipgen's settings - the header the user
 // links - so the layout, the probe build and the report describe it.
-func (Flow) Plan(*board.Board) plan.Hooks {
-	return plan.Hooks{Constraints: []plan.Rule{ruleVitis}, Finish: []func(*plan.Plan, *plan.Sizer){useBSPRAM}}
+func (Flow) Plan(b *board.Board) plan.Hooks {
+	h := plan.Hooks{Constraints: []plan.Rule{ruleVitis}, Finish: []func(*plan.Plan, *plan.Sizer){useBSPRAM}}
+	if b.Chip.Ethernet.MAC == gemMAC {
+		h.RxModel = plan.RxPbufPoolDMA // the BSP adapter arms PBUF_POOL pbufs on the GEM's ring
+	}
+	return h
 }
 
 func useBSPRAM(p *plan.Plan, _ *plan.Sizer) {
