@@ -112,15 +112,15 @@ type Plan struct {
 
 // Object is a block of RAM that must be placed: an lwIP array or a driver DMA array.
 type Object struct {
-	Name      string `json:"name"`      // stable id, e.g. "lwip_heap", "eth_rx_descriptors"
-	Symbol    string `json:"symbol"`    // C symbol that holds it
-	Section   string `json:"section"`   // input section the compiler emits it in
-	Size      int64  `json:"size"`      // bytes
-	Align     int64  `json:"align"`     // required alignment
-	DMA       bool   `json:"dma"`       // the Ethernet DMA reads or writes it
-	Coherency string `json:"coherency"` // device | noncacheable | writethrough | invalidate | clean | none
-	Owner     string `json:"owner"`     // lwip | driver
-	Why       string `json:"why"`
+	Name      string    `json:"name"`      // stable id, e.g. "lwip_heap", "eth_rx_descriptors"
+	Symbol    string    `json:"symbol"`    // C symbol that holds it
+	Section   string    `json:"section"`   // input section the compiler emits it in
+	Size      int64     `json:"size"`      // bytes
+	Align     int64     `json:"align"`     // required alignment
+	DMA       bool      `json:"dma"`       // the Ethernet DMA reads or writes it
+	Coherency Coherency `json:"coherency"` // coherency.go
+	Owner     string    `json:"owner"`     // lwip | driver
+	Why       string    `json:"why"`
 	// Address is non-zero for memory the C code reaches through a fixed
 	// address (a user's LWIP_RAM_HEAP_POINTER): no symbol, so the linker must
 	// reserve the range or it will place other data on top of it.
