@@ -557,95 +557,18 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	if o.gen == nil {
 		o.gen = &pipeline.Generated{Plan: p, Board: p.Board}
 	}
-	d := p.Driver
-	if c.Driver.RxDescriptors > 0 {
-		d.RxDescriptors = c.Driver.RxDescriptors
-	}
-	if c.Driver.RxBuffers > 0 {
-		d.RxBuffers = c.Driver.RxBuffers
-	}
-	if c.Driver.TxDescriptors > 0 {
-		d.TxDescriptors = c.Driver.TxDescriptors
-	}
-	if d.RxModel == plan.RxCopyToPool {
-		d.RxBuffers = d.RxDescriptors // one library buffer per descriptor
-	}
+	d := configDriver(p.Driver, c)
 	cr.Driver = DriverRings{RxDescriptors: d.RxDescriptors, RxBuffers: d.RxBuffers, TxDescriptors: d.TxDescriptors}
 	cr.DriverRAMBytes = driverRAM(d)
 	cr.Source = c.Source
 	cr.Overrides = hostOverrides(c.Resolved, d.RxModel)
-	ipv6, _ := c.Resolved.Value("LWIP_IPV6")
-	var dev *nodeBuild
-	var err error
-	{
-		// the board's generated driver, rendered by its flow with this configuration's rings
-		m, _ := runsGlue(p) // Run refused a board without one
-		dc, err := renderDevice(o.gen, d, m, o.patchGlue)
-		if err != nil {
-			return fail(err)
-		}
-		lockHeader := coreLockHeader
-		if m.RTOS {
-			cr.Overrides = rtosOverrides(cr.Overrides)
-			lockHeader = rtosCoreLockHeader
-		} else {
-			cr.Overrides = append(cr.Overrides, coreLockOverride)
-		}
-		hdr := c.Header
-		if dc.Config != nil && c.Name == CfgLwipgen {
-			hdr = dc.Config // the vendor build's header (Vitis: the BSP's lwipopts.h), as generated
-		}
-		if m.OwnTimers {
-			cr.Overrides = withoutOverrides(cr.Overrides, "LWIP_TIMERS", "LWIP_TIMERS_CUSTOM")
-		}
-		cr.Glue = &GlueRun{Model: m.Name, Sources: append(append([]string{}, dc.Sources...), dc.Headers...), Defines: dc.Defines}
-		if len(c.Hooks) > 0 {
-			dc = dc.with("lwipgen_sim_hooks.c", hooksSource(c.Hooks)) // not the generated driver's: listed in Added
-		}
-		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(hdr, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
-		if err != nil {
-			return fail(err)
-		}
+	dev, err := buildConfigDevice(ctx, p, c, d, tree, cache, o, &cr)
+	if err != nil {
+		return fail(err)
 	}
-	cpu := defaultCPU(p, c.Resolved)
-	if o.CPUNsPerFrame != nil || o.CPUNsPerByte != nil {
-		if o.CPUNsPerFrame != nil {
-			cpu.RxNsPerFrame, cpu.TxNsPerFrame = *o.CPUNsPerFrame, *o.CPUNsPerFrame
-		}
-		if o.CPUNsPerByte != nil {
-			cpu.RxNsPerByte, cpu.TxNsPerByte = *o.CPUNsPerByte, *o.CPUNsPerByte
-		}
-		cpu.Source = "set by the user"
-	}
-	if o.CPUScale != 1 {
-		cpu.RxNsPerFrame *= o.CPUScale
-		cpu.TxNsPerFrame *= o.CPUScale
-		cpu.RxNsPerByte *= o.CPUScale
-		cpu.TxNsPerByte *= o.CPUScale
-		cpu.Source += fmt.Sprintf(", x%g", o.CPUScale)
-	}
+	cpu := configCPU(p, c, o)
 	cr.CPU = cpu
-	txDesc := d.TxDescriptors
-	if txDesc <= 0 {
-		txDesc = 2 // FIFO MACs have no TX descriptors: about two full frames fit their TX FIFO
-	}
-	// rx_model, rx_desc, rx_buf_size and tx_desc are read by the peer's NIC only (a device
-	// without a driver model); a generated driver has its rings compiled in.
-	args := []string{
-		"role=device", "rx_model=" + string(d.RxModel),
-		fmt.Sprintf("rx_desc=%d", d.RxDescriptors),
-		fmt.Sprintf("rx_buf_size=%d", max(d.RxBufferSize, 1536)), fmt.Sprintf("tx_desc=%d", txDesc),
-		fmt.Sprintf("rate_bps=%d", link.RateBps), fmt.Sprintf("seed=%d", o.Seed),
-		fmt.Sprintf("cpu_rx_frame_ns=%d", int64(math.Round(cpu.RxNsPerFrame))),
-		fmt.Sprintf("cpu_tx_frame_ns=%d", int64(math.Round(cpu.TxNsPerFrame))),
-		fmt.Sprintf("cpu_rx_byte_ps=%d", int64(math.Round(cpu.RxNsPerByte*1000))),
-		fmt.Sprintf("cpu_tx_byte_ps=%d", int64(math.Round(cpu.TxNsPerByte*1000))),
-	}
-	if o.rrRefuse > 0 {
-		args = append(args, fmt.Sprintf("rr_refuse=%d", o.rrRefuse))
-	}
-
-	dn, err := startNode(ctx, "device", dev.Exe, args)
+	dn, err := startNode(ctx, "device", dev.Exe, deviceArgs(d, cpu, link, o))
 	if err != nil {
 		return fail(err)
 	}
@@ -673,27 +596,8 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	if err != nil {
 		return fail(err)
 	}
-	up := 0
-	for _, cn := range st.Conns {
-		if cn.Up == 1 {
-			up++
-		}
-	}
-	cr.Connections = up
-	if cr.Glue != nil && up == 0 {
-		msg := "the device accepted no connection within 10 s: its generated driver never brought the netif up (or never moved a frame)"
-		if st.Dev != nil {
-			for _, ck := range st.Dev.Checks {
-				msg += fmt.Sprintf("; driver check failed: %s (%d times): %s", ck.Kind, ck.Count, ck.First)
-			}
-			if len(st.Dev.Checks) > 0 {
-				// the driver said why (zynq7035 with lwIP's defaults: init_dma cannot arm the RX ring
-				// from a 16-pbuf pool): a configuration the board does not start with, a result
-				cr.StartupFailure = msg
-				return fail(errors.New(startupPrefix + msg))
-			}
-		}
-		return fail(errors.New(msg))
+	if err := countConnections(&cr, st); err != nil {
+		return fail(err)
 	}
 	setupIdle := st
 	r.t0 = r.s.now
@@ -720,30 +624,7 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	if err != nil {
 		return fail(err)
 	}
-	for _, ph := range cr.Phases {
-		switch ph.Name {
-		case "tx":
-			cr.TxMbps = ph.TxMbps
-		case "rx":
-			cr.RxMbps = ph.RxMbps
-		case "rr":
-			cr.P50Us, cr.P99Us = ph.P50Us, ph.P99Us
-		}
-	}
-	cr.RetxDevice = end.NIC["retx_segs"] - base.NIC["retx_segs"]
-	cr.RetxPeer = endPeer.NIC["retx_segs"] - basePeer.NIC["retx_segs"]
-	for _, m := range end.Memp {
-		cr.Pools = append(cr.Pools, m)
-		cr.PoolErrors += m.Err
-	}
-	cr.Heap = end.Mem
-	cr.Heap.Name = "HEAP"
-	cr.PoolErrors += end.Mem.Err
-	cr.Errors = ErrorSplit{AllocFailures: cr.PoolErrors, BackPressure: werr(end) - werr(base),
-		MACMissed: end.NIC["rx_missed"], RingStarved: end.NIC["rx_starved"], DriverDrops: end.NIC["rx_nobuf"] + end.NIC["rx_input_err"]}
-	cr.Errors.Clean = cr.Errors.AllocFailures == 0 && cr.Errors.MACMissed == 0 && cr.Errors.DriverDrops == 0
-	cr.TCP = end.TCP
-	cr.NIC = end.NIC
+	cr.summarize(base, basePeer, end, endPeer)
 	if cr.Glue != nil {
 		if err := r.finishGlue(&cr, setupIdle); err != nil {
 			return fail(err)
