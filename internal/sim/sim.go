@@ -29,9 +29,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/simdev"
 )
 
 // Options tune a run. The zero value is a full default run.
@@ -278,15 +280,8 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 		return nil, fmt.Errorf("the simulator has no driver model for %s: MAC %q with rtos %q (models: %s); it runs only a board's own generated driver, so it cannot measure this board",
 			g.Plan.Board.Name, g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.RTOS, modelList())
 	}
-	if len(o.Faults) > 0 {
-		for _, f := range o.Faults {
-			if f.Kind == "dma-error" && m.NoDMA {
-				return nil, fmt.Errorf("fault dma-error: the %s MAC of %s has no DMA", g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.Name)
-			}
-			if f.Kind == "mac-error" && !m.MACError {
-				return nil, fmt.Errorf("fault mac-error: the %s driver model of %s has no MAC error state (only the STM32H7 HAL enters one)", g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.Name)
-			}
-		}
+	if err := faultsApply(g.Plan.Board, m, o.Faults); err != nil {
+		return nil, err
 	}
 	tree, err := lwipsrc.Resolve(o.LwIPDir, "")
 	if err != nil {
@@ -300,18 +295,9 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 	b := p.Board
 	res := &Result{Board: b.Name, Chip: b.Chip.Name, LwIPVersion: tree.Version, Seed: o.Seed,
 		Host: Host{Compiler: cc, PointerBits: 64, Note: "lwIP is compiled for the 64-bit host (no -m32 multilib is relied on): pointers are 8 B, so structs holding pointers are larger than on the 32-bit target. Pools are sized in elements and keep their counts; the heap (MEM_SIZE, bytes) grows by the 64-bit struct pbuf's extra bytes per full segment (8 B at MEM_ALIGNMENT <= 8, none at 64; see host_overrides). RAM figures are lwip.PredictRAM for the 32-bit target."}}
-	rtt := b.Workload.RTTMs
-	if o.rttOverride > 0 {
-		rtt = o.rttOverride
-	}
-	rate := int64(b.Ethernet.SpeedMbps) * 1_000_000
-	if rate <= 0 {
-		rate = 100_000_000
-	}
-	link := Link{RateBps: rate, OneWayNs: int64(rtt * 1e6 / 2), Loss: o.Loss, Reorder: o.Reorder, Duplicate: o.Duplicate}
-	res.Link = LinkInfo{RateMbps: float64(rate) / 1e6, RTTMs: rtt, OneWayUs: float64(link.OneWayNs) / 1e3, FramingBytes: 14 + 4 + 8 + 12,
-		Loss: o.Loss, Reorder: o.Reorder, Duplicate: o.Duplicate, PeerTxQueue: peerTxQ, Duplex: "full",
-		PropagationFor: "one-way delay = workload.rtt_ms / 2; serialization (line rate, framing, minimum frame) is added by each MAC"}
+	var link Link
+	link, res.Link = linkOf(b, o)
+	rate := link.RateBps
 	d := p.Driver
 	res.Device = DeviceInfo{RxModel: string(d.RxModel), RxDescriptors: d.RxDescriptors, RxBuffers: d.RxBuffers, RxBufferSize: d.RxBufferSize,
 		TxDescriptors: d.TxDescriptors, CoreMHz: float64(b.Chip.Core.ClockHz) / 1e6}
@@ -328,15 +314,7 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 	phases := o.phases(b.Workload.Profile, conns)
 	res.Workload = WorkloadInfo{Profile: b.Workload.Profile, Connections: conns, Phases: phases,
 		DurationMs: float64(o.Duration) / 1e6, WarmupMs: float64(o.Warmup) / 1e6, MsgSize: o.MsgSize}
-	lim := TCPGoodputLimit(float64(rate) / 1e6)
-	res.Limits = Limits{TCPGoodputMbps: round2(lim), TargetMbps: b.Workload.TargetMbps}
-	goal := lim
-	res.Limits.GoalBasis = "physical limit (rate x 1460/1538)"
-	if t := b.Workload.TargetMbps; t > 0 && t < lim {
-		goal = t
-		res.Limits.GoalBasis = "workload.target_mbps (below the physical limit)"
-	}
-	res.Limits.GoalMbps = round2(0.9 * goal)
+	res.Limits = limitsOf(b, rate)
 
 	var cfgs []*config
 	switch {
@@ -369,6 +347,54 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 		}
 	}
 	return res, nil
+}
+
+// faultsApply refuses a fault the board's driver model cannot have: a DMA
+// error on a MAC without DMA, a MAC error on a model without that state.
+func faultsApply(b *board.Board, m simdev.Device, faults []Fault) error {
+	for _, f := range faults {
+		if f.Kind == "dma-error" && m.NoDMA {
+			return fmt.Errorf("fault dma-error: the %s MAC of %s has no DMA", b.Chip.Ethernet.MAC, b.Name)
+		}
+		if f.Kind == "mac-error" && !m.MACError {
+			return fmt.Errorf("fault mac-error: the %s driver model of %s has no MAC error state (only the STM32H7 HAL enters one)", b.Chip.Ethernet.MAC, b.Name)
+		}
+	}
+	return nil
+}
+
+// linkOf is the simulated link: the board's Ethernet speed (100 Mbit/s when
+// unset) and the workload's round-trip time (or the sweep's), with the
+// user's impairments; and how the report describes it.
+func linkOf(b *board.Board, o Options) (Link, LinkInfo) {
+	rtt := b.Workload.RTTMs
+	if o.rttOverride > 0 {
+		rtt = o.rttOverride
+	}
+	rate := int64(b.Ethernet.SpeedMbps) * 1_000_000
+	if rate <= 0 {
+		rate = 100_000_000
+	}
+	link := Link{RateBps: rate, OneWayNs: int64(rtt * 1e6 / 2), Loss: o.Loss, Reorder: o.Reorder, Duplicate: o.Duplicate}
+	info := LinkInfo{RateMbps: float64(rate) / 1e6, RTTMs: rtt, OneWayUs: float64(link.OneWayNs) / 1e3, FramingBytes: 14 + 4 + 8 + 12,
+		Loss: o.Loss, Reorder: o.Reorder, Duplicate: o.Duplicate, PeerTxQueue: peerTxQ, Duplex: "full",
+		PropagationFor: "one-way delay = workload.rtt_ms / 2; serialization (line rate, framing, minimum frame) is added by each MAC"}
+	return link, info
+}
+
+// limitsOf is what the run is judged against: the link's TCP goodput and
+// the goal, 90 % of that or of a lower workload.target_mbps.
+func limitsOf(b *board.Board, rate int64) Limits {
+	lim := TCPGoodputLimit(float64(rate) / 1e6)
+	l := Limits{TCPGoodputMbps: round2(lim), TargetMbps: b.Workload.TargetMbps}
+	goal := lim
+	l.GoalBasis = "physical limit (rate x 1460/1538)"
+	if t := b.Workload.TargetMbps; t > 0 && t < lim {
+		goal = t
+		l.GoalBasis = "workload.target_mbps (below the physical limit)"
+	}
+	l.GoalMbps = round2(0.9 * goal)
+	return l
 }
 
 // comparisonConfigs are lwipgen's configuration, then (with Compare) lwIP's
