@@ -14,7 +14,7 @@ func All(p *plan.Plan, l *layout.Layout, x *Rendered) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return merge(files, x.Files), nil
+	return Merge(files, x.Files), nil
 }
 
 // coreFiles renders the core's files and the flow's glue and definitions.

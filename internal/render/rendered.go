@@ -28,9 +28,10 @@ type Rendered struct {
 	Firmware bool
 }
 
-// merge adds the flow's files to the core's: one with the path of a core
-// file replaces it where it stands, the others follow in the flow's order.
-func merge(core, extra []File) []File {
+// Merge adds extra files to core: one with the path of a core file replaces
+// it where it stands, the others follow in extra's order (the flow's files
+// over the core's, a project's glue over the pipeline's).
+func Merge(core, extra []File) []File {
 	at := map[string]int{}
 	for i, f := range core {
 		at[f.Path] = i

@@ -235,7 +235,7 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 		w.userCode = pr.UserCode
 		w.lost = pr.Lost
 	}
-	files = overlayGlue(files, o.Glue)
+	files = render.Merge(files, o.Glue) // the glue was rendered for this project: it replaces the pipeline's file of its name
 	if p.Layout.PortDriver {
 		if p.PortDriver = gd32PortDriver(p); p.PortDriver != "" {
 			p.TargetDir = pathDir(p.PortDriver)
@@ -309,23 +309,6 @@ func projectOf(g *flow.Generated, o Options, recovered bool) (*Project, error) {
 		return FromModel(o.Project, m)
 	}
 	return Detect(o.Project)
-}
-
-// overlayGlue adds the glue to the pipeline's files: a glue file replaces the
-// pipeline's file of the same name (it was rendered for this project).
-func overlayGlue(files, glue []render.File) []render.File {
-	at := map[string]int{}
-	for i, f := range files {
-		at[f.Path] = i
-	}
-	for _, f := range glue {
-		if i, ok := at[f.Path]; ok {
-			files[i] = f
-		} else {
-			files = append(files, f)
-		}
-	}
-	return files
 }
 
 // placeFiles writes the generated files where the project keeps them
