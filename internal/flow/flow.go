@@ -100,6 +100,8 @@ var (
 	mu    sync.RWMutex
 	flows = map[string]Flow{}
 	glues = map[string]Glue{}
+	// rxModels are the RX designs of the MAC families' drivers (glue.go)
+	rxModels = map[string]plan.RxModel{}
 )
 
 // Register adds a flow; a flow calls it once, in its init().

@@ -26,7 +26,8 @@ type Glue interface {
 	DefaultPHY() string
 }
 
-// RegisterGlue adds the glue of the MAC families macs (chip ethernet.mac values).
+// RegisterGlue adds the glue of the MAC families macs (chip ethernet.mac
+// values), and its RX design as theirs (RxModelOf).
 func RegisterGlue(g Glue, macs ...string) {
 	mu.Lock()
 	defer mu.Unlock()
@@ -36,6 +37,35 @@ func RegisterGlue(g Glue, macs ...string) {
 		}
 		glues[m] = g
 	}
+	addRxModel(g.RxModel(), macs)
+}
+
+// RegisterRxModel records the RX design of the driver of the MAC families
+// macs when it is not lwipgen's glue (the Xilinx BSP adapter, the standalone
+// firmware's LAN9118 driver); the flow that owns the driver calls it in its
+// init().
+func RegisterRxModel(m plan.RxModel, macs ...string) {
+	mu.Lock()
+	defer mu.Unlock()
+	addRxModel(m, macs)
+}
+
+func addRxModel(m plan.RxModel, macs []string) {
+	for _, mac := range macs {
+		if _, dup := rxModels[mac]; dup {
+			panic("flow: RX design for MAC " + mac + " registered twice")
+		}
+		rxModels[mac] = m
+	}
+}
+
+// RxModelOf is the RX design of a MAC family's driver (its glue's, or one
+// registered with RegisterRxModel), for plan.Hooks.RxModel; "" when no flow
+// has a driver for it (plan.Build then refuses the board).
+func RxModelOf(mac string) plan.RxModel {
+	mu.RLock()
+	defer mu.RUnlock()
+	return rxModels[mac]
 }
 
 // GlueFor returns the glue of a MAC family.
@@ -44,15 +74,6 @@ func GlueFor(mac string) (Glue, bool) {
 	defer mu.RUnlock()
 	g, ok := glues[mac]
 	return g, ok
-}
-
-// GlueRxModel is the RX design of the glue of a MAC family, "" when no
-// flow registered glue for it (plan.Build then refuses the board).
-func GlueRxModel(mac string) plan.RxModel {
-	if g, ok := GlueFor(mac); ok {
-		return g.RxModel()
-	}
-	return ""
 }
 
 // GlueMACs lists the MAC families that have glue.

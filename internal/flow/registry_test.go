@@ -74,6 +74,9 @@ func TestEveryChipHasASimDevice(t *testing.T) {
 			t.Fatal(diags)
 		}
 		mac := b.Chip.Ethernet.MAC
+		if flow.RxModelOf(mac) == "" {
+			t.Errorf("%s: no RX design registered for MAC %s (flow.RegisterGlue / RegisterRxModel)", name, mac)
+		}
 		if d, ok := simdev.Lookup(mac); !ok || d.Model == "" || d.Board == "" {
 			t.Errorf("%s: no simulator device for MAC %s: %+v", name, mac, d)
 		}

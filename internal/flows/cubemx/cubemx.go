@@ -29,7 +29,7 @@ func (Flow) Name() string { return "cubemx" }
 // design is that of the chip's MAC's glue (a chip this flow has no glue for
 // gets another flow's design, which the glue's Render then refuses).
 func (Flow) Plan(b *board.Board) plan.Hooks {
-	return plan.Hooks{Inputs: Glue{}.Inputs(), RxModel: flow.GlueRxModel(b.Chip.Ethernet.MAC)}
+	return plan.Hooks{Inputs: Glue{}.Inputs(), RxModel: flow.RxModelOf(b.Chip.Ethernet.MAC)}
 }
 
 // Render renders the HAL glue.

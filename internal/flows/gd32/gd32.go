@@ -26,7 +26,7 @@ func (Flow) Name() string { return "gd32" }
 // lwIP port brings the socket API's struct timeval itself.
 func (Flow) Plan(b *board.Board) plan.Hooks {
 	return plan.Hooks{Inputs: Glue{}.Inputs(), Constraints: []plan.Rule{portErrno}, PortTimeval: true,
-		RxModel: flow.GlueRxModel(b.Chip.Ethernet.MAC)}
+		RxModel: flow.RxModelOf(b.Chip.Ethernet.MAC)}
 }
 
 // GD's lwIP port (port/GD32F4xx/arch/cc.h and cpu.h; read at
