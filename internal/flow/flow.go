@@ -44,6 +44,23 @@ type Vendorer interface {
 	Vendor(g *Generated, o VendorOptions) (*VendorResult, error)
 }
 
+// Applier is a flow that writes into no project itself and says how its
+// generated files reach the user's (Vitis: BSP settings applied in the
+// tool). HowToApply is one sentence; board is the board's name or path as
+// the user gave it, for the command line it names.
+type Applier interface {
+	HowToApply(board string) string
+}
+
+// NotVendored is what vendor says about a flow that does not vendor.
+func NotVendored(f Flow, board string) string {
+	msg := fmt.Sprintf("the %s flow does not vendor into a project", f.Name())
+	if a, ok := f.(Applier); ok {
+		msg += ": " + a.HowToApply(board)
+	}
+	return msg
+}
+
 // VendorOptions select how a project is vendored.
 type VendorOptions struct {
 	Project         string
@@ -161,7 +178,9 @@ type Auditor interface {
 }
 
 // ToolReleaser is a flow that can read the vendor tool release from a
-// user's project (Vitis: the LIBRARY_VER its system.mss records).
+// user's project (Vitis: the LIBRARY_VER its system.mss records); "" when
+// the project names none, an error when what it names is no release lwipgen
+// writes for.
 type ToolReleaser interface {
-	ToolRelease(project string) string
+	ToolRelease(project string) (string, error)
 }

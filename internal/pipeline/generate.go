@@ -4,6 +4,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -56,7 +57,11 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 		b.ToolRelease = o.VitisVersion
 	}
 	if tr, ok := f.(flow.ToolReleaser); ok && b.ToolRelease == "" && o.Project != "" {
-		b.ToolRelease = tr.ToolRelease(o.Project)
+		rel, err := tr.ToolRelease(o.Project)
+		if err != nil {
+			return nil, append(diags, diag.At(b.DeclRange, "Reading the project's tool release", "%v", err))
+		}
+		b.ToolRelease = rel
 	}
 	if o.Project != "" && o.Model == nil {
 		m, err := project.Open(context.Background(), o.Project, project.Options{})
@@ -168,6 +173,12 @@ func measured(o Options, b *board.Board, p *plan.Plan, h *plan.Hooks, build func
 		setting = b.LwIPDir
 	}
 	m, err := projectLwIP(context.Background(), b, p, setting, o.Model)
+	var other *OtherLineError
+	if errors.As(err, &other) {
+		p.Warn("project.lwip_not_measured", "", "The project's lwIP was not measured",
+			other.Error()+"; the plan uses lwipgen's model of stock lwIP "+b.LwIPVersion+", which that project does not build", "")
+		return p, diags
+	}
 	if err != nil {
 		p.Warn("project.lwip_not_measured", "", "The project's lwIP was not measured",
 			fmt.Sprintf("%v; the plan uses lwipgen's model of stock lwIP %s", err, b.LwIPVersion), "")

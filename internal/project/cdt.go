@@ -336,7 +336,7 @@ func xilinxPrefix(chain string) string {
 // application includes its BSP's folder beside it).
 func (rd *cdtReader) checkPaths(r *fsutil.Root, b *Build) {
 	seen := map[string]bool{}
-	var missing, outside []string
+	var missing, outside, linked []string
 	check := func(p string, dir bool) {
 		if seen[p] {
 			return
@@ -348,6 +348,13 @@ func (rd *cdtReader) checkPaths(r *fsutil.Root, b *Build) {
 			return
 		}
 		if fi, err := r.Stat(rel); err != nil || fi.IsDir() != dir {
+			// there, but only through a symbolic link leading out of the
+			// project (the ART-Pi SDK's mklinks.bat links rt-thread/ and
+			// libraries/ in): not read, and not missing either
+			if fi, err := os.Stat(p); err == nil && fi.IsDir() == dir {
+				linked = append(linked, rel)
+				return
+			}
 			missing = append(missing, rel)
 		}
 	}
@@ -369,5 +376,9 @@ func (rd *cdtReader) checkPaths(r *fsutil.Root, b *Build) {
 	if len(outside) > 0 {
 		sort.Strings(outside)
 		rd.note("%d include folder(s) or file(s) the build names lie outside the project: %s", len(outside), firstFew(outside, 4))
+	}
+	if len(linked) > 0 {
+		sort.Strings(linked)
+		rd.note("%d include folder(s) or file(s) the build names are reached through a symbolic link leading out of the project and are not read (lwipgen reads only inside the project; copy the linked folders in to have them read): %s", len(linked), firstFew(linked, 4))
 	}
 }

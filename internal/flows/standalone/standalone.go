@@ -24,6 +24,12 @@ type Flow struct{}
 // Name is the board's vendor value.
 func (Flow) Name() string { return "standalone" }
 
+// HowToApply: the standalone flow's firmware (or driver glue) is lwipgen's
+// own, written and compiled under build/NAME.
+func (Flow) HowToApply(board string) string {
+	return "its firmware or driver glue is lwipgen's own: lwipgen build " + board + " writes and compiles it under build/, lwipgen generate " + board + " writes it for a build of yours"
+}
+
 // Plan: a protection map (code read-only, data execute-never) and, with the
 // chip's glue, its driver objects' sections.
 func (Flow) Plan(b *board.Board) plan.Hooks {

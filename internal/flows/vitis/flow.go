@@ -104,8 +104,13 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 	return &flow.Rendered{Files: files, Checks: r.Checks, LwIPDefines: defs}, nil
 }
 
+// HowToApply: the Vitis BSP builds lwIP from its own library settings, so
+// lwipgen writes those for the user to apply in the tool.
+func (Flow) HowToApply(board string) string {
+	return fmt.Sprintf("a Vitis BSP builds lwIP from its library settings; lwipgen generate --board %s --project WORKSPACE writes them for the workspace's release (the system.mss LIBRARY block and an xsct script; bsp.yaml and CMake for Vitis Unified) to apply in Vitis (docs/vitis.md)", board)
+}
+
 // ToolRelease reads the Vitis release from a classic workspace's system.mss.
-func (Flow) ToolRelease(project string) string {
-	r, _ := ReleaseFromWorkspace(project)
-	return r
+func (Flow) ToolRelease(project string) (string, error) {
+	return ReleaseFromWorkspace(project)
 }
