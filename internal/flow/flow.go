@@ -41,29 +41,9 @@ type Flow interface {
 	Render(p *plan.Plan, l *layout.Layout) (*Rendered, error)
 }
 
-// Rendered is what a flow renders for a board.
-type Rendered struct {
-	// Glue is the Ethernet driver glue (placed after the MPU set-up).
-	Glue []render.File
-	// Files are added to the core's files (lwipopts.h, linker fragment, MPU
-	// set-up, probe); a file with the path of a core file replaces it
-	// (RT-Thread: lwipopts.h is the port's header).
-	Files []render.File
-	// Defines are compile definitions (without -D) every translation unit
-	// needs, the vendor HAL/library included (compile_definitions.txt).
-	Defines []string
-	// LwIPDefines are compile definitions (without -D) the vendor's build
-	// passes when it compiles lwIP itself, outside lwipopts.h (Vitis: the
-	// options with no BSP parameter, in the BSP's extra_compiler_flags); the
-	// probe build compiles lwIP with them too.
-	LwIPDefines []string
-	// Checks are the flow's checks that need the layout or the rendered
-	// files (e.g. the Vitis BSP's name and round-trip checks).
-	Checks []plan.Check
-	// Firmware: the flow renders a complete firmware (its own port, start-up
-	// and link script under firmware/) instead of the layout probe.
-	Firmware bool
-}
+// Rendered is what a flow renders for a board (render.Rendered: the one
+// type the core renders around).
+type Rendered = render.Rendered
 
 // Vendorer is a flow that writes the generated files into a user's project.
 type Vendorer interface {
@@ -225,6 +205,8 @@ var (
 	mu    sync.RWMutex
 	flows = map[string]Flow{}
 	glues = map[string]Glue{}
+	// rxModels are the RX designs of the MAC families' drivers (glue.go)
+	rxModels = map[string]plan.RxModel{}
 )
 
 // Register adds a flow; a flow calls it once, in its init().

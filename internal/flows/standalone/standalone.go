@@ -12,7 +12,11 @@ import (
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
-func init() { flow.Register(Flow{}) }
+func init() {
+	flow.Register(Flow{})
+	// the RX design of the driver the flow keeps: the firmware's LAN9118 driver copies each frame out of the RX FIFO
+	flow.RegisterRxModel(plan.RxFIFO, lan9118MAC)
+}
 
 // Flow is the standalone flow.
 type Flow struct{}
@@ -29,7 +33,7 @@ func (Flow) HowToApply(board string) string {
 // Plan: a protection map (code read-only, data execute-never) and, with the
 // chip's glue, its driver objects' sections.
 func (Flow) Plan(b *board.Board) plan.Hooks {
-	h := plan.Hooks{Protect: true}
+	h := plan.Hooks{Protect: true, RxModel: flow.RxModelOf(b.Chip.Ethernet.MAC)}
 	if g, ok := flow.GlueFor(b.Chip.Ethernet.MAC); ok {
 		h.Inputs = g.Inputs()
 	}

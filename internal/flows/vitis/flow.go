@@ -11,7 +11,11 @@ import (
 	"github.com/lwipgen/lwipgen/internal/render"
 )
 
-func init() { flow.Register(Flow{}) }
+func init() {
+	flow.Register(Flow{})
+	// the RX design of the driver the flow keeps: the BSP adapter arms PBUF_POOL pbufs on the GEM's RX ring
+	flow.RegisterRxModel(plan.RxPbufPoolDMA, gemMAC)
+}
 
 // Flow is the Xilinx Vitis BSP flow: the lwIP BSP library's constraints as
 // plan rules, and the BSP settings (.mss, xsct, SDT) with their checks, for
@@ -26,8 +30,9 @@ func (Flow) Name() string { return "vitis" }
 // pools are derived from the window; then the plan's RAM becomes that of the
 // lwipopts.h the BSP generates from lwipgen's settings - the header the user
 // links - so the layout, the probe build and the report describe it.
-func (Flow) Plan(*board.Board) plan.Hooks {
-	return plan.Hooks{Constraints: []plan.Rule{ruleVitis}, Finish: []func(*plan.Plan, *plan.Sizer){useBSPRAM}}
+func (Flow) Plan(b *board.Board) plan.Hooks {
+	return plan.Hooks{Constraints: []plan.Rule{ruleVitis}, Finish: []func(*plan.Plan, *plan.Sizer){useBSPRAM},
+		RxModel: flow.RxModelOf(b.Chip.Ethernet.MAC)}
 }
 
 func useBSPRAM(p *plan.Plan, _ *plan.Sizer) {
