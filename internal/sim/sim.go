@@ -245,6 +245,10 @@ type Phase struct {
 	// its sent and poll callbacks.
 	RRWriteRefused int64   `json:"rr_write_refused,omitempty"`
 	CPUPct         float64 `json:"device_cpu_pct"`
+	// TimerPasses counts the TCP timer passes (tcp_tmr(), or a board's own tcp_fasttmr) the device
+	// ran in the phase; TimerCPUPct is the share of the phase they took on its CPU (part of CPUPct).
+	TimerPasses int64   `json:"tcp_timer_passes"`
+	TimerCPUPct float64 `json:"tcp_timer_cpu_pct"`
 }
 
 // Pool is a pool's (or the heap's) high-water mark and failures on the device.
@@ -622,6 +626,8 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		cpu.TxNsPerFrame *= o.CPUScale
 		cpu.RxNsPerByte *= o.CPUScale
 		cpu.TxNsPerByte *= o.CPUScale
+		cpu.TimerNsPerPass *= o.CPUScale
+		cpu.TimerNsPerPCB *= o.CPUScale
 		cpu.Source += fmt.Sprintf(", x%g", o.CPUScale)
 	}
 	cr.CPU = cpu
@@ -640,6 +646,8 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 		fmt.Sprintf("cpu_tx_frame_ns=%d", int64(math.Round(cpu.TxNsPerFrame))),
 		fmt.Sprintf("cpu_rx_byte_ps=%d", int64(math.Round(cpu.RxNsPerByte*1000))),
 		fmt.Sprintf("cpu_tx_byte_ps=%d", int64(math.Round(cpu.TxNsPerByte*1000))),
+		fmt.Sprintf("cpu_tmr_pass_ns=%d", int64(math.Round(cpu.TimerNsPerPass))),
+		fmt.Sprintf("cpu_tmr_pcb_ns=%d", int64(math.Round(cpu.TimerNsPerPCB))),
 	}
 	if o.rrRefuse > 0 {
 		args = append(args, fmt.Sprintf("rr_refuse=%d", o.rrRefuse))
@@ -885,6 +893,10 @@ func (r *runner) phase(ph string, last bool) (Phase, error) {
 	res.RxMissed = d1.NIC["rx_missed"] - d0.NIC["rx_missed"]
 	res.RRWriteRefused = d1.rrRefused() - d0.rrRefused()
 	res.CPUPct = round2(100 * float64(d1.NIC["cpu_busy_ns"]-d0.NIC["cpu_busy_ns"]) / dt)
+	if d0.Dev != nil && d1.Dev != nil {
+		res.TimerPasses = d1.Dev.Driver["tcp_tmr_passes"] - d0.Dev.Driver["tcp_tmr_passes"]
+		res.TimerCPUPct = round3(100 * float64(d1.Dev.Driver["tcp_tmr_busy_ns"]-d0.Dev.Driver["tcp_tmr_busy_ns"]) / dt)
+	}
 	if last {
 		return res, nil
 	}
@@ -957,6 +969,7 @@ func percentile(s []float64, q float64) float64 {
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // tableLegend says what each column of the configuration table counts.
 const tableLegend = `columns: lwIP B = the configuration's lwIP RAM (heap, pools, static); drv B = the driver's RX buffers
