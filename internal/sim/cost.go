@@ -26,7 +26,7 @@ type CPU struct {
 	TxNsPerByte  float64 `json:"tx_ns_per_byte"`
 	// TimerNsPerPass / TimerNsPerPCB: one TCP timer pass (tcp_tmr()) and each PCB on the lists it
 	// walks; plan.TimerPassCycles at the core's clock, the same estimate the tcp.clock rule bounds.
-	// The user's cpu_ns_per_frame override leaves them as they are.
+	// The user's cpu_ns_per_frame override scales them with the frame cost.
 	TimerNsPerPass float64 `json:"tcp_timer_ns_per_pass"`
 	TimerNsPerPCB  float64 `json:"tcp_timer_ns_per_pcb"`
 	Source         string  `json:"source"`

@@ -614,6 +614,13 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	cpu := defaultCPU(p, c.Resolved)
 	if o.CPUNsPerFrame != nil || o.CPUNsPerByte != nil {
 		if o.CPUNsPerFrame != nil {
+			// a timer pass is priced in frames' worth of work: it scales with the user's frame cost
+			// (zero when the validation runs take the CPU out of the measurement)
+			if cpu.TxNsPerFrame > 0 {
+				k := *o.CPUNsPerFrame / cpu.TxNsPerFrame
+				cpu.TimerNsPerPass *= k
+				cpu.TimerNsPerPCB *= k
+			}
 			cpu.RxNsPerFrame, cpu.TxNsPerFrame = *o.CPUNsPerFrame, *o.CPUNsPerFrame
 		}
 		if o.CPUNsPerByte != nil {
