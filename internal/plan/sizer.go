@@ -43,6 +43,10 @@ type Sizer struct {
 	// fifoSnd is what fifoSendSegments asked for; fifoSndCap (> 0) lowers
 	// it to what memory.lwip_budget holds (fitFIFOSendBuffers).
 	fifoSnd, fifoSndCap int64
+	// lossSnd is what minSendSegments raised the send buffer to for the
+	// declared loss (above 4 segments); lossSndCap (> 0) lowers it to what
+	// memory.lwip_budget holds (fitLossSendBuffers).
+	lossSnd, lossSndCap int64
 	warnings            []Warning
 }
 
