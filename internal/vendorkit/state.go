@@ -82,6 +82,16 @@ func (s *State) Block(rel, id string, found bool, cur, next string, force bool) 
 	return nil
 }
 
+// Edited records that this run writes rel as a whole-file edit of a file
+// the user owns (RT-Thread's rtconfig.h, an IDE's project file): the
+// manifest lists every file lwipgen writes, so that --undo restores only
+// those. The record is constant, so a second run changes nothing.
+func (s *State) Edited(rel string) {
+	if _, owned := s.next.Files[rel]; !owned {
+		s.next.Blocks[rel+"#edited"] = sum(nil)
+	}
+}
+
 // Commit writes changes, the manifest and the backup of what they replace
 // as one transaction; it returns the backup folder ("" when nothing
 // changed). A dry run returns the changes it would make, manifest included.

@@ -386,6 +386,7 @@ func (t *tree) findLinker() (string, []byte, bool) {
 func (t *tree) commit(dryRun bool, out io.Writer) ([]string, string, error) {
 	var changes []vendorkit.FileChange
 	for _, rel := range port.SortedKeys(t.files) {
+		t.st.Edited(rel)
 		if string(t.files[rel]) == string(t.orig[rel]) && t.existed[rel] {
 			continue
 		}
