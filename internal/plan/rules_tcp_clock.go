@@ -111,6 +111,12 @@ func (s *Sizer) timerCPUPct(ms int64) float64 {
 
 func ruleTCPClock(s *Sizer) {
 	w := s.b.Workload
+	if ms := s.appTCPClockMs; ms > 0 {
+		s.set("TCP_TMR_INTERVAL", ms, "TCP", "tcp.clock",
+			"the application calls tcp_fasttmr/tcp_slowtmr itself every %d ms (%s): lwIP counts the RTO, TIME_WAIT and keepalive in slow ticks of 2*TCP_TMR_INTERVAL, so the interval must be that period, whatever loss is declared (RTO floor %d-%d ms beyond the RTT, delayed ACK <= %d ms; a faster clock needs the application's timer changed first)",
+			ms, s.appTCPClockWhy, 4*ms, 6*ms, ms)
+		return
+	}
 	if w.LossPercent <= 0 && w.Profile != "latency" {
 		s.set("TCP_TMR_INTERVAL", lwipTCPTmrDefaultMs, "TCP", "tcp.clock",
 			"lwIP's default: workload.loss_percent is 0 and the profile is %q, so no retransmission timeout is expected and no delayed-ACK bound is asked for; a faster clock would only cost passes (RTO floor %d-%d ms beyond the RTT)",

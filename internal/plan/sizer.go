@@ -47,6 +47,10 @@ type Sizer struct {
 	// declared loss (above 4 segments); lossSndCap (> 0) lowers it to what
 	// memory.lwip_budget holds (fitLossSendBuffers).
 	lossSnd, lossSndCap int64
+	// appTCPClockMs (> 0): the application calls the TCP timers itself at
+	// this period (AppDrivesTCPTimers); appTCPClockWhy says whose code.
+	appTCPClockMs  int64
+	appTCPClockWhy string
 	warnings            []Warning
 }
 
