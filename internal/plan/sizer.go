@@ -51,7 +51,7 @@ type Sizer struct {
 	// this period (AppDrivesTCPTimers); appTCPClockWhy says whose code.
 	appTCPClockMs  int64
 	appTCPClockWhy string
-	warnings            []Warning
+	warnings       []Warning
 }
 
 // warn records a cost of the board's own choices the plan cannot avoid: the
