@@ -18,7 +18,8 @@ import (
 // under 4 segments when the window may reach w (~5p for 4 segments, ~3p for
 // 6, second order from 8 on). The sender stalls for the timeout cost T (the
 // RTT plus the sender's RTO floor) once per such loss: at r segments a
-// second per connection the stalled share of time is r p timeoutChance T. The tolerated loss rate is the p at which that share reaches
+// second per connection the stalled share of time is r p timeoutChance T.
+// The tolerated loss rate is the p at which that share reaches
 // lossStallGoal. Timeouts only: the halved window after a repaired loss
 // costs throughput too where the window is close to the BDP (simulator,
 // h743 at 1 % loss with a 10 ms clock: 4-segment send buffers 80-86 Mbps,
