@@ -68,7 +68,7 @@ type LossTolerance struct {
 // segments of the regrowth), 3p for 6, ~p^2 terms from 8 on; at high p the
 // window no longer reaches w (Reno's saw-tooth, Mathis et al. 1997).
 func timeoutChance(w int64, p float64) float64 {
-	if w < minFastRetransmitSegments {
+	if w < MinFastRetransmitSegments {
 		return 1
 	}
 	if p <= 0 {
@@ -89,7 +89,7 @@ func timeoutChance(w int64, p float64) float64 {
 			up = 2 // slow start after the timeout: back at ssthresh (>= 2) in a round
 		}
 		down := 1
-		if c >= minFastRetransmitSegments {
+		if c >= MinFastRetransmitSegments {
 			down = max(c/2, 2)
 		}
 		a[up-1][c-1] += 1 - q
@@ -105,7 +105,7 @@ func timeoutChance(w int64, p float64) float64 {
 	var all, low float64
 	for c := 1; c <= n; c++ {
 		all += pi[c-1] * float64(c)
-		if c < minFastRetransmitSegments {
+		if c < MinFastRetransmitSegments {
 			low += pi[c-1] * float64(c)
 		}
 	}
@@ -225,9 +225,9 @@ func lossCheck(p *Plan) Check {
 		t.Segments, t.SegmentsPerSec, t.FastRetransmit, t.TimeoutCostMs, t.TimeoutBy, t.DeclaredPct, t.StalledPct)}
 }
 
-// minFastRetransmitSegments: the lost segment and the three behind it whose
+// MinFastRetransmitSegments: the lost segment and the three behind it whose
 // duplicate ACKs trigger lwIP's fast retransmit.
-const minFastRetransmitSegments = 4
+const MinFastRetransmitSegments = 4
 
 // fitLossSendBuffers is p rebuilt with the send buffers minSendSegments
 // raised for the declared loss lowered, two segments at a time, to the
@@ -239,7 +239,7 @@ const minFastRetransmitSegments = 4
 // fails if that is under the declared one). nil when the rule did not raise
 // the buffer or even 4 segments do not fit.
 func (p *Plan) fitLossSendBuffers() *Plan {
-	for n := p.lossSnd - 2; n >= minFastRetransmitSegments; n -= 2 {
+	for n := p.lossSnd - 2; n >= MinFastRetransmitSegments; n -= 2 {
 		q, err := buildFor(p.Board, p.hooks, p.Board.Workload.TargetMbps, 0, n)
 		if err != nil {
 			return nil

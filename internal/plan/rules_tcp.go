@@ -207,7 +207,7 @@ func ruleSendBuffer(s *Sizer) {
 	why := fmt.Sprintf("TX share of the BDP: %d B x%.1f (%s profile) / %d connection(s) = %d B -> %d segments in flight",
 		bdp, s.headroom(), s.b.Workload.Profile, conns, per, segs)
 	if m, mWhy := s.minSendSegments(conns); segs < m {
-		if m > minFastRetransmitSegments {
+		if m > MinFastRetransmitSegments {
 			s.lossSnd = m
 			if s.lossSndCap > 0 && m > s.lossSndCap {
 				mWhy = fmt.Sprintf("raised to %d segments, the lost one and the three that bring the duplicate ACKs of a fast retransmit; the %d that keep it working after lwIP halves the window at workload.loss_percent %g do not fit memory.lwip_budget (report: loss tolerance)",
