@@ -102,43 +102,167 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	ver := versionOf(o)
+	v := ver.rules
+	rep := &Report{File: o.File, LwipVersion: string(v), LwipDir: o.LwipDir, LwipVersionFrom: ver.from}
+	cc := FindCompiler(o.CC)
+	if cc != "" && len(o.CPUFlags) == 0 && strings.Contains(filepath.Base(cc), "arm-none-eabi") {
+		o.CPUFlags = cpuFlags(o)
+	}
+	rep.CPUFlags = o.CPUFlags
+	var e *engine
+	if cc != "" {
+		var closeAll func()
+		e, closeAll, err = compileEngine(o, cc, v, rep)
+		defer closeAll()
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		e = &engine{tr: builtinEngine(o, src)}
+		rep.Engine = "built-in evaluator (no C compiler found; values from lwipgen's option tables, lwIP not compiled)"
+	}
+	a := &auditor{o: o, v: v, tr: e.tr, values: e.values, names: sourceNames(o.LwipDir), comp: e.comp, compiled: rep.Compiled,
+		judged: ver.judged, treeVersion: ver.tree, versionFrom: ver.from}
+	fs, err := a.run(e.diags)
+	if err != nil {
+		return nil, err
+	}
+	if ver.tree != "" && !lwip.SameLine(ver.judged, v) {
+		// --lwip-version names another line than the tree's: the rules are
+		// that line's, the compiler's verdicts the tree's
+		rep.LwipVersion += " rules (the tree compiled is lwIP " + ver.tree + ")"
+	}
+	if ver.unsupported != nil {
+		fs = append(fs, *ver.unsupported)
+		rep.LwipVersion += " rules (the tree is lwIP " + rawTreeVersion(o.LwipDir) + ")"
+	}
+	rep.Findings = sortFindings(fs)
+	rep.Errors, rep.Warnings = Errors(rep.Findings), count(rep.Findings, SevWarning)
+	return rep, nil
+}
+
+// auditVersion is which lwIP the audit judges by: the rules' version and
+// where it came from, the version of the tree the compiler compiles, and a
+// warning for a tree lwipgen does not model.
+type auditVersion struct {
+	rules, judged lwip.Version
+	tree, from    string
+	unsupported   *Finding
+}
+
+func versionOf(o Options) auditVersion {
 	v := o.Version
-	var unsupported *Finding
-	from := "--lwip-version or the board's lwip_version"
-	judged, treeVer := v, ""
+	av := auditVersion{from: "--lwip-version or the board's lwip_version", judged: v}
 	if o.LwipDir != "" {
 		if tv, err := treeVersion(o.LwipDir); err == nil {
-			judged, treeVer = tv, rawTreeVersion(o.LwipDir)
+			av.judged, av.tree = tv, rawTreeVersion(o.LwipDir)
 		}
 	}
 	if v == "" {
 		v = lwip.V213
-		from = "lwipgen's default: no lwIP tree"
+		av.from = "lwipgen's default: no lwIP tree"
 		if o.LwipDir != "" {
 			if tv, err := treeVersion(o.LwipDir); err == nil {
 				v = tv
-				from = "the version in the tree's src/include/lwip/init.h"
+				av.from = "the version in the tree's src/include/lwip/init.h"
 			} else if raw := rawTreeVersion(o.LwipDir); raw != "" {
-				from = "lwipgen's default for a tree it does not model"
+				av.from = "lwipgen's default for a tree it does not model"
 				// a project on lwIP 1.x / 2.0: its opt.h and sources are compiled, lwipgen's
 				// rules and tables are 2.1.x/2.2.x ones; say so instead of passing it off as 2.1.3
-				unsupported = &Finding{Severity: SevWarning, ID: "audit.lwip_unsupported", Source: "rule",
+				av.unsupported = &Finding{Severity: SevWarning, ID: "audit.lwip_unsupported", Source: "rule",
 					Message: fmt.Sprintf("the lwIP tree %s is lwIP %s; lwipgen knows lwIP 2.1.x and 2.2.x, so the findings apply lwIP %s's rules and option tables to that tree's opt.h and sources (defaults differ: e.g. lwIP 1.x has SYS_LIGHTWEIGHT_PROT 0)", o.LwipDir, raw, v),
 					Fix:     "audit against a 2.1 tree (--lwip DIR, or the fetch-lwip cache) to see what upgrading changes"}
 			}
 		}
 	}
-	if judged == "" {
-		judged = v
+	if av.judged == "" {
+		av.judged = v
 	}
-	rep := &Report{File: o.File, LwipVersion: string(v), LwipDir: o.LwipDir, LwipVersionFrom: from}
-	cc := FindCompiler(o.CC)
-	var (
-		tr     *trace
-		comp   *compiler
-		values map[string]string
-		diags  []compilerDiag
-	)
+	av.rules = v
+	return av
+}
+
+// engine is what judged the file: the macro trace, and with a compiler the
+// compiler, the values it resolved and its diagnostics from compiling lwIP.
+type engine struct {
+	tr     *trace
+	comp   *compiler
+	values map[string]string
+	diags  []compilerDiag
+}
+
+// compileEngine preprocesses (and with an lwIP tree compiles) lwIP with the
+// file: with the project's port first, the audit's own when the project's
+// does not preprocess here. closeAll closes every compiler it opened; call
+// it after the audit, also on an error.
+func compileEngine(o Options, cc string, v lwip.Version, rep *Report) (e *engine, closeAll func(), err error) {
+	var opened []*compiler
+	closeAll = func() {
+		for i := len(opened) - 1; i >= 0; i-- {
+			opened[i].close()
+		}
+	}
+	e = &engine{}
+	var fallback string
+	for own := false; ; own = true {
+		e.comp, err = newCompiler(cc, o.CPUFlags, o.IncludeDirs, o.Defines, o.LwipDir, o.File, own)
+		if err != nil {
+			return nil, closeAll, err
+		}
+		e.comp.forced = o.ForcedIncludes
+		opened = append(opened, e.comp)
+		e.tr, err = e.comp.trace()
+		if err != nil {
+			return nil, closeAll, err
+		}
+		if o.LwipDir == "" {
+			break
+		}
+		e.values, err = e.comp.values(probeNames(v, e.tr))
+		if err == nil {
+			break
+		}
+		if e.comp.projectCC == "" {
+			return nil, closeAll, err
+		}
+		// the project's cc.h does not preprocess here (another compiler's
+		// port): judge with the audit's own, and say so
+		fallback = fmt.Sprintf(" (the project's %s failed: %v)", e.comp.projectCC, firstLine(err.Error()))
+	}
+	comp, tr := e.comp, e.tr
+	rep.Port = "lwipgen's minimal audit port (arch/cc.h: stdint types, no-op diagnostics, the C library's struct timeval)" + fallback
+	if comp.projectCC != "" {
+		rep.Port = "the project's " + comp.projectCC + " (arch/sys_arch.h: lwipgen's type stubs)"
+		if comp.projectSysArch {
+			rep.Port = "the project's " + comp.projectCC + " and the sys_arch.h it includes"
+		}
+	}
+	rep.Engine = "compiler: " + compilerVersion(cc)
+	tr.missing = append(tr.missing, comp.late...) // headers only the values' lwIP headers met
+	valuesLate := len(comp.late)
+	if o.LwipDir == "" {
+		rep.Engine += " (no lwIP source tree: lwIP's defaults come from lwipgen's option tables)"
+		return e, closeAll, nil
+	}
+	if o.NoCompile {
+		return e, closeAll, nil
+	}
+	e.diags, err = comp.compile(tr.order)
+	if err != nil {
+		return nil, closeAll, err
+	}
+	rep.Compiled = true
+	tr.missing = append(tr.missing, comp.late[valuesLate:]...)
+	for _, d := range e.diags {
+		rep.Diagnostics = append(rep.Diagnostics, fmt.Sprintf("%s:%d: %s: %s", or(comp.rel(d.File), filepath.Base(o.File)), d.Line, d.Kind, d.Text))
+	}
+	return e, closeAll, nil
+}
+
+// builtinEngine evaluates the file without a compiler (the -D definitions
+// as predefined macros); the file's own definitions carry no file name.
+func builtinEngine(o Options, src []byte) *trace {
 	preds := map[string]string{}
 	for _, d := range o.Defines {
 		k, val, ok := strings.Cut(d, "=")
@@ -147,105 +271,27 @@ func Run(o Options) (*Report, error) {
 		}
 		preds[k] = val
 	}
-	if cc != "" && len(o.CPUFlags) == 0 && strings.Contains(filepath.Base(cc), "arm-none-eabi") {
-		o.CPUFlags = cpuFlags(o)
+	abs, _ := filepath.Abs(o.File)
+	tr := evaluate(abs, src, o.IncludeDirs, preds)
+	for n, d := range tr.final {
+		if d.File == abs {
+			d.File = ""
+		}
+		tr.final[n] = d
 	}
-	rep.CPUFlags = o.CPUFlags
-	if cc != "" {
-		var fallback string
-		for own := false; ; own = true {
-			comp, err = newCompiler(cc, o.CPUFlags, o.IncludeDirs, o.Defines, o.LwipDir, o.File, own)
-			if err == nil {
-				comp.forced = o.ForcedIncludes
-			}
-			if err != nil {
-				return nil, err
-			}
-			defer comp.close()
-			tr, err = comp.trace()
-			if err != nil {
-				return nil, err
-			}
-			if o.LwipDir == "" {
-				break
-			}
-			values, err = comp.values(probeNames(v, tr))
-			if err == nil {
-				break
-			}
-			if comp.projectCC == "" {
-				return nil, err
-			}
-			// the project's cc.h does not preprocess here (another compiler's
-			// port): judge with the audit's own, and say so
-			fallback = fmt.Sprintf(" (the project's %s failed: %v)", comp.projectCC, firstLine(err.Error()))
-		}
-		rep.Port = "lwipgen's minimal audit port (arch/cc.h: stdint types, no-op diagnostics, the C library's struct timeval)" + fallback
-		if comp.projectCC != "" {
-			rep.Port = "the project's " + comp.projectCC + " (arch/sys_arch.h: lwipgen's type stubs)"
-			if comp.projectSysArch {
-				rep.Port = "the project's " + comp.projectCC + " and the sys_arch.h it includes"
-			}
-		}
-		rep.Engine = "compiler: " + compilerVersion(cc)
-		tr.missing = append(tr.missing, comp.late...) // headers only the values' lwIP headers met
-		valuesLate := len(comp.late)
-		if o.LwipDir != "" {
-			if !o.NoCompile {
-				diags, err = comp.compile(tr.order)
-				if err != nil {
-					return nil, err
-				}
-				rep.Compiled = true
-				tr.missing = append(tr.missing, comp.late[valuesLate:]...)
-				for _, d := range diags {
-					rep.Diagnostics = append(rep.Diagnostics, fmt.Sprintf("%s:%d: %s: %s", or(comp.rel(d.File), filepath.Base(o.File)), d.Line, d.Kind, d.Text))
-				}
-			}
-		} else {
-			rep.Engine += " (no lwIP source tree: lwIP's defaults come from lwipgen's option tables)"
-		}
-	} else {
-		abs, _ := filepath.Abs(o.File)
-		tr = evaluate(abs, src, o.IncludeDirs, preds)
-		for n, d := range tr.final {
+	for i := range tr.redefs {
+		for _, d := range []*macroDef{&tr.redefs[i].Prev, &tr.redefs[i].Next} {
 			if d.File == abs {
 				d.File = ""
 			}
-			tr.final[n] = d
 		}
-		for i := range tr.redefs {
-			for _, d := range []*macroDef{&tr.redefs[i].Prev, &tr.redefs[i].Next} {
-				if d.File == abs {
-					d.File = ""
-				}
-			}
+	}
+	for i := range tr.errors {
+		if tr.errors[i].File == abs {
+			tr.errors[i].File = ""
 		}
-		for i := range tr.errors {
-			if tr.errors[i].File == abs {
-				tr.errors[i].File = ""
-			}
-		}
-		rep.Engine = "built-in evaluator (no C compiler found; values from lwipgen's option tables, lwIP not compiled)"
 	}
-	a := &auditor{o: o, v: v, tr: tr, values: values, names: sourceNames(o.LwipDir), comp: comp, compiled: rep.Compiled,
-		judged: judged, treeVersion: treeVer, versionFrom: from}
-	fs, err := a.run(diags)
-	if err != nil {
-		return nil, err
-	}
-	if treeVer != "" && !lwip.SameLine(judged, v) {
-		// --lwip-version names another line than the tree's: the rules are
-		// that line's, the compiler's verdicts the tree's
-		rep.LwipVersion += " rules (the tree compiled is lwIP " + treeVer + ")"
-	}
-	if unsupported != nil {
-		fs = append(fs, *unsupported)
-		rep.LwipVersion += " rules (the tree is lwIP " + rawTreeVersion(o.LwipDir) + ")"
-	}
-	rep.Findings = sortFindings(fs)
-	rep.Errors, rep.Warnings = Errors(rep.Findings), count(rep.Findings, SevWarning)
-	return rep, nil
+	return tr
 }
 
 func treeVersion(dir string) (lwip.Version, error) {

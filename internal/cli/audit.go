@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/spf13/cobra"
+	"io"
 
 	"fmt"
 	"strings"
@@ -96,18 +97,7 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 		if p, err = audit.DetectProject(*project); err != nil {
 			return fail(err)
 		}
-		o.File = p.Lwipopts
-		o.IncludeDirs = append(p.IncludeDirs, o.IncludeDirs...)
-		o.Defines = append(p.Defines, o.Defines...)
-		if o.LwipDir == "" {
-			o.LwipDir = p.LwipDir
-		}
-		if o.LinkerScript == "" {
-			o.LinkerScript = p.LinkerScript
-		}
-		o.ProjectCompiler = p.Compiler
-		o.Build = audit.ProjectBuild(p) // the app-timer rules judge from what the project's build compiles and calls
-		o.ForcedIncludes = append(p.Forced, o.ForcedIncludes...)
+		withProject(&o, p)
 		if *chipName == "" {
 			*chipName = p.Chip
 		}
@@ -165,34 +155,59 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 			return fail(err)
 		}
 	default:
-		if p != nil {
-			fmt.Fprintf(env.Stdout, "project %s (%s): %s; MCU %s -> chip %s; linker script %s; %d include dirs, %d defines\n",
-				p.Root, p.Kind, p.Lwipopts, or(p.MCU, "unknown"), or(p.Chip, "none"), or(p.LinkerScript, "none"), len(p.IncludeDirs), len(p.Defines))
-		}
-		from := ""
-		if rep.LwipVersionFrom != "" {
-			from = " (" + rep.LwipVersionFrom + ")"
-		}
-		fmt.Fprintf(env.Stdout, "judged by %s; lwIP %s%s%s\n", rep.Engine, rep.LwipVersion, from, map[bool]string{true: ", lwIP's sources compiled with the file", false: ""}[rep.Compiled])
-		if rep.Port != "" {
-			fmt.Fprintf(env.Stdout, "port: %s\n", rep.Port)
-		}
-		for _, f := range rep.Findings {
-			where := or(f.File, rep.File)
-			if f.Line > 0 {
-				where = fmt.Sprintf("%s:%d", where, f.Line)
-			}
-			fmt.Fprintf(env.Stdout, "%s: %s: %s [%s]\n", where, f.Severity, f.Message, f.ID)
-			if f.Fix != "" {
-				fmt.Fprintf(env.Stdout, "    fix: %s\n", f.Fix)
-			}
-		}
-		fmt.Fprintf(env.Stdout, "%d error(s), %d warning(s), %d finding(s)\n", rep.Errors, rep.Warnings, len(rep.Findings))
+		writeAuditText(env.Stdout, rep, p)
 	}
 	if rep.Errors > 0 {
 		return 1
 	}
 	return 0
+}
+
+// withProject audits the project's lwipopts.h as its build compiles it: its
+// include paths, definitions and forced includes before the command line's,
+// its lwIP tree and linker script unless given, its compiler and what its
+// build compiles and calls (the app-timer rules judge from that).
+func withProject(o *audit.Options, p *audit.Project) {
+	o.File = p.Lwipopts
+	o.IncludeDirs = append(p.IncludeDirs, o.IncludeDirs...)
+	o.Defines = append(p.Defines, o.Defines...)
+	if o.LwipDir == "" {
+		o.LwipDir = p.LwipDir
+	}
+	if o.LinkerScript == "" {
+		o.LinkerScript = p.LinkerScript
+	}
+	o.ProjectCompiler = p.Compiler
+	o.Build = audit.ProjectBuild(p)
+	o.ForcedIncludes = append(p.Forced, o.ForcedIncludes...)
+}
+
+// writeAuditText prints the audit for a terminal: the project, the engine
+// and port that judged the file, each finding with its fix, the counts.
+func writeAuditText(w io.Writer, rep *audit.Report, p *audit.Project) {
+	if p != nil {
+		fmt.Fprintf(w, "project %s (%s): %s; MCU %s -> chip %s; linker script %s; %d include dirs, %d defines\n",
+			p.Root, p.Kind, p.Lwipopts, or(p.MCU, "unknown"), or(p.Chip, "none"), or(p.LinkerScript, "none"), len(p.IncludeDirs), len(p.Defines))
+	}
+	from := ""
+	if rep.LwipVersionFrom != "" {
+		from = " (" + rep.LwipVersionFrom + ")"
+	}
+	fmt.Fprintf(w, "judged by %s; lwIP %s%s%s\n", rep.Engine, rep.LwipVersion, from, map[bool]string{true: ", lwIP's sources compiled with the file", false: ""}[rep.Compiled])
+	if rep.Port != "" {
+		fmt.Fprintf(w, "port: %s\n", rep.Port)
+	}
+	for _, f := range rep.Findings {
+		where := or(f.File, rep.File)
+		if f.Line > 0 {
+			where = fmt.Sprintf("%s:%d", where, f.Line)
+		}
+		fmt.Fprintf(w, "%s: %s: %s [%s]\n", where, f.Severity, f.Message, f.ID)
+		if f.Fix != "" {
+			fmt.Fprintf(w, "    fix: %s\n", f.Fix)
+		}
+	}
+	fmt.Fprintf(w, "%d error(s), %d warning(s), %d finding(s)\n", rep.Errors, rep.Warnings, len(rep.Findings))
 }
 
 func or(s, d string) string {

@@ -176,6 +176,22 @@ func printSize(env *Env, s sizeSummary) {
 // verifies its ELF against the plan.
 func buildProject(ctx context.Context, env *Env, o *pipeline.Options, project string) int {
 	o.Project = project
+	// only a vendored project builds with lwipgen's files: a board of a flow
+	// that vendors nowhere is refused before anything is generated
+	if msg := notVendored(o.Source, o.Board); msg != "" {
+		fmt.Fprintf(env.Stderr, "lwipgen build --project: %s\n", msg)
+		return 1
+	}
+	// a project build --project cannot build (another flow's, or not
+	// vendored for this board) is refused before build/NAME is written
+	if b, d := o.Source.Load(o.Board); !d.HasErrors() {
+		m, err := vendorkit.Buildable(project, b.Name)
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "lwipgen build:", err)
+			return 1
+		}
+		o.Model = m
+	}
 	g, diags := pipeline.Generate(*o)
 	env.diags(diags)
 	if diags.HasErrors() {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
@@ -74,6 +75,12 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 		fmt.Fprintf(env.Stdout, "%s: undid the last vendor run (%d files)\n", *project, len(res.Changes))
 		return 0
 	}
+	// a flow that writes into no project is said before the project is read
+	// and its lwIP measured (nothing of that would be used)
+	if msg := notVendored(source(), *boardRef); msg != "" {
+		fmt.Fprintf(env.Stderr, "lwipgen vendor: %s\n", msg)
+		return 1
+	}
 	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source(), Project: *project})
 	env.diags(diags)
 	if diags.HasErrors() {
@@ -82,7 +89,7 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 	f, _ := flow.Lookup(g.Board.Vendor)
 	vf, ok := f.(flow.Vendorer)
 	if !ok {
-		fmt.Fprintf(env.Stderr, "lwipgen vendor: the %s flow does not vendor into a project\n", g.Board.Vendor)
+		fmt.Fprintf(env.Stderr, "lwipgen vendor: %s\n", flow.NotVendored(f, *boardRef))
 		return 1
 	}
 	res, err := vf.Vendor(g, flow.VendorOptions{Project: *project, DryRun: *dry, RemoveConflicts: *remove, Force: *force, Log: env.Stdout})
@@ -110,4 +117,22 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 		return verifyProject(ctx, env, g, *project)
 	}
 	return 0
+}
+
+// notVendored is what vendor and build --project say about a board whose
+// flow writes into no project ("" for one that does, and for a board that
+// does not load: Prepare reports that with its position).
+func notVendored(src board.Source, ref string) string {
+	b, d := src.Load(ref)
+	if d.HasErrors() {
+		return ""
+	}
+	f, err := flow.Of(b)
+	if err != nil {
+		return ""
+	}
+	if _, ok := f.(flow.Vendorer); ok {
+		return ""
+	}
+	return flow.NotVendored(f, ref)
 }

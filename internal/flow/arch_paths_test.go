@@ -1,6 +1,7 @@
 package flow_test
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -19,10 +20,10 @@ import (
 // tie the stage to where a flow happens to write a file.
 var roleStages = []string{"internal/pipeline", "internal/sim"}
 
-// pendingRoleFiles still pick generated files by name: the simulator's
-// RT-Thread device, which moves into the rtthread flow with the simulator's
-// RTOS tables (see pendingFlowTables). The list only shrinks.
-var pendingRoleFiles = map[string]bool{"internal/sim/rtthread.go": true}
+// pendingRoleFiles are stage files still allowed to pick generated files by
+// name. Issue 33 emptied it (the RT-Thread device's completion moved into
+// internal/flows/rtthread/simdevice.go). Keep it empty.
+var pendingRoleFiles = map[string]bool{}
 
 var renderedName = regexp.MustCompile(`^[A-Za-z0-9_.-]+\.(c|h|ld)$`)
 
@@ -137,5 +138,62 @@ func f(p string) bool {
 	hits := pathDispatch(t, p)
 	if len(hits) != 3 || !strings.Contains(hits[0], "path prefix") || !strings.Contains(hits[1], "file name compared") || !strings.Contains(hits[2], "file name case") {
 		t.Errorf("hits %v", hits)
+	}
+}
+
+// TestGoldensLiveUnderFlows: every built-in board's golden copies live under
+// the flow of its vendor (internal/flows/<vendor>/testdata/golden/<board>,
+// checked by that flow's golden_test.go through internal/golden), and no
+// golden directory is left anywhere else.
+func TestGoldensLiveUnderFlows(t *testing.T) {
+	root := repoRoot(t)
+	boards, err := filepath.Glob(filepath.Join(root, "boards", "*.hcl"))
+	if err != nil || len(boards) < 5 {
+		t.Fatalf("built-in boards: %v %v", boards, err)
+	}
+	vendor := regexp.MustCompile(`(?m)^\s*vendor\s*=\s*"([^"]+)"`)
+	want := map[string]bool{}
+	for _, b := range boards {
+		src, err := os.ReadFile(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := vendor.FindSubmatch(src)
+		if m == nil {
+			t.Fatalf("%s names no vendor", b)
+		}
+		name := strings.TrimSuffix(filepath.Base(b), ".hcl")
+		dir := filepath.Join("internal", "flows", string(m[1]), "testdata", "golden", name)
+		want[filepath.ToSlash(dir)] = true
+		if fi, err := os.Stat(filepath.Join(root, dir)); err != nil || !fi.IsDir() {
+			t.Errorf("board %s: no goldens in %s", name, dir)
+		}
+		test, err := os.ReadFile(filepath.Join(root, "internal", "flows", string(m[1]), "golden_test.go"))
+		if err != nil || !bytes.Contains(test, []byte("golden.Check(")) || !bytes.Contains(test, []byte(strconv.Quote(name))) {
+			t.Errorf("board %s: internal/flows/%s/golden_test.go does not check it with golden.Check", name, m[1])
+		}
+	}
+	err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if strings.HasPrefix(d.Name(), ".") && rel != "." || d.Name() == "node_modules" {
+			return filepath.SkipDir
+		}
+		if d.Name() != "golden" || filepath.Base(filepath.Dir(p)) != "testdata" {
+			return nil
+		}
+		entries, _ := os.ReadDir(p)
+		for _, e := range entries {
+			if !want[rel+"/"+e.Name()] {
+				t.Errorf("%s/%s: goldens outside their board's flow (internal/flows/<vendor>/testdata/golden/<board>)", rel, e.Name())
+			}
+		}
+		return filepath.SkipDir
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -399,15 +399,11 @@ func namedValues(t *testing.T, file string, flows []string) []string {
 // values and the facts tied to them (docs/architecture.md).
 var schemaFiles = map[string]bool{"internal/board/enums.go": true}
 
-// pendingFlowTables still key per-flow data by a flow's name in the core:
-// the simulator's device and RTOS tables and the plan's driver models, which
-// issue 33 moves into the flows (each registers its own). The list only
-// shrinks.
-var pendingFlowTables = map[string]bool{
-	"internal/plan/driver_models.go": true,
-	"internal/sim/device.go":         true,
-	"internal/sim/rtos.go":           true,
-}
+// pendingFlowTables are core files still allowed to key per-flow data by a
+// flow's name. Issue 33 emptied it: the simulator's devices and RTOS kernels
+// are registered by the flows (internal/simdev), the plan's RX design is set
+// by each flow's hooks (plan.Hooks.RxModel). Keep it empty.
+var pendingFlowTables = map[string]bool{}
 
 // TestCoreHasNoFlowNamedValues: the core keys or labels nothing by a flow's
 // name (vendorkit's project kinds, importer's vendor value, a map from flow

@@ -35,33 +35,30 @@ type Flow interface {
 	Render(p *plan.Plan, l *layout.Layout) (*Rendered, error)
 }
 
-// Rendered is what a flow renders for a board.
-type Rendered struct {
-	// Glue is the Ethernet driver glue (placed after the MPU set-up).
-	Glue []render.File
-	// Files are added to the core's files (lwipopts.h, linker fragment, MPU
-	// set-up, probe); a file with the path of a core file replaces it
-	// (RT-Thread: lwipopts.h is the port's header).
-	Files []render.File
-	// Defines are compile definitions (without -D) every translation unit
-	// needs, the vendor HAL/library included (compile_definitions.txt).
-	Defines []string
-	// LwIPDefines are compile definitions (without -D) the vendor's build
-	// passes when it compiles lwIP itself, outside lwipopts.h (Vitis: the
-	// options with no BSP parameter, in the BSP's extra_compiler_flags); the
-	// probe build compiles lwIP with them too.
-	LwIPDefines []string
-	// Checks are the flow's checks that need the layout or the rendered
-	// files (e.g. the Vitis BSP's name and round-trip checks).
-	Checks []plan.Check
-	// Firmware: the flow renders a complete firmware (its own port, start-up
-	// and link script under firmware/) instead of the layout probe.
-	Firmware bool
-}
+// Rendered is what a flow renders for a board (render.Rendered: the one
+// type the core renders around).
+type Rendered = render.Rendered
 
 // Vendorer is a flow that writes the generated files into a user's project.
 type Vendorer interface {
 	Vendor(g *Generated, o VendorOptions) (*VendorResult, error)
+}
+
+// Applier is a flow that writes into no project itself and says how its
+// generated files reach the user's (Vitis: BSP settings applied in the
+// tool). HowToApply is one sentence; board is the board's name or path as
+// the user gave it, for the command line it names.
+type Applier interface {
+	HowToApply(board string) string
+}
+
+// NotVendored is what vendor says about a flow that does not vendor.
+func NotVendored(f Flow, board string) string {
+	msg := fmt.Sprintf("the %s flow does not vendor into a project", f.Name())
+	if a, ok := f.(Applier); ok {
+		msg += ": " + a.HowToApply(board)
+	}
+	return msg
 }
 
 // VendorOptions select how a project is vendored.
@@ -120,6 +117,8 @@ var (
 	mu    sync.RWMutex
 	flows = map[string]Flow{}
 	glues = map[string]Glue{}
+	// rxModels are the RX designs of the MAC families' drivers (glue.go)
+	rxModels = map[string]plan.RxModel{}
 )
 
 // Register adds a flow; a flow calls it once, in its init().
@@ -179,7 +178,9 @@ type Auditor interface {
 }
 
 // ToolReleaser is a flow that can read the vendor tool release from a
-// user's project (Vitis: the LIBRARY_VER its system.mss records).
+// user's project (Vitis: the LIBRARY_VER its system.mss records); "" when
+// the project names none, an error when what it names is no release lwipgen
+// writes for.
 type ToolReleaser interface {
-	ToolRelease(project string) string
+	ToolRelease(project string) (string, error)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/simdev"
 )
 
 type fake struct{ name string }
@@ -60,5 +61,32 @@ func TestUnknownVendor(t *testing.T) {
 	}
 	if _, err := flow.Plan(&board.Board{Vendor: "nosuch"}); err == nil {
 		t.Error("flow.Plan accepted a board without a flow")
+	}
+}
+
+// Every built-in chip's MAC has a simulator device, registered by the flow
+// that owns its driver (internal/simdev), and the RTOS that configures lwIP
+// through its own BSP has its kernel's model.
+func TestEveryChipHasASimDevice(t *testing.T) {
+	for _, name := range []string{"h743", "f767", "f407", "gd32f407", "mps2-an500", "zynq7035", "h743-rtthread"} {
+		b, diags := board.Source{}.Load(name)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		mac := b.Chip.Ethernet.MAC
+		if flow.RxModelOf(mac) == "" {
+			t.Errorf("%s: no RX design registered for MAC %s (flow.RegisterGlue / RegisterRxModel)", name, mac)
+		}
+		if d, ok := simdev.Lookup(mac); !ok || d.Model == "" || d.Board == "" {
+			t.Errorf("%s: no simulator device for MAC %s: %+v", name, mac, d)
+		}
+		if own, ok := simdev.LookupRTOS(b.RTOS); ok {
+			if d, ok := own(mac); !ok || d.Kernel == nil || d.Kernel.Complete == nil {
+				t.Errorf("%s: RTOS %s registered without a kernel model for %s", name, b.RTOS, mac)
+			}
+		}
+	}
+	if _, ok := simdev.LookupRTOS("rtthread"); !ok {
+		t.Error("no RT-Thread kernel model registered")
 	}
 }

@@ -138,6 +138,22 @@ func deriveChip(mcu, ldFile string, ld []byte, chips board.Chips) (*derivedChip,
 		flows = append(flows, cty.StringVal(fl))
 	}
 	blk.SetAttributeValue("flows", cty.ListVal(flows))
+	d.Inferred = append(d.Inferred, writeRefCore(blk, ref))
+	code, data := d.writeMemories(blk, name, ldFile, mems, rules, ref)
+	if code != "" {
+		blk.SetAttributeValue("code_memory", cty.StringVal(code))
+	}
+	if data != "" {
+		blk.SetAttributeValue("data_memory", cty.StringVal(data))
+	}
+	writeRefEthernet(blk, ref)
+	d.HCL = hclwrite.Format(f.Bytes())
+	return d, nil
+}
+
+// writeRefCore writes the reference chip's core (same core, cache and MPU in
+// the family) and returns what it inferred.
+func writeRefCore(blk *hclwrite.Body, ref *board.Chip) string {
 	core := blk.AppendNewBlock("core", nil).Body()
 	c := ref.Core
 	comment(core, "from "+ref.Name+": same core, cache and MPU in the family")
@@ -154,8 +170,14 @@ func deriveChip(mcu, ldFile string, ld []byte, chips board.Chips) (*derivedChip,
 	comment(core, "the clock is the reference chip's: set this part's core clock")
 	core.SetAttributeValue("clock_hz", cty.NumberIntVal(c.ClockHz))
 	core.SetAttributeValue("mem_alignment", cty.NumberIntVal(int64(c.MemAlign)))
-	d.Inferred = append(d.Inferred, fmt.Sprintf("core, MPU (%d regions), cache and Ethernet MAC from %s; clock_hz %d is %s's", c.MPURegions, ref.Name, c.ClockHz, ref.Name))
-	var code, data string
+	return fmt.Sprintf("core, MPU (%d regions), cache and Ethernet MAC from %s; clock_hz %d is %s's", c.MPURegions, ref.Name, c.ClockHz, ref.Name)
+}
+
+// writeMemories writes a memory block per linker MEMORY region (a region
+// over several memories of the reference's product line as those memories),
+// with dma and cacheable by the family's address rules, and returns the code
+// and data memories: the first flash and the first RAM.
+func (d *derivedChip) writeMemories(blk *hclwrite.Body, name, ldFile string, mems []ldMemory, rules []addrRule, ref *board.Chip) (code, data string) {
 	for _, m := range mems {
 		// A RAM the script declares as one over several memories of the same
 		// product line (STM32F767IG's RAM 512K = DTCM 128K + SRAM1 368K + SRAM2
@@ -190,12 +212,12 @@ func deriveChip(mcu, ldFile string, ld []byte, chips board.Chips) (*derivedChip,
 		}
 		mb := blk.AppendNewBlock("memory", []string{strings.ToLower(m.Name)}).Body()
 		comment(mb, fmt.Sprintf("%s line %d: %s (%s) ORIGIN 0x%08X LENGTH %d", ldFile, m.Line, m.Name, m.Attr, m.Base, m.Size))
-		kind := "ram"
+		kind := board.MemoryRAM
 		if !strings.Contains(m.Attr, "w") && strings.Contains(m.Attr, "x") || strings.Contains(strings.ToUpper(m.Name), "FLASH") {
-			kind = "flash"
+			kind = board.MemoryFlash
 		}
-		if kind == "flash" {
-			mb.SetAttributeValue("kind", cty.StringVal("flash"))
+		if kind == board.MemoryFlash {
+			mb.SetAttributeValue("kind", cty.StringVal(string(board.MemoryFlash)))
 			if code == "" {
 				code = strings.ToLower(m.Name)
 			}
@@ -218,12 +240,12 @@ func deriveChip(mcu, ldFile string, ld []byte, chips board.Chips) (*derivedChip,
 		mb.SetAttributeValue("note", cty.StringVal(rule.note))
 		d.Inferred = append(d.Inferred, fmt.Sprintf("memory %s: dma = %v, cacheable = %v by address (%s)", strings.ToLower(m.Name), rule.dma, rule.cacheable, rule.note))
 	}
-	if code != "" {
-		blk.SetAttributeValue("code_memory", cty.StringVal(code))
-	}
-	if data != "" {
-		blk.SetAttributeValue("data_memory", cty.StringVal(data))
-	}
+	return code, data
+}
+
+// writeRefEthernet writes the reference chip's Ethernet MAC: the family's
+// MAC and its HAL descriptor layout.
+func writeRefEthernet(blk *hclwrite.Body, ref *board.Chip) {
 	e := ref.Ethernet
 	eth := blk.AppendNewBlock("ethernet", nil).Body()
 	comment(eth, "from "+ref.Name+": the family's MAC and its HAL descriptor layout")
@@ -242,8 +264,6 @@ func deriveChip(mcu, ldFile string, ld []byte, chips board.Chips) (*derivedChip,
 	if len(ifs) > 0 {
 		eth.SetAttributeValue("interfaces", cty.ListVal(ifs))
 	}
-	d.HCL = hclwrite.Format(f.Bytes())
-	return d, nil
 }
 
 // sameLineParts returns the reference chip's RAMs that tile linker memory m

@@ -90,13 +90,13 @@ func assignSections(p *plan.Plan, lwipMem, dmaMem string) (map[string]*Section, 
 		pl := Placed{Object: o, Inputs: inputs}
 		var s *Section
 		switch {
-		case o.Coherency == "device" && dcache:
+		case o.Coherency == plan.CoherencyDevice && dcache:
 			s = get(secDevice, dmaMem, AttrDevice, true)
-		case o.Coherency == "noncacheable" && dcache:
+		case o.Coherency == plan.CoherencyNonCacheable && dcache:
 			s = get(secNoCache, lwipMem, AttrNonCacheable, true)
-		case o.Coherency == "writethrough" && dcache && o.DMA:
+		case o.Coherency == plan.CoherencyWriteThrough && dcache && o.DMA:
 			s = get(secDMA, lwipMem, AttrWriteThrough, true)
-		case o.Coherency == "writethrough" && dcache:
+		case o.Coherency == plan.CoherencyWriteThrough && dcache:
 			s = get(secRAM, lwipMem, AttrWriteThrough, false)
 		case o.DMA && o.Owner != "lwip":
 			s = get(secDMA, dmaMem, AttrCacheable, true)
@@ -403,7 +403,7 @@ func fixedSection(p *plan.Plan, o plan.Object) (*Section, hcl.Diagnostics) {
 	attr := AttrCacheable
 	size := uint64(o.Size)
 	align := uint64(o.Align)
-	if o.Coherency == "noncacheable" {
+	if o.Coherency == plan.CoherencyNonCacheable {
 		attr = AttrNonCacheable
 		size, align = mpuGranule(alignUp(size, 4), align)
 		if o.Address%align != 0 {

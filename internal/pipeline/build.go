@@ -62,30 +62,9 @@ func lwipSources(dir string, rtos bool) ([]string, error) {
 func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	// The lwIP tree first: one the board cannot be compiled with is refused
 	// before anything is written.
-	var tree *lwipsrc.Tree
-	if b, d := o.Source.Load(o.Board); !d.HasErrors() {
-		setting := o.LwIPDir
-		if setting == "" {
-			setting = b.LwIPDir
-		}
-		if o.Project != "" && o.Model == nil {
-			// the project read once: its build's lwIP here, the same model in Prepare
-			m, err := project.Open(ctx, o.Project, project.Options{})
-			if err != nil {
-				return nil, hcl.Diagnostics{diag.At(b.DeclRange, "Reading the project", "%v", err)}
-			}
-			o.Model = m
-		}
-		t, err := lwipsrc.Resolve(setting, o.Model.LwIPTree())
-		if err != nil {
-			return nil, hcl.Diagnostics{diag.At(b.RangeOf("lwip_dir"), "lwIP source", "%v", err)}
-		}
-		// The option tables, rules and RAM model are per release line: the source
-		// must be the release the board declares (or, accepted, another of its line).
-		if d := releaseMismatch(b, t); d != nil {
-			return nil, hcl.Diagnostics{d}
-		}
-		tree = t
+	tree, diags := buildTree(ctx, &o)
+	if diags.HasErrors() {
+		return nil, diags
 	}
 	// the pre-link report first: a build that fails below leaves a report
 	// of this plan saying "not verified", not the verified one of another
@@ -107,40 +86,13 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	gen := filepath.Join(out, "generated")
 	b := &toolchain.Builder{TC: tc, Jobs: o.Jobs, Progress: o.Progress, Dir: out}
 	script := filepath.Join(gen, g.Board.Name+".ld")
-	port := filepath.Join(gen, "port")
 	if g.Firmware {
 		// A complete firmware brings its own port, start-up and link script.
-		port, script = filepath.Join(gen, "firmware"), filepath.Join(gen, "firmware", "link.ld")
+		script = filepath.Join(gen, "firmware", "link.ld")
 	}
-	flags := append(toolchain.CPUFlags(g.Board.Chip.Core), "-Os", "-g", "-std=gnu11", "-Wall",
-		"-ffunction-sections", "-fdata-sections",
-		"-I"+gen, "-I"+port, "-I"+filepath.Join(tree.Dir, "src", "include"))
-	for _, d := range g.LwIPDefines { // what the vendor's build compiles lwIP with besides lwipopts.h
-		flags = append(flags, "-D"+d)
-	}
-	lsrc, err := lwipSources(tree.Dir, g.Board.RTOS != "none")
+	units, lwipObjs, genObjs, err := probeUnits(g, tree, out)
 	if err != nil {
 		return fail("lwIP source", err)
-	}
-	var units []toolchain.Unit
-	var lwipObjs, genObjs []string
-	for _, s := range lsrc {
-		rel, _ := filepath.Rel(tree.Dir, s)
-		obj := filepath.Join(out, "obj", "lwip", strings.TrimSuffix(rel, ".c")+".o")
-		units = append(units, toolchain.Unit{Src: s, Obj: obj, Flags: flags})
-		lwipObjs = append(lwipObjs, obj)
-	}
-	for _, f := range g.Files {
-		// The probe (or firmware) build compiles lwipgen's vendor-free sources:
-		// the Ethernet glue (ethernetif.c, lwipgen_sys.c ...) and vitis/ need
-		// the vendor's HAL/BSP headers and are built in the user's project.
-		if !strings.HasSuffix(f.Path, ".c") || !f.Role.ProbeBuilt() {
-			continue
-		}
-		src := filepath.Join(gen, f.Path)
-		obj := filepath.Join(out, "obj", "gen", strings.TrimSuffix(f.Path, ".c")+".o")
-		units = append(units, toolchain.Unit{Src: src, Obj: obj, Flags: flags})
-		genObjs = append(genObjs, obj)
 	}
 	cc, err := b.CompileCommands(units)
 	if err != nil {
@@ -184,11 +136,93 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	}
 	res := &Built{Generated: g, ELF: elfPath, Compiled: n, Linked: linked, Verify: v, OK: v.OK() && extra[0].OK,
 		Usage: u, Checks: len(g.Plan.Checks) + len(v.Checks) + len(extra), LwIP: Compiled(g.Board, tree)}
+	return res, append(diags, res.tally(extra)...)
+}
+
+// buildTree resolves the lwIP tree the board is compiled with (o.LwIPDir,
+// the board's lwip_dir, the project's own lwIP) and refuses one of another
+// release line. It reads the project once into o.Model for Prepare. A board
+// that does not load gives no tree and no error: Prepare reports it.
+func buildTree(ctx context.Context, o *Options) (*lwipsrc.Tree, hcl.Diagnostics) {
+	b, d := o.Source.Load(o.Board)
+	if d.HasErrors() {
+		return nil, nil
+	}
+	setting := o.LwIPDir
+	if setting == "" {
+		setting = b.LwIPDir
+	}
+	if o.Project != "" && o.Model == nil {
+		// the project read once: its build's lwIP here, the same model in Prepare
+		m, err := project.Open(ctx, o.Project, project.Options{})
+		if err != nil {
+			return nil, hcl.Diagnostics{diag.At(b.DeclRange, "Reading the project", "%v", err)}
+		}
+		o.Model = m
+	}
+	t, err := lwipsrc.Resolve(setting, o.Model.LwIPTree())
+	if err != nil {
+		return nil, hcl.Diagnostics{diag.At(b.RangeOf("lwip_dir"), "lwIP source", "%v", err)}
+	}
+	// The option tables, rules and RAM model are per release line: the source
+	// must be the release the board declares (or, accepted, another of its line).
+	if d := releaseMismatch(b, t); d != nil {
+		return nil, hcl.Diagnostics{d}
+	}
+	return t, nil
+}
+
+// probeUnits are the probe (or firmware) build's compile units: every lwIP
+// source and lwipgen's vendor-free generated sources, with the flags of the
+// vendor's build (its port, its lwIP definitions), and their objects.
+func probeUnits(g *Generated, tree *lwipsrc.Tree, out string) (units []toolchain.Unit, lwipObjs, genObjs []string, err error) {
+	gen := filepath.Join(out, "generated")
+	port := filepath.Join(gen, "port")
+	if g.Firmware {
+		port = filepath.Join(gen, "firmware") // a complete firmware brings its own port
+	}
+	flags := append(toolchain.CPUFlags(g.Board.Chip.Core), "-Os", "-g", "-std=gnu11", "-Wall",
+		"-ffunction-sections", "-fdata-sections",
+		"-I"+gen, "-I"+port, "-I"+filepath.Join(tree.Dir, "src", "include"))
+	for _, d := range g.LwIPDefines { // what the vendor's build compiles lwIP with besides lwipopts.h
+		flags = append(flags, "-D"+d)
+	}
+	lsrc, err := lwipSources(tree.Dir, g.Board.RTOS != "none")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, s := range lsrc {
+		rel, _ := filepath.Rel(tree.Dir, s)
+		obj := filepath.Join(out, "obj", "lwip", strings.TrimSuffix(rel, ".c")+".o")
+		units = append(units, toolchain.Unit{Src: s, Obj: obj, Flags: flags})
+		lwipObjs = append(lwipObjs, obj)
+	}
+	for _, f := range g.Files {
+		// The probe (or firmware) build compiles lwipgen's vendor-free sources:
+		// the Ethernet glue (ethernetif.c, lwipgen_sys.c ...) and vitis/ need
+		// the vendor's HAL/BSP headers and are built in the user's project.
+		if !strings.HasSuffix(f.Path, ".c") || !f.Role.ProbeBuilt() {
+			continue
+		}
+		src := filepath.Join(gen, f.Path)
+		obj := filepath.Join(out, "obj", "gen", strings.TrimSuffix(f.Path, ".c")+".o")
+		units = append(units, toolchain.Unit{Src: src, Obj: obj, Flags: flags})
+		genObjs = append(genObjs, obj)
+	}
+	return units, lwipObjs, genObjs, nil
+}
+
+// tally counts the failed checks (the plan's, the ELF's and the build's
+// extra) and returns a diagnostic for each failed ELF or build check of a
+// build that is not OK.
+func (res *Built) tally(extra []plan.Check) hcl.Diagnostics {
+	v, g := res.Verify, res.Generated
 	for _, c := range append(append(append([]plan.Check{}, g.Plan.Checks...), v.Checks...), extra...) {
 		if !c.OK {
 			res.Failed++
 		}
 	}
+	var diags hcl.Diagnostics
 	if !res.OK {
 		for _, c := range append(v.Checks, extra...) {
 			if !c.OK {
@@ -196,7 +230,7 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 			}
 		}
 	}
-	return res, diags
+	return diags
 }
 
 // sizeObjects names the build's objects for the size report: relative to

@@ -4,6 +4,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -56,7 +57,11 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 		b.ToolRelease = o.VitisVersion
 	}
 	if tr, ok := f.(flow.ToolReleaser); ok && b.ToolRelease == "" && o.Project != "" {
-		b.ToolRelease = tr.ToolRelease(o.Project)
+		rel, err := tr.ToolRelease(o.Project)
+		if err != nil {
+			return nil, append(diags, diag.At(b.DeclRange, "Reading the project's tool release", "%v", err))
+		}
+		b.ToolRelease = rel
 	}
 	if o.Project != "" && o.Model == nil {
 		m, err := project.Open(context.Background(), o.Project, project.Options{})
@@ -103,11 +108,10 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	if err != nil {
 		return nil, append(diags, diag.At(b.RangeOf("vendor"), "Rendering the "+f.Name()+" flow's files failed", "%v", err))
 	}
-	files, err := render.All(p, l, render.Extra{Glue: fr.Glue, Defines: fr.Defines, Firmware: fr.Firmware})
+	files, err := render.All(p, l, fr)
 	if err != nil {
 		return nil, append(diags, diag.At(b.DeclRange, "Rendering failed", "%v", err))
 	}
-	files = merge(files, fr.Files)
 	if len(fr.Checks) > 0 {
 		p.Checks = append(p.Checks, fr.Checks...)
 		if d := p.Diagnostics(); d.HasErrors() {
@@ -124,25 +128,6 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 		out = filepath.Join("build", b.Name)
 	}
 	return &Generated{Board: b, Plan: p, Layout: l, Files: files, Out: out, Firmware: fr.Firmware, LwIPDefines: fr.LwIPDefines, Project: o.Model}, diags
-}
-
-// merge adds the flow's files to the core's: one with the path of a core
-// file replaces it where it stands (RT-Thread's lwipopts.h), the others
-// follow in the flow's order.
-func merge(core, extra []render.File) []render.File {
-	at := map[string]int{}
-	for i, f := range core {
-		at[f.Path] = i
-	}
-	for _, f := range extra {
-		if i, ok := at[f.Path]; ok {
-			core[i] = f
-			continue
-		}
-		at[f.Path] = len(core)
-		core = append(core, f)
-	}
-	return core
 }
 
 // Generate runs Prepare, writes the files and the pre-link report.json
@@ -188,6 +173,12 @@ func measured(o Options, b *board.Board, p *plan.Plan, h *plan.Hooks, build func
 		setting = b.LwIPDir
 	}
 	m, err := projectLwIP(context.Background(), b, p, setting, o.Model)
+	var other *OtherLineError
+	if errors.As(err, &other) {
+		p.Warn("project.lwip_not_measured", "", "The project's lwIP was not measured",
+			other.Error()+"; the plan uses lwipgen's model of stock lwIP "+b.LwIPVersion+", which that project does not build", "")
+		return p, diags
+	}
 	if err != nil {
 		p.Warn("project.lwip_not_measured", "", "The project's lwIP was not measured",
 			fmt.Sprintf("%v; the plan uses lwipgen's model of stock lwIP %s", err, b.LwIPVersion), "")

@@ -148,6 +148,9 @@ func projectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, setting stri
 	if err != nil || tree.From != "project" {
 		return nil, nil
 	}
+	if !sameLine(tree.Version, b.LwIPVersion) {
+		return nil, &OtherLineError{Planned: b.LwIPVersion, Project: tree.Version, Where: versionWhere(m, tree.Dir)}
+	}
 	u := m.LwIPUnit()
 	if u == nil {
 		u = m.AppUnit()
@@ -209,4 +212,27 @@ func AuditMeasure(p *audit.Project, o audit.Options) func(*lwip.Config) (*lwip.M
 		}
 		return m, err
 	}
+}
+
+// OtherLineError: the project compiles an lwIP of another release line than
+// the board plans (an RT-Thread 4.1 BSP's 2.0.3, an old Xilinx SDK BSP's
+// lwip141). Struct sizes of one line say nothing about the other's model
+// (pbuf, pcb and pool layouts change between lines), so nothing is measured.
+type OtherLineError struct {
+	Planned, Project string
+	Where            string // the project's init.h:line, or its tree
+}
+
+func (e *OtherLineError) Error() string {
+	return fmt.Sprintf("the board plans lwIP %s but the project compiles lwIP %s (%s), another release line: its struct sizes say nothing about %s's, so they were not measured",
+		e.Planned, e.Project, e.Where, e.Planned)
+}
+
+// versionWhere names where the project's lwIP release was read: the model's
+// lwip.version fact (init.h and its line) when it has one, else the tree.
+func versionWhere(m *project.Model, dir string) string {
+	if f, ok := m.Fact(project.KeyLwipVersion); ok && f.From.File != "" {
+		return f.From.String()
+	}
+	return m.Rel(dir)
 }

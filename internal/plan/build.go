@@ -60,9 +60,9 @@ func buildFor(b *board.Board, h Hooks, target float64, sndCap, lossCap int64) (*
 	if err != nil {
 		return nil, err
 	}
-	model, ok := rxModelOf[b.Chip.Ethernet.MAC]
-	if !ok {
-		return nil, fmt.Errorf("chip %s: lwipgen has no driver for the %q MAC", b.Chip.Name, b.Chip.Ethernet.MAC)
+	model := h.RxModel
+	if model == "" {
+		return nil, fmt.Errorf("chip %s: lwipgen has no driver for the %q MAC in the %s flow (its plan hooks set no RX design)", b.Chip.Name, b.Chip.Ethernet.MAC, b.Vendor)
 	}
 	s := &Sizer{b: b, hooks: h, idx: map[string]int{}, val: map[string]int64{}, model: model, target: target, rxStreams: int64(max(b.Workload.RxStreams, 1)), fifoSndCap: sndCap, lossSndCap: lossCap}
 	s.version = v

@@ -43,7 +43,7 @@ func planChecks(p *Plan, s *Sizer) []Check {
 	frames := int64(p.Driver.RxWindowFrames)
 	add("plan.window_fits_rx_path", ceilDiv(wnd, mss) <= frames, "options.TCP_WND",
 		"TCP_WND %d B = %d segments; the receive path holds %d full frames per stream (%s)", wnd, ceilDiv(wnd, mss), frames, p.Driver.RxModel)
-	if p.Driver.RxModel == rxCustomPool {
+	if p.Driver.RxModel == RxCustomPool {
 		add("plan.rx_buffers_cover_ring", p.Driver.RxBuffers >= p.Driver.RxDescriptors, "ethernet.rx_buffers",
 			"%d RX buffers for %d RX descriptors", p.Driver.RxBuffers, p.Driver.RxDescriptors)
 	}
@@ -70,7 +70,7 @@ func planChecks(p *Plan, s *Sizer) []Check {
 	// wait for descriptors while nothing drains RX (one loop does both), and
 	// the RX ring overflows (the host simulator shows it with seed 000's
 	// 16*MSS on an 8-deep ring). With an RTOS the RX task keeps draining.
-	if b.RTOS == "none" && p.Driver.TxDescriptors > 0 && p.Driver.RxModel != rxPbufPoolDMA {
+	if b.RTOS == "none" && p.Driver.TxDescriptors > 0 && p.Driver.RxModel != RxPbufPoolDMA {
 		segs := ceilDiv(p.Value("TCP_SND_BUF"), mss)
 		add("plan.tx_ring_holds_send_buffer", int64(p.Driver.TxDescriptors) >= segs, "ethernet.tx_descriptors",
 			"TX ring %d descriptors for a send buffer of %d segments (TCP_SND_BUF %d)", p.Driver.TxDescriptors, segs, p.Value("TCP_SND_BUF"))

@@ -9,6 +9,10 @@ import (
 // internal/flow collects them from the board's flow; plan itself knows no
 // flow and never asks which vendor a board uses.
 type Hooks struct {
+	// RxModel is the RX design of the board's driver (driver_models.go):
+	// the flow's glue for the chip's MAC, or the vendor driver the flow
+	// keeps. Required: a plan without it is refused (no driver for the MAC).
+	RxModel RxModel
 	// Rules, when set, replace the generic sizing rules: a flow whose vendor
 	// owns lwipopts.h (RT-Thread's port) sizes through its own channels.
 	Rules []Rule
@@ -87,7 +91,7 @@ func (s *Sizer) SetMSS(mss int64) { s.mss = mss }
 func (s *Sizer) RxStreams() int64 { return s.rxStreams }
 
 // SetRxModel records the RX design of the vendor's driver.
-func (s *Sizer) SetRxModel(m string) { s.model = m }
+func (s *Sizer) SetRxModel(m RxModel) { s.model = m }
 
 // Segments are the window and send buffer, in segments.
 func (s *Sizer) Segments() (wnd, snd int64) { return s.wndSegs, s.sndSegs }

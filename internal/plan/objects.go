@@ -29,28 +29,28 @@ func objects(p *Plan) []Object {
 	}
 	sort.Strings(syms)
 	for _, sym := range syms {
-		o := Object{Name: sym, Symbol: sym, Section: ".bss." + sym, Size: p.RAM.Symbols[sym], Align: align, Owner: "lwip", Coherency: "none"}
+		o := Object{Name: sym, Symbol: sym, Section: ".bss." + sym, Size: p.RAM.Symbols[sym], Align: align, Owner: "lwip", Coherency: CoherencyNone}
 		switch {
-		case sym == "ram_heap" && p.Driver.RxModel == rxFIFO:
+		case sym == "ram_heap" && p.Driver.RxModel == RxFIFO:
 			o.Name = "lwip_heap"
 			o.Why = "PBUF_RAM packets; the FIFO MAC has no DMA, the CPU copies frames out"
-		case sym == "ram_heap" && p.Driver.RxModel == rxPbufPoolDMA:
+		case sym == "ram_heap" && p.Driver.RxModel == RxPbufPoolDMA:
 			o.Name = "lwip_heap"
 			o.DMA = true
-			o.Coherency = "clean"
+			o.Coherency = CoherencyClean
 			o.Why = "PBUF_RAM packets are read by the GEM DMA; the xemacps adapter flushes each TX pbuf from the D-cache before handing it over"
 		case sym == "ram_heap":
 			o.Name = "lwip_heap"
 			o.DMA = true
 			o.Why = "PBUF_RAM packets (copied TX data, ARP/ICMP replies) are read by the Ethernet DMA in place"
 			if dcache {
-				o.Coherency = "noncacheable"
+				o.Coherency = CoherencyNonCacheable
 				o.Why += "; non-cacheable so the DMA never reads stale data"
 			}
-		case sym == "memp_memory_PBUF_POOL_base" && p.Driver.RxModel == rxPbufPoolDMA:
+		case sym == "memp_memory_PBUF_POOL_base" && p.Driver.RxModel == RxPbufPoolDMA:
 			o.DMA = true
 			o.Align = line
-			o.Coherency = "invalidate"
+			o.Coherency = CoherencyInvalidate
 			o.Why = "RX frames are DMA-written into PBUF_POOL pbufs; the adapter invalidates each buffer before use"
 		case strings.HasPrefix(sym, "memp_memory_"):
 			o.Why = "lwIP pool " + strings.TrimSuffix(strings.TrimPrefix(sym, "memp_memory_"), "_base") + ", CPU only"
@@ -72,9 +72,9 @@ func objects(p *Plan) []Object {
 			a := int64(p.Value("MEM_ALIGNMENT"))
 			size := alignUp(p.Value("MEM_SIZE"), a) + 2*alignUp(ms, a) + a - 1 // mem.c: what mem_init touches
 			o := Object{Name: "lwip_heap", Symbol: "__lwipgen_heap_reserved", Size: size, Align: a, DMA: true, Owner: "lwip", Address: uint64(addr),
-				Coherency: "none", Why: fmt.Sprintf("options { LWIP_RAM_HEAP_POINTER = %s }: the heap is a raw pointer the linker cannot see, so lwipgen reserves its %d B there", ptr, size)}
+				Coherency: CoherencyNone, Why: fmt.Sprintf("options { LWIP_RAM_HEAP_POINTER = %s }: the heap is a raw pointer the linker cannot see, so lwipgen reserves its %d B there", ptr, size)}
 			if dcache {
-				o.Coherency = "noncacheable"
+				o.Coherency = CoherencyNonCacheable
 			}
 			objs = append(objs, o)
 		}
@@ -82,10 +82,10 @@ func objects(p *Plan) []Object {
 	d := p.Driver
 	// The xemacps adapter allocates and maps its own BD rings (bd_space); the
 	// FIFO MAC has none.
-	if d.RxDescriptors > 0 && d.DescriptorSize > 0 && d.RxModel != rxPbufPoolDMA {
-		coh := "none"
+	if d.RxDescriptors > 0 && d.DescriptorSize > 0 && d.RxModel != RxPbufPoolDMA {
+		coh := CoherencyNone
 		if dcache {
-			coh = "device"
+			coh = CoherencyDevice
 		}
 		dalign := int64(b.Chip.Ethernet.DescriptorAlign)
 		if dalign < 4 {
@@ -98,18 +98,18 @@ func objects(p *Plan) []Object {
 				Why: fmt.Sprintf("%d TX descriptors x %d B, shared with the DMA", d.TxDescriptors, d.DescriptorSize)})
 	}
 	switch d.RxModel {
-	case rxCustomPool:
+	case RxCustomPool:
 		elem := alignUp(32+int64(d.RxBufferSize), 32) // struct pbuf_custom (20 B) padded to 32 + 32-aligned buffer
-		coh := "none"
+		coh := CoherencyNone
 		if dcache {
-			coh = "invalidate"
+			coh = CoherencyInvalidate
 		}
 		objs = append(objs, Object{Name: "eth_rx_pool", Symbol: "memp_memory_RX_POOL_base", Size: int64(d.RxBuffers)*elem + align - 1, Align: line, DMA: true, Coherency: coh, Owner: "driver",
 			Why: fmt.Sprintf("%d zero-copy RX buffers x %d B (custom pbuf + %d B buffer, 32-byte aligned so cache invalidation never touches a neighbour)", d.RxBuffers, elem, d.RxBufferSize)})
-	case rxCopyToPool:
-		objs = append(objs, Object{Name: "eth_rx_buffers", Symbol: "rx_buff", Size: int64(d.RxDescriptors * d.RxBufferSize), Align: 4, DMA: true, Coherency: "none", Owner: "vendor",
+	case RxCopyToPool:
+		objs = append(objs, Object{Name: "eth_rx_buffers", Symbol: "rx_buff", Size: int64(d.RxDescriptors * d.RxBufferSize), Align: 4, DMA: true, Coherency: CoherencyNone, Owner: "vendor",
 			Why: fmt.Sprintf("%d RX ring buffers x %d B owned by the vendor ENET library", d.RxDescriptors, d.RxBufferSize)},
-			Object{Name: "eth_tx_buffers", Symbol: "tx_buff", Size: int64(d.TxDescriptors * d.RxBufferSize), Align: 4, DMA: true, Coherency: "none", Owner: "vendor",
+			Object{Name: "eth_tx_buffers", Symbol: "tx_buff", Size: int64(d.TxDescriptors * d.RxBufferSize), Align: 4, DMA: true, Coherency: CoherencyNone, Owner: "vendor",
 				Why: fmt.Sprintf("%d TX ring buffers x %d B owned by the vendor ENET library", d.TxDescriptors, d.RxBufferSize)})
 	}
 	return objs

@@ -64,16 +64,16 @@ func newWarning(b *board.Board, id, path, what, why, fix string) Warning {
 
 // Driver is what the generated Ethernet glue needs from the plan.
 type Driver struct {
-	RxModel        string `json:"rx_model"` // see rxModels
-	RxDescriptors  int    `json:"rx_descriptors"`
-	TxDescriptors  int    `json:"tx_descriptors"`
-	RxBuffers      int    `json:"rx_buffers"`       // driver-owned RX buffers (custom pool or library arrays); 0 when RX uses PBUF_POOL
-	RxBufferSize   int    `json:"rx_buffer_size"`   // bytes per RX buffer, a multiple of the cache line
-	DescriptorSize int    `json:"descriptor_size"`  // bytes per DMA descriptor
-	RxBudget       int    `json:"rx_budget"`        // frames handled per poll (NAPI-style budget)
-	NagleOff       bool   `json:"nagle_off"`        // the glue disables Nagle on every new connection
-	ChecksumHW     bool   `json:"checksum_offload"` // the MAC inserts and verifies checksums
-	RxWindowFrames int    `json:"rx_window_frames"` // full frames the receive path can hold at once
+	RxModel        RxModel `json:"rx_model"` // see driver_models.go
+	RxDescriptors  int     `json:"rx_descriptors"`
+	TxDescriptors  int     `json:"tx_descriptors"`
+	RxBuffers      int     `json:"rx_buffers"`       // driver-owned RX buffers (custom pool or library arrays); 0 when RX uses PBUF_POOL
+	RxBufferSize   int     `json:"rx_buffer_size"`   // bytes per RX buffer, a multiple of the cache line
+	DescriptorSize int     `json:"descriptor_size"`  // bytes per DMA descriptor
+	RxBudget       int     `json:"rx_budget"`        // frames handled per poll (NAPI-style budget)
+	NagleOff       bool    `json:"nagle_off"`        // the glue disables Nagle on every new connection
+	ChecksumHW     bool    `json:"checksum_offload"` // the MAC inserts and verifies checksums
+	RxWindowFrames int     `json:"rx_window_frames"` // full frames the receive path can hold at once
 	// RxReserve is how many RX buffers lwIP may never hold: the ones the DMA
 	// ring needs armed (LWIPGEN_RX_RESERVE). 0 when the DMA has buffers of its
 	// own (copy drivers, FIFO MACs), so lwIP holding its pool never stops the MAC.
@@ -113,15 +113,15 @@ type Plan struct {
 
 // Object is a block of RAM that must be placed: an lwIP array or a driver DMA array.
 type Object struct {
-	Name      string `json:"name"`      // stable id, e.g. "lwip_heap", "eth_rx_descriptors"
-	Symbol    string `json:"symbol"`    // C symbol that holds it
-	Section   string `json:"section"`   // input section the compiler emits it in
-	Size      int64  `json:"size"`      // bytes
-	Align     int64  `json:"align"`     // required alignment
-	DMA       bool   `json:"dma"`       // the Ethernet DMA reads or writes it
-	Coherency string `json:"coherency"` // device | noncacheable | writethrough | invalidate | clean | none
-	Owner     string `json:"owner"`     // lwip | driver
-	Why       string `json:"why"`
+	Name      string    `json:"name"`      // stable id, e.g. "lwip_heap", "eth_rx_descriptors"
+	Symbol    string    `json:"symbol"`    // C symbol that holds it
+	Section   string    `json:"section"`   // input section the compiler emits it in
+	Size      int64     `json:"size"`      // bytes
+	Align     int64     `json:"align"`     // required alignment
+	DMA       bool      `json:"dma"`       // the Ethernet DMA reads or writes it
+	Coherency Coherency `json:"coherency"` // coherency.go
+	Owner     string    `json:"owner"`     // lwip | driver
+	Why       string    `json:"why"`
 	// Address is non-zero for memory the C code reaches through a fixed
 	// address (a user's LWIP_RAM_HEAP_POINTER): no symbol, so the linker must
 	// reserve the range or it will place other data on top of it.

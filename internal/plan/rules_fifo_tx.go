@@ -36,7 +36,7 @@ import (
 // It returns 0 when the rule does not apply (another RX model, or a window
 // the FIFO does not cap).
 func (s *Sizer) fifoSendSegments() (int64, string) {
-	if s.model != rxFIFO {
+	if s.model != RxFIFO {
 		return 0, ""
 	}
 	frames, _ := s.rxWindowFrames()

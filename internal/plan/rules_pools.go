@@ -45,7 +45,7 @@ func ruleDriver(s *Sizer) {
 	d.RxModel = s.model
 	d.DescriptorSize = ce.DescriptorSize
 	d.RxDescriptors, d.TxDescriptors = e.RxDescriptors, e.TxDescriptors
-	if s.model == rxFIFO {
+	if s.model == RxFIFO {
 		d.RxDescriptors, d.TxDescriptors = 0, 0
 	} else {
 		if d.RxDescriptors == 0 {
@@ -71,18 +71,18 @@ func ruleDriver(s *Sizer) {
 	}
 	d.RxBufferSize = int(alignUp(size, line))
 	switch s.model {
-	case rxCustomPool:
+	case RxCustomPool:
 		d.RxBuffers = e.RxBuffers
 		if d.RxBuffers == 0 {
 			// one window per receiving stream, and room for the recovering
 			// connections' out-of-order queues (see lossWindowCap)
 			d.RxBuffers = int(s.rxHeld()) + d.RxDescriptors + int(s.inputQueue())
 		}
-	case rxCopyToPool:
+	case RxCopyToPool:
 		d.RxBuffers = d.RxDescriptors // one library buffer per descriptor (ENET_RXBUF_NUM)
 	}
 	d.RxBudget = 8
-	if s.model == rxFIFO {
+	if s.model == RxFIFO {
 		d.RxBudget = int(s.driver.RxWindowFrames*int(s.rxStreams)) + 1
 	} else if d.RxDescriptors > 0 && d.RxDescriptors < d.RxBudget {
 		d.RxBudget = d.RxDescriptors
@@ -104,14 +104,14 @@ func rulePbufPool(s *Sizer) {
 	var n int64
 	var why string
 	switch s.model {
-	case rxCustomPool:
+	case RxCustomPool:
 		n = minForWnd
 		why = fmt.Sprintf("RX data lives in the driver's zero-copy pool, not here; %d = ceil(TCP_WND / (PBUF_POOL_BUFSIZE - 54)) is the minimum lwIP's init.c #error 67 accepts", n)
 		if q := s.fallbackCopies(); q > 0 {
 			n += q
 			why += fmt.Sprintf(", + %d for the frames of the tcpip mailbox: %s", q, s.fallbackWhy())
 		}
-	case rxPbufPoolDMA:
+	case RxPbufPoolDMA:
 		n = int64(s.driver.RxDescriptors) + s.rxHeld() + 2
 		why = fmt.Sprintf("%d armed on the RX ring + %d held by TCP (%s) + 2 for ARP/ICMP", s.driver.RxDescriptors, s.rxHeld(), s.rxHeldWhy())
 	default:
@@ -222,7 +222,7 @@ func ruleMailboxes(s *Sizer) {
 func ruleRxReserve(s *Sizer) {
 	d := &s.driver
 	switch s.model {
-	case rxCustomPool:
+	case RxCustomPool:
 		q := int(s.inputQueue())
 		d.RxReserve = d.RxDescriptors + q
 		d.RxLwIPShare = max(d.RxBuffers-d.RxReserve, 0)
@@ -233,7 +233,7 @@ func ruleRxReserve(s *Sizer) {
 			d.RxReserveWhy = fmt.Sprintf("%d RX descriptors stay armed and %d received frames wait in the tcpip mailbox (RX batch LWIPGEN_RX_BUDGET %d: %s): of the %d zero-copy RX buffers lwIP may hold at most %d (windows + out-of-order segments, bounded by TCP_OOSEQ_MAX_PBUFS)",
 				d.RxDescriptors, q, d.RxBudget, bw, d.RxBuffers, d.RxLwIPShare)
 		}
-	case rxPbufPoolDMA:
+	case RxPbufPoolDMA:
 		d.RxReserve = d.RxDescriptors
 		d.RxLwIPShare = int(s.rxHeld())
 		d.RxReserveWhy = fmt.Sprintf("%d PBUF_POOL pbufs stay armed on the RX ring; PBUF_POOL_SIZE adds them on top of the %d lwIP may hold", d.RxDescriptors, d.RxLwIPShare)

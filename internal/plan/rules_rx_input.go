@@ -28,7 +28,7 @@ import "fmt"
 // not run in the RX task under the core lock (LWIP_TCPIP_CORE_LOCKING_INPUT
 // 1 has no mailbox on the input path).
 func (s *Sizer) rtosZeroCopy() bool {
-	if s.b.RTOS == "none" || s.model != rxCustomPool {
+	if s.b.RTOS == "none" || s.model != RxCustomPool {
 		return false
 	}
 	if v, ok := s.pinned("LWIP_TCPIP_CORE_LOCKING_INPUT"); ok && v != 0 {
@@ -87,7 +87,7 @@ func (s *Sizer) pinnedShare() (int64, string) {
 func warnPinnedShare(s *Sizer) {
 	d := &s.driver
 	q := s.inputQueue()
-	if d.RxModel != rxCustomPool || s.b.Ethernet.RxBuffers == 0 || q == 0 {
+	if d.RxModel != RxCustomPool || s.b.Ethernet.RxBuffers == 0 || q == 0 {
 		return
 	}
 	per := max(s.wndSegs-1, 1)

@@ -17,7 +17,7 @@ func ruleMSS(s *Sizer) {
 func (s *Sizer) rxWindowFrames() (frames int64, why string) {
 	e := s.b.Ethernet
 	switch s.model {
-	case rxFIFO:
+	case RxFIFO:
 		words := int64(s.b.Chip.Ethernet.RxFIFOBytes / 4)
 		frameWords := ceilDiv(s.mss+ipHdr+tcpHdr+ethHdr, 4) + 1 // data words + one status word per frame
 		n := words / frameWords
@@ -31,7 +31,7 @@ func (s *Sizer) rxWindowFrames() (frames int64, why string) {
 		}
 		return usable / s.rxStreams, fmt.Sprintf("the %s RX FIFO holds %d B = %d full frames (%d words each); %d of them, less 2 kept free for the next window's first frames, shared by %d receiving stream(s); a window that overflows the FIFO loses the last segment of each window",
 			s.b.Chip.Ethernet.MAC, s.b.Chip.Ethernet.RxFIFOBytes, n, frameWords, n, s.rxStreams)
-	case rxCustomPool:
+	case RxCustomPool:
 		if e.RxBuffers > 0 {
 			// lwIP holds in-order data only until the application takes it (the
 			// recv callback / recv()); what stays in the buffers is the window
@@ -69,7 +69,7 @@ func (s *Sizer) recoveries() int64 {
 // (otherwise the buffers are sized from the window) and declares some loss.
 func (s *Sizer) lossWindowCap() (int64, string) {
 	e := s.b.Ethernet
-	if s.model != rxCustomPool || e.RxBuffers == 0 || s.b.Workload.LossPercent <= 0 {
+	if s.model != RxCustomPool || e.RxBuffers == 0 || s.b.Workload.LossPercent <= 0 {
 		return 0, ""
 	}
 	share, _ := s.pinnedShare()

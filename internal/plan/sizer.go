@@ -32,7 +32,7 @@ type Sizer struct {
 	// derived facts shared by rules
 	mss       int64
 	align     int64
-	model     string
+	model     RxModel
 	rxStreams int64
 	wndSegs   int64
 	sndSegs   int64

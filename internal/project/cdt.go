@@ -58,20 +58,9 @@ func readCDT(ctx context.Context, root, file string, o Options) (*Build, error) 
 	}
 	defer r.Close()
 	shown := filepath.Join(root, file)
-	src, err := r.ReadFile(file, fsutil.MaxInput)
-	if err == nil {
-		err = fsutil.CheckText(shown, src)
-	}
+	doc, src, err := readCProject(r, file, shown)
 	if err != nil {
 		return nil, err
-	}
-	doc, err := parseXML(shown, src)
-	if err != nil {
-		return nil, err
-	}
-	if doc.Name != "cproject" {
-		l, c := fsutil.Position(src, int(doc.Off))
-		return nil, &xmlError{File: shown, Line: l, Col: c, Msg: fmt.Sprintf("<%s> is not an Eclipse CDT project description (<cproject>)", doc.Name)}
 	}
 	var notes []string
 	proj, projNote, err := readEclipseProject(r, root, file)
@@ -111,38 +100,8 @@ func readCDT(ctx context.Context, root, file string, o Options) (*Build, error) 
 		return nil, err
 	}
 	from := Pos{File: b.File, Line: cfg.Line}
-	type key struct {
-		scope string
-		kind  toolKind
-	}
-	cache := map[key]*cmdParts{}
-	partsFor := func(res string, k toolKind) *cmdParts {
-		kk := key{cfg.scopeKey(res), k}
-		if p, ok := cache[kk]; ok {
-			return p
-		}
-		tc, tool := cfg.effective(res, k)
-		p := rd.parts(tc, tool, k)
-		cache[kk] = p
-		return p
-	}
-	for _, f := range files {
-		p := partsFor(f.Res, f.Kind)
-		u := ParseCompile(p.compileArgv(f.Kind, d.FPUFirst, f.Abs), paths.buildDir, abs)
-		if u == nil {
-			rd.note(".cproject:%d: %s: its compile line could not be formed; left out", cfg.Line, f.Res)
-			continue
-		}
-		u.Lang = kindLang(f.Kind)
-		u.From = from
-		b.Units = append(b.Units, *u)
-	}
-	sort.SliceStable(b.Units, func(i, j int) bool {
-		if b.Units[i].Rel != b.Units[j].Rel {
-			return b.Units[i].Rel < b.Units[j].Rel
-		}
-		return b.Units[i].File < b.Units[j].File
-	})
+	partsFor := rd.partsCache(cfg)
+	b.Units = rd.units(files, cfg, partsFor, abs, from)
 	root0 := partsFor("", kindC)
 	if root0.device != "" {
 		b.Device = root0.device
@@ -157,10 +116,83 @@ func readCDT(ctx context.Context, root, file string, o Options) (*Build, error) 
 		b.Link = rd.link(r, cfg, proj, from)
 	}
 	rd.checkPaths(r, b)
-	for v := range paths.unknown {
+	b.Notes = append(notes, rd.sortedNotes()...)
+	return b, nil
+}
+
+// readCProject reads and parses the .cproject (shown is its path as the
+// user named it); its root element must be <cproject>.
+func readCProject(r *fsutil.Root, file, shown string) (*xmlNode, []byte, error) {
+	src, err := r.ReadFile(file, fsutil.MaxInput)
+	if err == nil {
+		err = fsutil.CheckText(shown, src)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	doc, err := parseXML(shown, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	if doc.Name != "cproject" {
+		l, c := fsutil.Position(src, int(doc.Off))
+		return nil, nil, &xmlError{File: shown, Line: l, Col: c, Msg: fmt.Sprintf("<%s> is not an Eclipse CDT project description (<cproject>)", doc.Name)}
+	}
+	return doc, src, nil
+}
+
+// partsCache returns the command parts of a resource's tool of kind k in
+// cfg, computed once per option scope (the configuration, a folder or file
+// with its own settings) and kind.
+func (rd *cdtReader) partsCache(cfg *cdtConfig) func(res string, k toolKind) *cmdParts {
+	type key struct {
+		scope string
+		kind  toolKind
+	}
+	cache := map[key]*cmdParts{}
+	return func(res string, k toolKind) *cmdParts {
+		kk := key{cfg.scopeKey(res), k}
+		if p, ok := cache[kk]; ok {
+			return p
+		}
+		tc, tool := cfg.effective(res, k)
+		p := rd.parts(tc, tool, k)
+		cache[kk] = p
+		return p
+	}
+}
+
+// units are the compile units of the files cfg compiles, each from the
+// command line its tool's options form, sorted by path.
+func (rd *cdtReader) units(files []srcFile, cfg *cdtConfig, partsFor func(string, toolKind) *cmdParts, abs string, from Pos) []Unit {
+	var units []Unit
+	for _, f := range files {
+		p := partsFor(f.Res, f.Kind)
+		u := ParseCompile(p.compileArgv(f.Kind, rd.d.FPUFirst, f.Abs), rd.paths.buildDir, abs)
+		if u == nil {
+			rd.note(".cproject:%d: %s: its compile line could not be formed; left out", cfg.Line, f.Res)
+			continue
+		}
+		u.Lang = kindLang(f.Kind)
+		u.From = from
+		units = append(units, *u)
+	}
+	sort.SliceStable(units, func(i, j int) bool {
+		if units[i].Rel != units[j].Rel {
+			return units[i].Rel < units[j].Rel
+		}
+		return units[i].File < units[j].File
+	})
+	return units
+}
+
+// sortedNotes are the reader's notes, with the .cproject's unknown variables
+// and other machines' absolute paths, sorted.
+func (rd *cdtReader) sortedNotes() []string {
+	for v := range rd.paths.unknown {
 		rd.note("${%s} in the .cproject is a variable lwipgen does not know: left as written", v)
 	}
-	for v := range paths.foreign {
+	for v := range rd.paths.foreign {
 		rd.note("%s is an absolute path of another machine: left as written", v)
 	}
 	rest := make([]string, 0, len(rd.notes))
@@ -168,8 +200,7 @@ func readCDT(ctx context.Context, root, file string, o Options) (*Build, error) 
 		rest = append(rest, n)
 	}
 	sort.Strings(rest)
-	b.Notes = append(notes, rest...)
-	return b, nil
+	return rest
 }
 
 // readEclipseProject reads the .project beside the .cproject; a missing
@@ -305,7 +336,7 @@ func xilinxPrefix(chain string) string {
 // application includes its BSP's folder beside it).
 func (rd *cdtReader) checkPaths(r *fsutil.Root, b *Build) {
 	seen := map[string]bool{}
-	var missing, outside []string
+	var missing, outside, linked []string
 	check := func(p string, dir bool) {
 		if seen[p] {
 			return
@@ -317,6 +348,13 @@ func (rd *cdtReader) checkPaths(r *fsutil.Root, b *Build) {
 			return
 		}
 		if fi, err := r.Stat(rel); err != nil || fi.IsDir() != dir {
+			// there, but only through a symbolic link leading out of the
+			// project (the ART-Pi SDK's mklinks.bat links rt-thread/ and
+			// libraries/ in): not read, and not missing either
+			if fi, err := os.Stat(p); err == nil && fi.IsDir() == dir {
+				linked = append(linked, rel)
+				return
+			}
 			missing = append(missing, rel)
 		}
 	}
@@ -338,5 +376,9 @@ func (rd *cdtReader) checkPaths(r *fsutil.Root, b *Build) {
 	if len(outside) > 0 {
 		sort.Strings(outside)
 		rd.note("%d include folder(s) or file(s) the build names lie outside the project: %s", len(outside), firstFew(outside, 4))
+	}
+	if len(linked) > 0 {
+		sort.Strings(linked)
+		rd.note("%d include folder(s) or file(s) the build names are reached through a symbolic link leading out of the project and are not read (lwipgen reads only inside the project; copy the linked folders in to have them read): %s", len(linked), firstFew(linked, 4))
 	}
 }

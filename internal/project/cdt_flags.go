@@ -52,22 +52,34 @@ func (r *cdtReader) note(format string, a ...any) { r.notes[fmt.Sprintf(format, 
 // apply reads one option into parts, for a tool of kind k (kindOther for a
 // tool-chain option).
 func (r *cdtReader) apply(p *cmdParts, o cdtOption, k toolKind) {
-	linker := k == kindLinkC || k == kindLinkCXX
-	// list options by CDT value type, the same in every IDE
+	if r.applyList(p, o, k == kindLinkC || k == kindLinkCXX) {
+		return
+	}
+	s := r.d.spec(o.Key)
+	if s.Role == roleNone || r.applyTarget(p, o, s) {
+		return
+	}
+	r.applyRole(p, o, s, k)
+}
+
+// applyList reads a list option by its CDT value type, the same in every IDE
+// (symbols, include paths and files, libraries, objects); false for an
+// option of another type.
+func (r *cdtReader) applyList(p *cmdParts, o cdtOption, linker bool) bool {
 	switch o.Type {
 	case "definedSymbols":
 		for _, v := range o.List {
 			p.defines = append(p.defines, defineArg("-D", v))
 		}
-		return
+		return true
 	case "undefDefinedSymbols":
 		for _, v := range o.List {
 			p.defines = append(p.defines, defineArg("-U", v))
 		}
-		return
+		return true
 	case "includePath":
 		if linker {
-			return
+			return true
 		}
 		for _, v := range o.List {
 			if strings.HasSuffix(o.Key, "systempaths") {
@@ -76,12 +88,12 @@ func (r *cdtReader) apply(p *cmdParts, o cdtOption, k toolKind) {
 				p.includes = append(p.includes, r.paths.path(v))
 			}
 		}
-		return
+		return true
 	case "includeFiles":
 		for _, v := range o.List {
 			p.forced = append(p.forced, r.paths.path(v))
 		}
-		return
+		return true
 	case "libs":
 		for _, v := range o.List {
 			v = strings.TrimSpace(v)
@@ -93,40 +105,82 @@ func (r *cdtReader) apply(p *cmdParts, o cdtOption, k toolKind) {
 				p.libs = append(p.libs, "-l"+unquote(v))
 			}
 		}
-		return
+		return true
 	case "libPaths":
 		for _, v := range o.List {
 			if strings.TrimSpace(v) != "" {
 				p.libDirs = append(p.libDirs, r.paths.path(v))
 			}
 		}
-		return
+		return true
 	case "userObjs":
 		for _, v := range o.List {
 			if strings.TrimSpace(v) != "" {
 				p.libs = append(p.libs, r.paths.path(v))
 			}
 		}
+		return true
+	}
+	return false
+}
+
+// bad notes an option value lwipgen does not know (left out).
+func (r *cdtReader) bad(o cdtOption) {
+	r.note(".cproject:%d: option %s = %q: not a value lwipgen knows; left out", o.Line, o.Key, o.Value)
+}
+
+// set stores the flag f makes of the option's value, if it has one.
+func (r *cdtReader) set(o cdtOption, dst *string, f func(string) (string, bool)) {
+	if !o.HasValue {
 		return
 	}
-	s := r.d.spec(o.Key)
-	if s.Role == roleNone {
-		return
+	if v, ok := f(o.Value); ok {
+		*dst = v
+	} else {
+		r.bad(o)
 	}
+}
+
+// applyTarget reads an option that selects the target (CPU, architecture,
+// instruction set, FPU, float ABI, the IDE's target enumerations and raw
+// target flags); false for another role.
+func (r *cdtReader) applyTarget(p *cmdParts, o cdtOption, s optSpec) bool {
 	val := o.Value
-	bad := func() {
-		r.note(".cproject:%d: option %s = %q: not a value lwipgen knows; left out", o.Line, o.Key, val)
-	}
-	set := func(dst *string, f func(string) (string, bool)) {
-		if !o.HasValue {
-			return
+	switch s.Role {
+	case roleCPU:
+		r.set(o, &p.cpu, cpuFlag)
+	case roleArch:
+		r.set(o, &p.arch, archFlag)
+	case roleISA:
+		r.set(o, &p.isa, isaFlag)
+	case roleFPU:
+		r.set(o, &p.fpu, fpuFlag)
+	case roleFloatABI:
+		r.set(o, &p.floatABI, floatABIFlag)
+	case roleTargetEnum:
+		var f string
+		r.set(o, &f, targetEnumFlag)
+		if f != "" {
+			p.target = append(p.target, f)
 		}
-		if v, ok := f(val); ok {
-			*dst = v
-		} else {
-			bad()
+	case roleTargetFlag:
+		if val == "true" {
+			p.target = append(p.target, s.Flag)
 		}
+	case roleTargetRaw:
+		p.target = append(p.target, r.split(val, o)...)
+	default:
+		return false
 	}
+	return true
+}
+
+// applyRole reads an option by the role the IDE's dialect gives its key:
+// device, language standard, optimisation and debug levels, flags, raw
+// arguments, linker scripts, the tool commands.
+func (r *cdtReader) applyRole(p *cmdParts, o cdtOption, s optSpec, k toolKind) {
+	val := o.Value
+	bad := func() { r.bad(o) }
 	switch s.Role {
 	case roleDefaults:
 		if f := strings.Split(val, " || "); len(f) > 18 && strings.TrimSpace(f[18]) != "" {
@@ -139,28 +193,6 @@ func (r *cdtReader) apply(p *cmdParts, o cdtOption, k toolKind) {
 		}
 	case roleCPUID:
 		p.cpuID, _ = strconv.Atoi(strings.TrimSpace(val))
-	case roleCPU:
-		set(&p.cpu, cpuFlag)
-	case roleArch:
-		set(&p.arch, archFlag)
-	case roleISA:
-		set(&p.isa, isaFlag)
-	case roleFPU:
-		set(&p.fpu, fpuFlag)
-	case roleFloatABI:
-		set(&p.floatABI, floatABIFlag)
-	case roleTargetEnum:
-		var f string
-		set(&f, targetEnumFlag)
-		if f != "" {
-			p.target = append(p.target, f)
-		}
-	case roleTargetFlag:
-		if val == "true" {
-			p.target = append(p.target, s.Flag)
-		}
-	case roleTargetRaw:
-		p.target = append(p.target, r.split(val, o)...)
 	case roleStd:
 		if !o.HasValue {
 			return

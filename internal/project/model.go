@@ -172,6 +172,11 @@ func readBuild(ctx context.Context, m *Model, det Detector, o Options) error {
 	if sys == "" {
 		m.BuildErr = errNoBuild
 		m.Notes = append(m.Notes, "no build lwipgen can read (CMakeLists.txt, Makefile, .cproject, compile_commands.json, Keil or IAR project)")
+		if sub := subProjects(m.Files); len(sub) > 0 {
+			// an Eclipse workspace (Xilinx SDK: applications beside their
+			// BSPs): the builds are the projects one level down
+			m.Notes = append(m.Notes, fmt.Sprintf("an Eclipse workspace? %d Eclipse project(s) one level down: %s; lwipgen reads one project's build, so give the application's folder as --project", len(sub), firstFew(sub, 4)))
+		}
 		return nil
 	}
 	r, ok := readers[sys]
@@ -336,4 +341,16 @@ func (m *Model) LwIPTree() string {
 		return m.Abs(d)
 	}
 	return ""
+}
+
+// subProjects lists the Eclipse projects one folder below the root
+// ("echo_server/.cproject"), in the index's order.
+func subProjects(f *Files) []string {
+	var out []string
+	for _, p := range f.Named(".cproject") {
+		if strings.Count(p, "/") == 1 {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -5,21 +5,20 @@ import (
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
-// Extra is what the board's flow renders into the core's file list.
-type Extra struct {
-	// Glue is the Ethernet driver glue, placed after the MPU set-up.
-	Glue []File
-	// Defines are compile definitions every translation unit needs
-	// (compile_definitions.txt).
-	Defines []string
-	// Firmware: the flow brings a complete firmware (port, start-up, link
-	// script); the probe, port headers and standalone script are left out.
-	Firmware bool
+// All renders the core files of the board (lwipopts.h, the linker fragment,
+// the MPU set-up, the probe) around what the board's flow rendered, and adds
+// the flow's files: one with the path of a core file replaces it where it
+// stands (RT-Thread's lwipopts.h), the others follow in the flow's order.
+func All(p *plan.Plan, l *layout.Layout, x *Rendered) ([]File, error) {
+	files, err := coreFiles(p, l, x)
+	if err != nil {
+		return nil, err
+	}
+	return Merge(files, x.Files), nil
 }
 
-// All renders the core files of the board (lwipopts.h, the linker fragment,
-// the MPU set-up, the probe) around what the board's flow renders.
-func All(p *plan.Plan, l *layout.Layout, x Extra) ([]File, error) {
+// coreFiles renders the core's files and the flow's glue and definitions.
+func coreFiles(p *plan.Plan, l *layout.Layout, x *Rendered) ([]File, error) {
 	var files []File
 	add := func(f File, err error) error {
 		if err != nil {

@@ -146,7 +146,7 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 	var port *lwipPort
 	if dc.Model.RTOS {
 		// the virtual-time RTOS model, the FreeRTOS/CMSIS API and sys_arch (rtos.go)
-		rfiles, rb, err := rtosProgram(dc.Model.RTOSAPI)
+		rfiles, rb, err := rtosProgram(dc.Model.RTOSAPI, dc.Model.Kernel)
 		if err != nil {
 			return nil, err
 		}
@@ -156,9 +156,9 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 		srcs = append(srcs, rb.Sources...)
 		srcs = append(srcs, "rtos/board_vrtos_loop.c") // the critical-section mask and the loop pass of every RTOS board
 		includes = append(includes, rb.Includes...)
-		if dc.Model.RTOSAPI == rtosRTThread {
-			srcs = append(srcs, rtthreadSources...) // the BSP's drv_eth.c and board.h models (rtthread.go)
-			includes = append(includes, "rtos/rtthread_bsp")
+		if k := dc.Model.Kernel; k != nil {
+			srcs = append(srcs, k.BoardSources...) // the BSP's models (RT-Thread: drv_eth.c, board.h)
+			includes = append(includes, k.BoardIncludes...)
 		} else {
 			srcs = append(srcs, "rtos/board_rtos_common.c") // what every FreeRTOS board file shares
 		}

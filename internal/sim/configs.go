@@ -161,7 +161,7 @@ func userConfig(p *plan.Plan, path string, src []byte) (*config, error) {
 // configuration under test. Pool, window, buffer and queue values are never
 // touched; the heap is corrected for the 64-bit host's larger struct pbuf so
 // that it holds the same number of segments as on the 32-bit target.
-func hostOverrides(r *lwip.Config, rxModel string) []Override {
+func hostOverrides(r *lwip.Config, rxModel plan.RxModel) []Override {
 	o := []Override{
 		{"NO_SYS", "1", "a bare-metal board's port (its generated driver's poll loop, driven by the scheduler); a FreeRTOS board replaces these with NO_SYS 0 on the RTOS model (rtosOverrides)"},
 		{"LWIP_NETCONN", "0", "init.c requires it with NO_SYS=1; the workload uses the raw TCP API"},
@@ -183,7 +183,7 @@ func hostOverrides(r *lwip.Config, rxModel string) []Override {
 		o = append(o, Override{Name: "LWIP_RAM_HEAP_POINTER", Why: fmt.Sprintf(
 			"the target's heap address %s is no memory of the host process: the heap is lwIP's own ram_heap array of the same MEM_SIZE", ptr)})
 	}
-	if rxModel == "custom_pool" {
+	if rxModel == plan.RxCustomPool {
 		o = append(o, Override{"LWIP_SUPPORT_CUSTOM_PBUF", "1", "the zero-copy RX design wraps DMA buffers in custom pbufs (as the board's glue does)"})
 	}
 	if ms, err := r.Value("MEM_SIZE"); err == nil && ms > 0 {

@@ -68,9 +68,9 @@ func defaultCPU(p *plan.Plan, r *lwip.Config) CPU {
 		txB += cyclesPerByteChecksum
 	}
 	switch p.Driver.RxModel {
-	case "copy_to_pool":
+	case plan.RxCopyToPool:
 		rxB += cyclesPerByteCopy
-	case "fifo":
+	case plan.RxFIFO:
 		rxB += cyclesPerByteFIFO
 	}
 	return CPU{

@@ -8,6 +8,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/simdev"
 )
 
 // rtosFS is the virtual-time RTOS model (csrc/rtos/vrtos.c), the FreeRTOS and CMSIS-RTOS v1/v2 API
@@ -22,8 +24,6 @@ const (
 	rtosNative  = ""
 	rtosCMSISv1 = "cmsis_v1"
 	rtosCMSISv2 = "cmsis_v2"
-	// rtosRTThread is not a board.RTOSAPI value: it is a board with rtos = "rtthread" (its own kernel API).
-	rtosRTThread = "rtthread"
 )
 
 func rtosAPIName(api string) string {
@@ -32,8 +32,6 @@ func rtosAPIName(api string) string {
 		return "CMSIS-RTOS v1"
 	case rtosCMSISv2:
 		return "CMSIS-RTOS v2"
-	case rtosRTThread:
-		return "RT-Thread API"
 	}
 	return "native FreeRTOS API"
 }
@@ -46,8 +44,9 @@ type rtosBuild struct {
 	Defines  []string
 }
 
-// rtosProgram returns the model's files (path under rtos/ -> content) and what to compile for api.
-func rtosProgram(api string) (map[string][]byte, *rtosBuild, error) {
+// rtosProgram returns the model's files (path under rtos/ -> content) and what to compile for api,
+// or for the flow's own kernel k (internal/simdev) when k is set.
+func rtosProgram(api string, k *simdev.Kernel) (map[string][]byte, *rtosBuild, error) {
 	files := map[string][]byte{}
 	err := fs.WalkDir(rtosFS, "csrc/rtos", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -67,11 +66,10 @@ func rtosProgram(api string) (map[string][]byte, *rtosBuild, error) {
 		Sources:  []string{"rtos/vrtos.c", "rtos/freertos.c"},
 		Includes: []string{"rtos/include", "rtos", "rtos/lwip"},
 	}
-	if api == rtosRTThread {
-		// RT-Thread's kernel API on the model (rtthread.c) and RT-Thread's lwIP sys_arch on it
-		b.Sources = []string{"rtos/vrtos.c", "rtos/rtthread.c", "rtos/lwip/sys_arch_rtthread.c",
-			"rtos/lwip/ethernetif_rtthread.c", "rtos/lwip/vrtos_lwip.c"}
-		b.Defines = []string{"VRTOS_RTTHREAD=1"}
+	if k != nil {
+		// the kernel's API on the model and its lwIP sys_arch on it, as the flow says
+		b.Sources = append([]string{}, k.Sources...)
+		b.Defines = append([]string{}, k.Defines...)
 		return files, b, nil
 	}
 	switch api {
@@ -91,10 +89,10 @@ func rtosProgram(api string) (map[string][]byte, *rtosBuild, error) {
 	return files, b, nil
 }
 
-// writeRTOS writes the model into dir/rtos and returns what to compile for api, with absolute paths
-// (the standalone tests' builds).
-func writeRTOS(dir, api string) (*rtosBuild, error) {
-	files, b, err := rtosProgram(api)
+// writeRTOS writes the model into dir/rtos and returns what to compile for api (or the flow's
+// kernel k), with absolute paths (the standalone tests' builds).
+func writeRTOS(dir, api string, k *simdev.Kernel) (*rtosBuild, error) {
+	files, b, err := rtosProgram(api, k)
 	if err != nil {
 		return nil, err
 	}

@@ -136,7 +136,7 @@ func buildRTOSEcho(t *testing.T, c rtosCase) string {
 		}
 	}
 	write("arch/cc.h", []byte(rtosHostCC))
-	rb, err := writeRTOS(dir, g.Board.RTOSAPI)
+	rb, err := writeRTOS(dir, g.Board.RTOSAPI, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

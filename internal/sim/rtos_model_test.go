@@ -34,7 +34,7 @@ func (e *rtosTestExe) build(t *testing.T, name string, sources ...string) string
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := writeRTOS(dir, rtosNative)
+	b, err := writeRTOS(dir, rtosNative, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

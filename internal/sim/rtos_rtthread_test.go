@@ -192,7 +192,11 @@ func buildRTThreadLwIP(t *testing.T, test string) string {
 	if err := os.WriteFile(filepath.Join(gen, "arch", "cc.h"), []byte(rtosHostCC), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rb, err := writeRTOS(dir, rtosRTThread)
+	dev, ok := runsGlue(g.Plan)
+	if !ok || dev.Kernel == nil {
+		t.Fatalf("h743-rtthread: no device with the RT-Thread kernel registered (internal/flows/rtthread)")
+	}
+	rb, err := writeRTOS(dir, "", dev.Kernel)
 	if err != nil {
 		t.Fatal(err)
 	}

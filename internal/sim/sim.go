@@ -29,9 +29,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/simdev"
 )
 
 // Options tune a run. The zero value is a full default run.
@@ -216,11 +218,11 @@ func driverRAM(d plan.Driver) int64 {
 	size := int64(max(d.RxBufferSize, 1536))
 	n := int64(d.RxDescriptors+d.TxDescriptors) * desc
 	switch d.RxModel {
-	case "custom_pool":
+	case plan.RxCustomPool:
 		n += int64(d.RxBuffers) * (size + 32)
-	case "copy_to_pool":
+	case plan.RxCopyToPool:
 		n += int64(d.RxDescriptors+d.TxDescriptors) * size
-	case "fifo":
+	case plan.RxFIFO:
 		n = 0
 	}
 	return n
@@ -282,15 +284,8 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 		return nil, fmt.Errorf("the simulator has no driver model for %s: MAC %q with rtos %q (models: %s); it runs only a board's own generated driver, so it cannot measure this board",
 			g.Plan.Board.Name, g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.RTOS, modelList())
 	}
-	if len(o.Faults) > 0 {
-		for _, f := range o.Faults {
-			if f.Kind == "dma-error" && m.NoDMA {
-				return nil, fmt.Errorf("fault dma-error: the %s MAC of %s has no DMA", g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.Name)
-			}
-			if f.Kind == "mac-error" && !m.MACError {
-				return nil, fmt.Errorf("fault mac-error: the %s driver model of %s has no MAC error state (only the STM32H7 HAL enters one)", g.Plan.Board.Chip.Ethernet.MAC, g.Plan.Board.Name)
-			}
-		}
+	if err := faultsApply(g.Plan.Board, m, o.Faults); err != nil {
+		return nil, err
 	}
 	tree, err := lwipsrc.Resolve(o.LwIPDir, "")
 	if err != nil {
@@ -304,22 +299,13 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 	b := p.Board
 	res := &Result{Board: b.Name, Chip: b.Chip.Name, LwIPVersion: tree.Version, Seed: o.Seed,
 		Host: Host{Compiler: cc, PointerBits: 64, Note: "lwIP is compiled for the 64-bit host (no -m32 multilib is relied on): pointers are 8 B, so structs holding pointers are larger than on the 32-bit target. Pools are sized in elements and keep their counts; the heap (MEM_SIZE, bytes) grows by the 64-bit struct pbuf's extra bytes per full segment (8 B at MEM_ALIGNMENT <= 8, none at 64; see host_overrides). RAM figures are lwip.PredictRAM for the 32-bit target."}}
-	rtt := b.Workload.RTTMs
-	if o.rttOverride > 0 {
-		rtt = o.rttOverride
-	}
-	rate := int64(b.Ethernet.SpeedMbps) * 1_000_000
-	if rate <= 0 {
-		rate = 100_000_000
-	}
-	link := Link{RateBps: rate, OneWayNs: int64(rtt * 1e6 / 2), Loss: o.Loss, Reorder: o.Reorder, Duplicate: o.Duplicate}
-	res.Link = LinkInfo{RateMbps: float64(rate) / 1e6, RTTMs: rtt, OneWayUs: float64(link.OneWayNs) / 1e3, FramingBytes: 14 + 4 + 8 + 12,
-		Loss: o.Loss, Reorder: o.Reorder, Duplicate: o.Duplicate, PeerTxQueue: peerTxQ, Duplex: "full",
-		PropagationFor: "one-way delay = workload.rtt_ms / 2; serialization (line rate, framing, minimum frame) is added by each MAC"}
+	var link Link
+	link, res.Link = linkOf(b, o)
+	rate := link.RateBps
 	d := p.Driver
-	res.Device = DeviceInfo{RxModel: d.RxModel, RxDescriptors: d.RxDescriptors, RxBuffers: d.RxBuffers, RxBufferSize: d.RxBufferSize,
+	res.Device = DeviceInfo{RxModel: string(d.RxModel), RxDescriptors: d.RxDescriptors, RxBuffers: d.RxBuffers, RxBufferSize: d.RxBufferSize,
 		TxDescriptors: d.TxDescriptors, CoreMHz: float64(b.Chip.Core.ClockHz) / 1e6}
-	if d.RxModel == "fifo" {
+	if d.RxModel == plan.RxFIFO {
 		res.Device.RxFIFOBytes = b.Chip.Ethernet.RxFIFOBytes
 	}
 	conns := b.Workload.TCPConnections
@@ -332,15 +318,7 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 	phases := o.phases(b.Workload.Profile, conns)
 	res.Workload = WorkloadInfo{Profile: b.Workload.Profile, Connections: conns, Phases: phases,
 		DurationMs: float64(o.Duration) / 1e6, WarmupMs: float64(o.Warmup) / 1e6, MsgSize: o.MsgSize}
-	lim := TCPGoodputLimit(float64(rate) / 1e6)
-	res.Limits = Limits{TCPGoodputMbps: round2(lim), TargetMbps: b.Workload.TargetMbps}
-	goal := lim
-	res.Limits.GoalBasis = "physical limit (rate x 1460/1538)"
-	if t := b.Workload.TargetMbps; t > 0 && t < lim {
-		goal = t
-		res.Limits.GoalBasis = "workload.target_mbps (below the physical limit)"
-	}
-	res.Limits.GoalMbps = round2(0.9 * goal)
+	res.Limits = limitsOf(b, rate)
 
 	var cfgs []*config
 	switch {
@@ -373,6 +351,54 @@ func Run(ctx context.Context, g *pipeline.Generated, o Options) (*Result, error)
 		}
 	}
 	return res, nil
+}
+
+// faultsApply refuses a fault the board's driver model cannot have: a DMA
+// error on a MAC without DMA, a MAC error on a model without that state.
+func faultsApply(b *board.Board, m simdev.Device, faults []Fault) error {
+	for _, f := range faults {
+		if f.Kind == "dma-error" && m.NoDMA {
+			return fmt.Errorf("fault dma-error: the %s MAC of %s has no DMA", b.Chip.Ethernet.MAC, b.Name)
+		}
+		if f.Kind == "mac-error" && !m.MACError {
+			return fmt.Errorf("fault mac-error: the %s driver model of %s has no MAC error state (only the STM32H7 HAL enters one)", b.Chip.Ethernet.MAC, b.Name)
+		}
+	}
+	return nil
+}
+
+// linkOf is the simulated link: the board's Ethernet speed (100 Mbit/s when
+// unset) and the workload's round-trip time (or the sweep's), with the
+// user's impairments; and how the report describes it.
+func linkOf(b *board.Board, o Options) (Link, LinkInfo) {
+	rtt := b.Workload.RTTMs
+	if o.rttOverride > 0 {
+		rtt = o.rttOverride
+	}
+	rate := int64(b.Ethernet.SpeedMbps) * 1_000_000
+	if rate <= 0 {
+		rate = 100_000_000
+	}
+	link := Link{RateBps: rate, OneWayNs: int64(rtt * 1e6 / 2), Loss: o.Loss, Reorder: o.Reorder, Duplicate: o.Duplicate}
+	info := LinkInfo{RateMbps: float64(rate) / 1e6, RTTMs: rtt, OneWayUs: float64(link.OneWayNs) / 1e3, FramingBytes: 14 + 4 + 8 + 12,
+		Loss: o.Loss, Reorder: o.Reorder, Duplicate: o.Duplicate, PeerTxQueue: peerTxQ, Duplex: "full",
+		PropagationFor: "one-way delay = workload.rtt_ms / 2; serialization (line rate, framing, minimum frame) is added by each MAC"}
+	return link, info
+}
+
+// limitsOf is what the run is judged against: the link's TCP goodput and
+// the goal, 90 % of that or of a lower workload.target_mbps.
+func limitsOf(b *board.Board, rate int64) Limits {
+	lim := TCPGoodputLimit(float64(rate) / 1e6)
+	l := Limits{TCPGoodputMbps: round2(lim), TargetMbps: b.Workload.TargetMbps}
+	goal := lim
+	l.GoalBasis = "physical limit (rate x 1460/1538)"
+	if t := b.Workload.TargetMbps; t > 0 && t < lim {
+		goal = t
+		l.GoalBasis = "workload.target_mbps (below the physical limit)"
+	}
+	l.GoalMbps = round2(0.9 * goal)
+	return l
 }
 
 // comparisonConfigs are lwipgen's configuration, then (with Compare) lwIP's
@@ -561,106 +587,18 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	if o.gen == nil {
 		o.gen = &pipeline.Generated{Plan: p, Board: p.Board}
 	}
-	d := p.Driver
-	if c.Driver.RxDescriptors > 0 {
-		d.RxDescriptors = c.Driver.RxDescriptors
-	}
-	if c.Driver.RxBuffers > 0 {
-		d.RxBuffers = c.Driver.RxBuffers
-	}
-	if c.Driver.TxDescriptors > 0 {
-		d.TxDescriptors = c.Driver.TxDescriptors
-	}
-	if d.RxModel == "copy_to_pool" {
-		d.RxBuffers = d.RxDescriptors // one library buffer per descriptor
-	}
+	d := configDriver(p.Driver, c)
 	cr.Driver = DriverRings{RxDescriptors: d.RxDescriptors, RxBuffers: d.RxBuffers, TxDescriptors: d.TxDescriptors}
 	cr.DriverRAMBytes = driverRAM(d)
 	cr.Source = c.Source
 	cr.Overrides = hostOverrides(c.Resolved, d.RxModel)
-	ipv6, _ := c.Resolved.Value("LWIP_IPV6")
-	var dev *nodeBuild
-	var err error
-	{
-		// the board's generated driver, rendered by its flow with this configuration's rings
-		m, _ := runsGlue(p) // Run refused a board without one
-		dc, err := renderDevice(o.gen, d, m, o.patchGlue)
-		if err != nil {
-			return fail(err)
-		}
-		lockHeader := coreLockHeader
-		if m.RTOS {
-			cr.Overrides = rtosOverrides(cr.Overrides)
-			lockHeader = rtosCoreLockHeader
-		} else {
-			cr.Overrides = append(cr.Overrides, coreLockOverride)
-		}
-		hdr := c.Header
-		if dc.Config != nil && c.Name == CfgLwipgen {
-			hdr = dc.Config // the vendor build's header (Vitis: the BSP's lwipopts.h), as generated
-		}
-		if m.OwnTimers {
-			cr.Overrides = withoutOverrides(cr.Overrides, "LWIP_TIMERS", "LWIP_TIMERS_CUSTOM")
-		}
-		cr.Glue = &GlueRun{Model: m.Name, Sources: append(append([]string{}, dc.Sources...), dc.Headers...), Defines: dc.Defines}
-		if len(c.Hooks) > 0 {
-			dc = dc.with("lwipgen_sim_hooks.c", hooksSource(c.Hooks)) // not the generated driver's: listed in Added
-		}
-		dev, err = buildDevice(ctx, tree, cache, dc, append(optsHeader(hdr, cr.Overrides), lockHeader...), ipv6 != 0, p.Board.Chip.Core.DCache)
-		if err != nil {
-			return fail(err)
-		}
+	dev, err := buildConfigDevice(ctx, p, c, d, tree, cache, o, &cr)
+	if err != nil {
+		return fail(err)
 	}
-	cpu := defaultCPU(p, c.Resolved)
-	if o.CPUNsPerFrame != nil || o.CPUNsPerByte != nil {
-		if o.CPUNsPerFrame != nil {
-			// a timer pass is priced in frames' worth of work: it scales with the user's frame cost
-			// (zero when the validation runs take the CPU out of the measurement)
-			if cpu.TxNsPerFrame > 0 {
-				k := *o.CPUNsPerFrame / cpu.TxNsPerFrame
-				cpu.TimerNsPerPass *= k
-				cpu.TimerNsPerPCB *= k
-			}
-			cpu.RxNsPerFrame, cpu.TxNsPerFrame = *o.CPUNsPerFrame, *o.CPUNsPerFrame
-		}
-		if o.CPUNsPerByte != nil {
-			cpu.RxNsPerByte, cpu.TxNsPerByte = *o.CPUNsPerByte, *o.CPUNsPerByte
-		}
-		cpu.Source = "set by the user"
-	}
-	if o.CPUScale != 1 {
-		cpu.RxNsPerFrame *= o.CPUScale
-		cpu.TxNsPerFrame *= o.CPUScale
-		cpu.RxNsPerByte *= o.CPUScale
-		cpu.TxNsPerByte *= o.CPUScale
-		cpu.TimerNsPerPass *= o.CPUScale
-		cpu.TimerNsPerPCB *= o.CPUScale
-		cpu.Source += fmt.Sprintf(", x%g", o.CPUScale)
-	}
+	cpu := configCPU(p, c, o)
 	cr.CPU = cpu
-	txDesc := d.TxDescriptors
-	if txDesc <= 0 {
-		txDesc = 2 // FIFO MACs have no TX descriptors: about two full frames fit their TX FIFO
-	}
-	// rx_model, rx_desc, rx_buf_size and tx_desc are read by the peer's NIC only (a device
-	// without a driver model); a generated driver has its rings compiled in.
-	args := []string{
-		"role=device", "rx_model=" + d.RxModel,
-		fmt.Sprintf("rx_desc=%d", d.RxDescriptors),
-		fmt.Sprintf("rx_buf_size=%d", max(d.RxBufferSize, 1536)), fmt.Sprintf("tx_desc=%d", txDesc),
-		fmt.Sprintf("rate_bps=%d", link.RateBps), fmt.Sprintf("seed=%d", o.Seed),
-		fmt.Sprintf("cpu_rx_frame_ns=%d", int64(math.Round(cpu.RxNsPerFrame))),
-		fmt.Sprintf("cpu_tx_frame_ns=%d", int64(math.Round(cpu.TxNsPerFrame))),
-		fmt.Sprintf("cpu_rx_byte_ps=%d", int64(math.Round(cpu.RxNsPerByte*1000))),
-		fmt.Sprintf("cpu_tx_byte_ps=%d", int64(math.Round(cpu.TxNsPerByte*1000))),
-		fmt.Sprintf("cpu_tmr_pass_ns=%d", int64(math.Round(cpu.TimerNsPerPass))),
-		fmt.Sprintf("cpu_tmr_pcb_ns=%d", int64(math.Round(cpu.TimerNsPerPCB))),
-	}
-	if o.rrRefuse > 0 {
-		args = append(args, fmt.Sprintf("rr_refuse=%d", o.rrRefuse))
-	}
-
-	dn, err := startNode(ctx, "device", dev.Exe, args)
+	dn, err := startNode(ctx, "device", dev.Exe, deviceArgs(d, cpu, link, o))
 	if err != nil {
 		return fail(err)
 	}
@@ -688,27 +626,8 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	if err != nil {
 		return fail(err)
 	}
-	up := 0
-	for _, cn := range st.Conns {
-		if cn.Up == 1 {
-			up++
-		}
-	}
-	cr.Connections = up
-	if cr.Glue != nil && up == 0 {
-		msg := "the device accepted no connection within 10 s: its generated driver never brought the netif up (or never moved a frame)"
-		if st.Dev != nil {
-			for _, ck := range st.Dev.Checks {
-				msg += fmt.Sprintf("; driver check failed: %s (%d times): %s", ck.Kind, ck.Count, ck.First)
-			}
-			if len(st.Dev.Checks) > 0 {
-				// the driver said why (zynq7035 with lwIP's defaults: init_dma cannot arm the RX ring
-				// from a 16-pbuf pool): a configuration the board does not start with, a result
-				cr.StartupFailure = msg
-				return fail(errors.New(startupPrefix + msg))
-			}
-		}
-		return fail(errors.New(msg))
+	if err := countConnections(&cr, st); err != nil {
+		return fail(err)
 	}
 	setupIdle := st
 	r.t0 = r.s.now
@@ -735,30 +654,7 @@ func runConfig(ctx context.Context, p *plan.Plan, c *config, tree *lwipsrc.Tree,
 	if err != nil {
 		return fail(err)
 	}
-	for _, ph := range cr.Phases {
-		switch ph.Name {
-		case "tx":
-			cr.TxMbps = ph.TxMbps
-		case "rx":
-			cr.RxMbps = ph.RxMbps
-		case "rr":
-			cr.P50Us, cr.P99Us = ph.P50Us, ph.P99Us
-		}
-	}
-	cr.RetxDevice = end.NIC["retx_segs"] - base.NIC["retx_segs"]
-	cr.RetxPeer = endPeer.NIC["retx_segs"] - basePeer.NIC["retx_segs"]
-	for _, m := range end.Memp {
-		cr.Pools = append(cr.Pools, m)
-		cr.PoolErrors += m.Err
-	}
-	cr.Heap = end.Mem
-	cr.Heap.Name = "HEAP"
-	cr.PoolErrors += end.Mem.Err
-	cr.Errors = ErrorSplit{AllocFailures: cr.PoolErrors, BackPressure: werr(end) - werr(base),
-		MACMissed: end.NIC["rx_missed"], RingStarved: end.NIC["rx_starved"], DriverDrops: end.NIC["rx_nobuf"] + end.NIC["rx_input_err"]}
-	cr.Errors.Clean = cr.Errors.AllocFailures == 0 && cr.Errors.MACMissed == 0 && cr.Errors.DriverDrops == 0
-	cr.TCP = end.TCP
-	cr.NIC = end.NIC
+	cr.summarize(base, basePeer, end, endPeer)
 	if cr.Glue != nil {
 		if err := r.finishGlue(&cr, setupIdle); err != nil {
 			return fail(err)

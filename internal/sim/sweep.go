@@ -220,7 +220,7 @@ func Sweep(ctx context.Context, g *pipeline.Generated, so SweepOptions) (*SweepR
 		Design0:    SweepPoint{Name: "declared", LossPct: b.Workload.LossPercent, RTTMs: b.Workload.RTTMs, CPUx: 1, Conns: max(b.Workload.TCPConnections, 1)}}
 	d := g.Plan.Driver
 	res.Sizing = Sizing{Connections: max(b.Workload.TCPConnections, 1), RxStreams: max(b.Workload.RxStreams, 1), RxBuffers: d.RxBuffers, RxDescriptors: d.RxDescriptors,
-		RxModel: d.RxModel, LwIPBudget: int64(b.Memory.LwIPBudget), EffRTTMs: round2(g.Plan.EffectiveRTTMs()*1000) / 1000, HeapSegBytes: g.Plan.HeapSegBytes()}
+		RxModel: string(d.RxModel), LwIPBudget: int64(b.Memory.LwIPBudget), EffRTTMs: round2(g.Plan.EffectiveRTTMs()*1000) / 1000, HeapSegBytes: g.Plan.HeapSegBytes()}
 	pts := so.points
 	if pts == nil {
 		pts = SweepPoints(b.Workload.LossPercent, b.Workload.RTTMs, b.Workload.TCPConnections, so.Full)

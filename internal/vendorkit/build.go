@@ -70,6 +70,25 @@ func BuildProject(ctx context.Context, projectDir string, g *flow.Generated, pro
 // vendoredFor refuses a project lwipgen has not vendored, or vendored for
 // another board: its ELF cannot hold this plan, and verifying it printed a
 // failed check per lwIP object (a legacy-HAL F407 project vendor had refused).
+// Buildable says, before anything is generated, whether build --project
+// can build projectDir for the board: a project of a flow vendorkit builds,
+// vendored for that board. It returns the project model it read, for the
+// caller to plan with.
+func Buildable(projectDir, boardName string) (*project.Model, error) {
+	projectDir, err := filepath.Abs(projectDir)
+	if err != nil {
+		return nil, err
+	}
+	p, err := Detect(projectDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := vendoredFor(projectDir, boardName); err != nil {
+		return nil, err
+	}
+	return p.Model, nil
+}
+
 func vendoredFor(projectDir, boardName string) error {
 	root, err := fsutil.OpenRoot(projectDir, false)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
@@ -389,6 +390,10 @@ func ldNum(s string) (uint64, bool) {
 	return v * mul, err == nil
 }
 
+// editLinker edits the project's linker script in three steps: MEMORY
+// regions give up lwipgen's carves, hand-written placements of the same input
+// sections are reported (or removed), and lwip_sections.ld is included before
+// the first statement that would take its input sections.
 func editLinker(w *workspace, p *Project, g *flow.Generated) {
 	rel := p.LinkerScript
 	b, ok := w.read(rel)
@@ -397,14 +402,29 @@ func editLinker(w *workspace, p *Project, g *flow.Generated) {
 		return
 	}
 	text := string(b)
-	// 1. MEMORY regions that overlap lwipgen's carves give those bytes up.
-	type memLine struct {
-		name, line, indent string
+	for _, m := range memoryLines(text) {
+		giveUpCarves(w, rel, m, g.Layout.Carves)
 	}
+	text = string(w.cur[rel])
+	isConflict := conflictTest(g)
+	if !placeConflicts(w, rel, text, isConflict) {
+		return
+	}
+	includeSections(w, p, rel, isConflict)
+}
+
+// memLine is a MEMORY line of the linker script: the region's name, the line
+// as the project wrote it and its indent.
+type memLine struct {
+	name, line, indent string
+}
+
+// memoryLines are the script's MEMORY lines by region name. A region lwipgen
+// already cut is read from its block's "was:" line: the cut line inside the
+// block is lwipgen's own output (taking it as the original made a board
+// switch look like a hand edit).
+func memoryLines(text string) []memLine {
 	var mems []memLine
-	// a region lwipgen already cut is read from its block's "was:" line: the
-	// cut line inside the block is lwipgen's own output (taking it as the
-	// original made a board switch look like a hand edit)
 	var cut [][2]int
 	for _, m := range regexp.MustCompile(`lwipgen BEGIN memory-(\w+) `).FindAllStringSubmatch(text, -1) {
 		if bl, found, _ := findBlock(text, cStyle, "memory-"+m[1]); found {
@@ -430,68 +450,71 @@ func editLinker(w *workspace, p *Project, g *flow.Generated) {
 		}
 	}
 	sort.SliceStable(mems, func(i, j int) bool { return mems[i].name < mems[j].name })
-	for _, m := range mems {
-		sm := memLineRe.FindStringSubmatch(m.line)
-		if sm == nil {
-			continue
-		}
-		origin, ok1 := ldNum(sm[4])
-		length, ok2 := ldNum(sm[5])
-		if !ok1 || !ok2 {
-			continue
-		}
-		end := origin + length
-		lo, hi := uint64(0), uint64(0)
-		for _, c := range g.Layout.Carves {
-			if c.Base < end && c.End > origin {
-				if lo == hi {
-					lo, hi = c.Base, c.End
-				} else {
-					lo, hi = min(lo, c.Base), max(hi, c.End)
-				}
-			}
-		}
-		if lo == hi {
-			continue
-		}
-		nOrigin, nEnd := origin, end
-		switch {
-		case lo <= origin && hi >= end:
-			nOrigin, nEnd = hi, hi
-		case lo <= origin:
-			nOrigin = hi
-		case hi >= end:
-			nEnd = lo
-		case lo-origin >= end-hi:
-			nEnd = lo
-			w.warnf("%s: lwipgen's memory 0x%08X..0x%08X sits inside %s; %s keeps only the part below it", rel, lo, hi, m.name, m.name)
-		default:
-			nOrigin = hi
-			w.warnf("%s: lwipgen's memory 0x%08X..0x%08X sits inside %s; %s keeps only the part above it", rel, lo, hi, m.name, m.name)
-		}
-		orig := strings.TrimSpace(m.line)
-		body := fmt.Sprintf("/* was: %s */\n/* lwipgen's lwip_sections.ld owns 0x%08X..0x%08X: this region gives those bytes up */\n%s%s : ORIGIN = 0x%08X, LENGTH = %d\n",
-			orig, lo, hi, sm[2], map[bool]string{true: " " + sm[3], false: ""}[sm[3] != ""], nOrigin, nEnd-nOrigin)
-		line := m.line
-		w.block(rel, cStyle, "memory-"+m.name, m.indent, body, func(t string) (int, int, error) {
-			i := strings.Index(t, line)
-			if i < 0 {
-				return 0, 0, fmt.Errorf("MEMORY line of %s not found", m.name)
-			}
-			e := i + len(line)
-			if e < len(t) && t[e] == '\n' {
-				e++
-			}
-			return i, e, nil
-		})
-		text = string(w.cur[rel])
-	}
-	// 2. Hand-written placements of the same input sections.
-	secs, err := ldSections(text)
-	if err != nil {
-		w.errs = append(w.errs, fmt.Errorf("%s:%v", rel, err)) // ldSections errors start with line:col
+	return mems
+}
+
+// giveUpCarves makes a MEMORY region that overlaps lwipgen's carves give
+// those bytes up (in an lwipgen block that keeps the original line); a carve
+// inside the region keeps the larger part, with a warning.
+func giveUpCarves(w *workspace, rel string, m memLine, carves []layout.Carve) {
+	sm := memLineRe.FindStringSubmatch(m.line)
+	if sm == nil {
 		return
 	}
+	origin, ok1 := ldNum(sm[4])
+	length, ok2 := ldNum(sm[5])
+	if !ok1 || !ok2 {
+		return
+	}
+	end := origin + length
+	lo, hi := uint64(0), uint64(0)
+	for _, c := range carves {
+		if c.Base < end && c.End > origin {
+			if lo == hi {
+				lo, hi = c.Base, c.End
+			} else {
+				lo, hi = min(lo, c.Base), max(hi, c.End)
+			}
+		}
+	}
+	if lo == hi {
+		return
+	}
+	nOrigin, nEnd := origin, end
+	switch {
+	case lo <= origin && hi >= end:
+		nOrigin, nEnd = hi, hi
+	case lo <= origin:
+		nOrigin = hi
+	case hi >= end:
+		nEnd = lo
+	case lo-origin >= end-hi:
+		nEnd = lo
+		w.warnf("%s: lwipgen's memory 0x%08X..0x%08X sits inside %s; %s keeps only the part below it", rel, lo, hi, m.name, m.name)
+	default:
+		nOrigin = hi
+		w.warnf("%s: lwipgen's memory 0x%08X..0x%08X sits inside %s; %s keeps only the part above it", rel, lo, hi, m.name, m.name)
+	}
+	orig := strings.TrimSpace(m.line)
+	body := fmt.Sprintf("/* was: %s */\n/* lwipgen's lwip_sections.ld owns 0x%08X..0x%08X: this region gives those bytes up */\n%s%s : ORIGIN = 0x%08X, LENGTH = %d\n",
+		orig, lo, hi, sm[2], map[bool]string{true: " " + sm[3], false: ""}[sm[3] != ""], nOrigin, nEnd-nOrigin)
+	line := m.line
+	w.block(rel, cStyle, "memory-"+m.name, m.indent, body, func(t string) (int, int, error) {
+		i := strings.Index(t, line)
+		if i < 0 {
+			return 0, 0, fmt.Errorf("MEMORY line of %s not found", m.name)
+		}
+		e := i + len(line)
+		if e < len(t) && t[e] == '\n' {
+			e++
+		}
+		return i, e, nil
+	})
+}
+
+// conflictTest says which of lwipgen's input sections an output statement
+// that is not lwipgen's places by hand.
+func conflictTest(g *flow.Generated) func(ldStmt) []string {
 	ours := map[string]bool{}
 	var inputs []string
 	for _, s := range g.Layout.Sections {
@@ -500,7 +523,7 @@ func editLinker(w *workspace, p *Project, g *flow.Generated) {
 			inputs = append(inputs, o.Inputs...)
 		}
 	}
-	isConflict := func(s ldStmt) []string {
+	return func(s ldStmt) []string {
 		if ours[s.Name] {
 			return nil
 		}
@@ -511,6 +534,17 @@ func editLinker(w *workspace, p *Project, g *flow.Generated) {
 			}
 		}
 		return hit
+	}
+}
+
+// placeConflicts reports the hand-written placements of lwipgen's input
+// sections, or with --remove-conflicts replaces each with a note lwipgen
+// vendor --undo reverts; false when the script does not parse.
+func placeConflicts(w *workspace, rel, text string, isConflict func(ldStmt) []string) bool {
+	secs, err := ldSections(text)
+	if err != nil {
+		w.errs = append(w.errs, fmt.Errorf("%s:%v", rel, err)) // ldSections errors start with line:col
+		return false
 	}
 	var conflicts []ldStmt
 	for _, s := range secs {
@@ -545,9 +579,15 @@ func editLinker(w *workspace, p *Project, g *flow.Generated) {
 			w.block(rel, cStyle, "removed"+m[1], indent, removedNote(m[1]), nil)
 		}
 	}
-	// 3. INCLUDE lwip_sections.ld before the first statement that would take its input sections.
-	text = string(w.cur[rel])
-	secs, _ = ldSections(text)
+	return true
+}
+
+// includeSections includes lwip_sections.ld before the first output
+// statement that would take its input sections (GNU ld gives an input
+// section to the first statement that matches it).
+func includeSections(w *workspace, p *Project, rel string, isConflict func(ldStmt) []string) {
+	text := string(w.cur[rel])
+	secs, _ := ldSections(text)
 	target := -1
 	for k, s := range secs {
 		if bssSelRe.MatchString(s.Body) || len(isConflict(s)) > 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/project"
 )
 
@@ -71,8 +72,14 @@ func notOurs(dir string, m *project.Model) error {
 	layoutMu.RUnlock()
 	sort.Strings(kinds)
 	what := "no project lwipgen vendors into"
-	if m.Flow != "" {
-		what = "a project of the " + m.Flow + " flow, which vendors through its own command"
+	if f, ok := flow.Lookup(m.Flow); ok {
+		if _, vendors := f.(flow.Vendorer); vendors {
+			// RT-Thread: its flow vendors the BSP itself (.config,
+			// rtconfig.h) and the BSP is built by its own tool
+			what = fmt.Sprintf("a project of the %s flow: lwipgen vendor writes into it with a board of that flow (vendor = %q), and build --project does not build it", m.Flow, m.Flow)
+		} else {
+			what = "a project of the " + m.Flow + " flow; " + flow.NotVendored(f, "BOARD")
+		}
 	}
-	return fmt.Errorf("project %s: %s; lwipgen vendors into %s", dir, what, strings.Join(kinds, ", or "))
+	return fmt.Errorf("project %s: %s; the other flows' boards vendor into, and build --project builds, %s", dir, what, strings.Join(kinds, ", or "))
 }

@@ -206,16 +206,16 @@ func check(im image, l *layout.Layout, p *plan.Plan) *Result {
 }
 
 // attrOK: what each coherency class allows.
-func attrOK(coh string, cacheable, covered bool, attr mpu.Attr, dcache bool) (bool, string) {
+func attrOK(coh plan.Coherency, cacheable, covered bool, attr mpu.Attr, dcache bool) (bool, string) {
 	switch coh {
-	case "device":
+	case plan.CoherencyDevice:
 		return !cacheable && covered && (attr == mpu.Device || attr == mpu.NormalNonCacheable || attr == mpu.StronglyOrdered),
 			"Device or Normal non-cacheable memory"
-	case "noncacheable":
+	case plan.CoherencyNonCacheable:
 		return !cacheable && (!dcache || (covered && attr == mpu.NormalNonCacheable)), "Normal non-cacheable memory (not Device: lwIP reads it unaligned)"
-	case "writethrough":
+	case plan.CoherencyWriteThrough:
 		return !dcache || (covered && (attr == mpu.NormalWT || attr == mpu.NormalNonCacheable)), "Normal write-through (or non-cacheable) memory: no dirty line a whole-cache invalidate could discard"
-	case "invalidate", "clean":
+	case plan.CoherencyInvalidate, plan.CoherencyClean:
 		return !covered || (attr != mpu.Device && attr != mpu.StronglyOrdered), "Normal memory (cacheable with maintenance, or non-cacheable), never Device"
 	}
 	return !covered || (attr != mpu.Device && attr != mpu.StronglyOrdered), "Normal memory"

@@ -1,7 +1,7 @@
 // Command citest is the README's test command: it runs
-// `go test -json -count=1` on the given packages (default ./...), prints what
-// `go test` prints (one ok/FAIL line per package, the output of failed
-// tests, build errors), lists every skipped test with its reason, and ends
+// `go test -json -count=1 -timeout 30m` on the given packages (default
+// ./...), prints what `go test` prints (one ok/FAIL line per package, the
+// output of failed tests, build errors), lists every skipped test with its reason, and ends
 // with "N passed, N failed, N skipped". It exits non-zero when a test or
 // build failed, or when a test skipped because a tool or the lwIP source is
 // missing (testenv.MissingPrefix): green never means "not run".
@@ -40,7 +40,10 @@ func main() {
 	if len(args) == 0 {
 		args = []string{"./..."}
 	}
-	cmd := exec.Command("go", append([]string{"test", "-json", "-count=1"}, args...)...)
+	// -timeout: a package's tests share go test's default 10 minutes, which the
+	// simulator's package (real lwIP in virtual time, ~4 minutes on 2 idle
+	// cores) can pass on a loaded machine; a hung test still ends the run
+	cmd := exec.Command("go", append([]string{"test", "-json", "-count=1", "-timeout", "30m"}, args...)...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 
 func init() {
 	flow.Register(Flow{})
-	flow.RegisterGlue(Glue{}, "stm32h7-eqos", "stm32-dwmac")
+	flow.RegisterGlue(Glue{}, eqosMAC, dwmacMAC)
 }
 
 // Flow is the CubeMX flow.
@@ -25,8 +25,12 @@ type Flow struct{}
 // Name is the board's vendor value.
 func (Flow) Name() string { return "cubemx" }
 
-// Plan: the HAL driver objects live in the sections CubeMX names.
-func (Flow) Plan(*board.Board) plan.Hooks { return plan.Hooks{Inputs: Glue{}.Inputs()} }
+// Plan: the HAL driver objects live in the sections CubeMX names; the RX
+// design is that of the chip's MAC's glue (a chip this flow has no glue for
+// gets another flow's design, which the glue's Render then refuses).
+func (Flow) Plan(b *board.Board) plan.Hooks {
+	return plan.Hooks{Inputs: Glue{}.Inputs(), RxModel: flow.RxModelOf(b.Chip.Ethernet.MAC)}
+}
 
 // Render renders the HAL glue.
 func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {

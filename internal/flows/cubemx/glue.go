@@ -68,7 +68,7 @@ func DataFor(p *plan.Plan, l *layout.Layout, t GlueTarget) (*render.GlueData, er
 	}
 	b, dr := p.Board, p.Driver
 	fam := b.Chip.Family
-	if dr.RxModel != "custom_pool" {
+	if dr.RxModel != plan.RxCustomPool {
 		return nil, fmt.Errorf("glue: %s: STM32 glue implements the custom_pool RX model, plan says %q", b.Name, dr.RxModel)
 	}
 	if dr.RxBufferSize%32 != 0 || dr.RxBufferSize > 1536 {
@@ -145,3 +145,6 @@ func stm32HAL(fam, iface string) render.GlueHAL {
 
 // DefaultPHY: NUCLEO-144 boards carry a LAN8742A.
 func (Glue) DefaultPHY() string { return "LAN8742A" }
+
+// RxModel: the HAL's zero-copy RX into the glue's pool of custom pbufs.
+func (Glue) RxModel() plan.RxModel { return plan.RxCustomPool }

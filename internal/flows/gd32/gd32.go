@@ -13,7 +13,7 @@ import (
 
 func init() {
 	flow.Register(Flow{})
-	flow.RegisterGlue(Glue{}, "gd32-enet")
+	flow.RegisterGlue(Glue{}, enetMAC)
 }
 
 // Flow is the GD32 flow.
@@ -24,8 +24,9 @@ func (Flow) Name() string { return "gd32" }
 
 // Plan: the library's arrays are placed by their -fdata-sections names; GD's
 // lwIP port brings the socket API's struct timeval itself.
-func (Flow) Plan(*board.Board) plan.Hooks {
-	return plan.Hooks{Inputs: Glue{}.Inputs(), Constraints: []plan.Rule{portErrno}, PortTimeval: true}
+func (Flow) Plan(b *board.Board) plan.Hooks {
+	return plan.Hooks{Inputs: Glue{}.Inputs(), Constraints: []plan.Rule{portErrno}, PortTimeval: true,
+		RxModel: flow.RxModelOf(b.Chip.Ethernet.MAC)}
 }
 
 // GD's lwIP port (port/GD32F4xx/arch/cc.h and cpu.h; read at

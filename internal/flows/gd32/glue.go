@@ -48,7 +48,7 @@ func Data(p *plan.Plan, l *layout.Layout) (*render.GlueData, error) {
 		return nil, err
 	}
 	b, dr := p.Board, p.Driver
-	if dr.RxModel != "copy_to_pool" {
+	if dr.RxModel != plan.RxCopyToPool {
 		return nil, fmt.Errorf("glue: %s: GD32 glue implements the copy_to_pool RX model, plan says %q", b.Name, dr.RxModel)
 	}
 	if dr.RxBufferSize < 1524 {
@@ -91,3 +91,7 @@ func Data(p *plan.Plan, l *layout.Layout) (*render.GlueData, error) {
 
 // DefaultPHY: GigaDevice's GD32F4 evaluation boards carry a DP83848.
 func (Glue) DefaultPHY() string { return "DP83848" }
+
+// RxModel: the library's ENET arrays are the DMA's rings; the glue copies
+// each frame into a PBUF_POOL pbuf.
+func (Glue) RxModel() plan.RxModel { return plan.RxCopyToPool }

@@ -38,9 +38,11 @@ var driverInputs = map[string]plan.Input{
 // own checks.
 func (Flow) Plan(*board.Board) plan.Hooks {
 	return plan.Hooks{
-		Rules:  rtthreadRules,
-		Finish: []func(*plan.Plan, *plan.Sizer){rtthreadPost},
-		Inputs: driverInputs,
+		// the BSP's drv_eth.c copies each frame into a heap pbuf (rules.go)
+		RxModel: rxCopyToHeap,
+		Rules:   rtthreadRules,
+		Finish:  []func(*plan.Plan, *plan.Sizer){rtthreadPost},
+		Inputs:  driverInputs,
 	}
 }
 

@@ -26,7 +26,7 @@ import (
 // (pbuf_alloc(PBUF_RAW, len, PBUF_RAM)), so received data lives in the lwIP
 // heap (MEM_SIZE) until the application reads it. PBUF_POOL is not on the RX
 // path. TX is zero-copy from lwIP pbufs after a whole-D-cache clean.
-const rxCopyToHeap = "copy_to_heap"
+const rxCopyToHeap plan.RxModel = "copy_to_heap"
 
 // ART-Pi drv_eth.c facts (old H7 HAL).
 const (
@@ -443,18 +443,18 @@ func rtthreadPost(p *plan.Plan, s *plan.Sizer) {
 			continue
 		}
 		if o.Symbol == "ram_heap" {
-			o.DMA, o.Coherency = true, "clean"
+			o.DMA, o.Coherency = true, plan.CoherencyClean
 			o.Why = "lwIP heap: every received frame is copied here by the erx thread, and TX pbufs (copied socket data) are read by the DMA in place after drv_eth.c cleans the whole D-cache before each transmit"
 		}
 		if wt {
-			o.Coherency = "writethrough"
+			o.Coherency = plan.CoherencyWriteThrough
 			o.Why += "; write-through: drv_eth.c's SCB_InvalidateDCache() at driver init (after lwip_system_init wrote this memory) must find no dirty line"
 		}
 	}
 	if d.RxBuffers > 0 {
-		coh := "none"
+		coh := plan.CoherencyNone
 		if wt {
-			coh = "writethrough"
+			coh = plan.CoherencyWriteThrough
 		}
 		p.Objects = append(p.Objects, plan.Object{Name: "eth_rx_buffers", Symbol: "Rx_Buff", Size: int64(d.RxBuffers * d.RxBufferSize), Align: 4, DMA: true, Coherency: coh, Owner: "driver",
 			Why: fmt.Sprintf("drv_eth.c Rx_Buff[ETH_RX_DESC_CNT %d][ETH_MAX_PACKET_SIZE %d]: DMA-written, invalidated by address before each copy into the heap; write-through like lwIP's memory, so the whole-cache invalidate at driver init loses nothing", d.RxBuffers, d.RxBufferSize)})

@@ -78,86 +78,16 @@ func applyBSP(g *flow.Generated, o flow.VendorOptions) (res Result, err error) {
 			res, err = Result{}, errors.Join(w.errs...)
 		}
 	}()
-	cfg, ok := w.read(".config")
-	if !ok {
-		return res, fmt.Errorf("rtthread vendor: %s has no .config (not an RT-Thread BSP root)", bspDir)
-	}
-	rtc, ok := w.read("rtconfig.h")
-	if !ok {
-		return res, fmt.Errorf("rtthread vendor: %s has no rtconfig.h", bspDir)
-	}
-	entries := append([]port.Entry{}, rt.Kconfig...)
-	for _, c := range versionChoice {
-		if c != "RT_USING_LWIP212" && hasSymbol(cfg, c) {
-			entries = append(entries, port.Entry{Symbol: c, Value: "n"})
-		}
-	}
-	bspCfg := port.ParseDotConfig(string(cfg))
-	res.Warnings = append(res.Warnings, loweredWarnings(bspCfg, entries)...)
-	w.checkKconfig(string(cfg), entries)
-	cfgS, rtcS := editKconfig(string(cfg), string(rtc), entries)
-	if fixes, warn := selectFixes(port.ParseDotConfig(cfgS)); len(fixes) > 0 {
-		cfgS, rtcS = editKconfig(cfgS, rtcS, fixes)
-		res.Warnings = append(res.Warnings, warn...)
-	}
-	if unmet := port.Model403().Unmet(port.ParseDotConfig(cfgS)); len(unmet) > 0 {
-		return res, fmt.Errorf("rtthread vendor: the BSP would not compile: %s", strings.Join(unmet, "; "))
-	}
-	res.Warnings = append(res.Warnings, w.ideWarnings()...)
-	// rtconfig_project.h: lwipgen's block; rtconfig.h includes it as mk_rtconfig does.
-	side, _ := render.ExecuteFS(templatesFS, "templates/rtconfig_project.h.tmpl", mustData(g))
-	proj, had := w.read("rtconfig_project.h")
-	newProj, err := w.sideBlock(string(proj), string(side), had)
+	bspCfg, warnings, err := w.editConfig(g, rt, bspDir)
+	res.Warnings = append(res.Warnings, warnings...)
 	if err != nil {
 		return res, err
 	}
-	w.set("rtconfig_project.h", []byte(newProj))
-	if !strings.Contains(rtcS, `#include "rtconfig_project.h"`) {
-		i := strings.LastIndex(rtcS, "\n#endif")
-		if i < 0 {
-			return res, fmt.Errorf("rtthread vendor: rtconfig.h has no final #endif")
-		}
-		rtcS = rtcS[:i+1] + "#include \"rtconfig_project.h\"\n" + rtcS[i+1:] // where mk_rtconfig writes it
-	}
-	w.set(".config", []byte(cfgS))
-	w.set("rtconfig.h", []byte(rtcS))
 	// port lwipopts.h: only the patched #define lines
 	if len(rt.Patches) > 0 {
-		rel, src, ok := w.findPort()
-		if !ok {
-			for _, up := range []string{"..", "../..", "../../.."} {
-				outside := filepath.Join(bspDir, up, "components/net/lwip-2.1.2/src/lwipopts.h")
-				if _, err := os.Stat(outside); err == nil {
-					var want []string
-					for _, p := range rt.Patches {
-						want = append(want, "#define "+p.Option+" "+p.To)
-					}
-					return res, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h, which is %s, outside the BSP: lwipgen edits only files inside --project. Set %s there yourself (lwipgen generate writes the patch as rtthread/lwipopts.patch), or copy RT-Thread into the BSP (rt-thread/), then run again", outside, strings.Join(want, ", "))
-				}
-			}
-			return res, fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h (%s) but components/net/lwip-2.1.2/src/lwipopts.h was not found in %s", rt.Patches[0].Option, bspDir)
+		if err := w.patchPort(rt.Patches, bspDir, gen["rtthread/lwipopts.patch"]); err != nil {
+			return res, err
 		}
-
-		s := string(src)
-		for _, p := range rt.Patches {
-			re := regexp.MustCompile(`(?m)^([ \t]*#[ \t]*define[ \t]+` + p.Option + `[ \t]+)(.*)$`)
-			want := p.To + " /* lwipgen patch (was " + p.From + "): see lwipgen/lwipopts.patch */"
-			if !re.MatchString(s) {
-				return res, fmt.Errorf("rtthread vendor: %s: no #define %s to patch", rel, p.Option)
-			}
-			if sm := re.FindStringSubmatch(s); sm != nil {
-				w.checkValue(rel, p.Option, strings.TrimSpace(sm[2]), want)
-			}
-			s = re.ReplaceAllStringFunc(s, func(m string) string {
-				sm := re.FindStringSubmatch(m)
-				if strings.TrimSpace(sm[2]) == want {
-					return m
-				}
-				return sm[1] + want
-			})
-		}
-		w.set(rel, []byte(s))
-		w.set("lwipgen/lwipopts.patch", gen["rtthread/lwipopts.patch"])
 	}
 	// lwipgen/ folder
 	for src, dst := range map[string]string{
@@ -168,17 +98,8 @@ func applyBSP(g *flow.Generated, o flow.VendorOptions) (res Result, err error) {
 			w.owned(dst, c)
 		}
 	}
-	// linker script: the fragment inline, first thing in SECTIONS
-	if rel, src, ok := w.findLinker(); ok {
-		block := linkerBlock(gen["rtthread/lwip_sections.ld"])
-		if err := w.checkLinkerBlock(rel, string(src), block); err != nil {
-			return res, err
-		}
-		s, ok := replaceLinkerBlock(string(src), block)
-		if !ok {
-			return res, fmt.Errorf("rtthread vendor: %s has no SECTIONS { block", rel)
-		}
-		w.set(rel, []byte(s))
+	if err := w.placeLinker(gen["rtthread/lwip_sections.ld"]); err != nil {
+		return res, err
 	}
 	// RT-Thread Studio: the .cproject builds the lwIP folder of the old choice
 	if cp, ok := w.read(".cproject"); ok {
@@ -193,6 +114,119 @@ func applyBSP(g *flow.Generated, o flow.VendorOptions) (res Result, err error) {
 	}
 	res.Changed, res.Backup, err = w.commit(dryRun, out)
 	return res, err
+}
+
+// editConfig sets the plan's Kconfig entries in .config and rtconfig.h (the
+// other lwIP version choices off, the selections the BSP then needs) and
+// includes lwipgen's rtconfig_project.h from rtconfig.h, as mk_rtconfig
+// does. It returns the BSP's .config as it was, and the warnings.
+func (w *tree) editConfig(g *flow.Generated, rt *Config, bspDir string) (map[string]string, []string, error) {
+	var warnings []string
+	cfg, ok := w.read(".config")
+	if !ok {
+		return nil, nil, fmt.Errorf("rtthread vendor: %s has no .config (not an RT-Thread BSP root)", bspDir)
+	}
+	rtc, ok := w.read("rtconfig.h")
+	if !ok {
+		return nil, nil, fmt.Errorf("rtthread vendor: %s has no rtconfig.h", bspDir)
+	}
+	entries := append([]port.Entry{}, rt.Kconfig...)
+	for _, c := range versionChoice {
+		if c != "RT_USING_LWIP212" && hasSymbol(cfg, c) {
+			entries = append(entries, port.Entry{Symbol: c, Value: "n"})
+		}
+	}
+	bspCfg := port.ParseDotConfig(string(cfg))
+	warnings = append(warnings, loweredWarnings(bspCfg, entries)...)
+	w.checkKconfig(string(cfg), entries)
+	cfgS, rtcS := editKconfig(string(cfg), string(rtc), entries)
+	if fixes, warn := selectFixes(port.ParseDotConfig(cfgS)); len(fixes) > 0 {
+		cfgS, rtcS = editKconfig(cfgS, rtcS, fixes)
+		warnings = append(warnings, warn...)
+	}
+	if unmet := port.Model403().Unmet(port.ParseDotConfig(cfgS)); len(unmet) > 0 {
+		return nil, warnings, fmt.Errorf("rtthread vendor: the BSP would not compile: %s", strings.Join(unmet, "; "))
+	}
+	warnings = append(warnings, w.ideWarnings()...)
+	// rtconfig_project.h: lwipgen's block; rtconfig.h includes it as mk_rtconfig does.
+	side, _ := render.ExecuteFS(templatesFS, "templates/rtconfig_project.h.tmpl", mustData(g))
+	proj, had := w.read("rtconfig_project.h")
+	newProj, err := w.sideBlock(string(proj), string(side), had)
+	if err != nil {
+		return nil, warnings, err
+	}
+	w.set("rtconfig_project.h", []byte(newProj))
+	if !strings.Contains(rtcS, `#include "rtconfig_project.h"`) {
+		i := strings.LastIndex(rtcS, "\n#endif")
+		if i < 0 {
+			return nil, warnings, fmt.Errorf("rtthread vendor: rtconfig.h has no final #endif")
+		}
+		rtcS = rtcS[:i+1] + "#include \"rtconfig_project.h\"\n" + rtcS[i+1:] // where mk_rtconfig writes it
+	}
+	w.set(".config", []byte(cfgS))
+	w.set("rtconfig.h", []byte(rtcS))
+	return bspCfg, warnings, nil
+}
+
+// patchPort changes only the patched #define lines of the port lwipopts.h
+// (inside the BSP: one outside it is refused, naming the values to set
+// there) and writes the patch itself beside lwipgen's files.
+func (w *tree) patchPort(patches []Patch, bspDir string, patch []byte) error {
+	rel, src, ok := w.findPort()
+	if !ok {
+		for _, up := range []string{"..", "../..", "../../.."} {
+			outside := filepath.Join(bspDir, up, "components/net/lwip-2.1.2/src/lwipopts.h")
+			if _, err := os.Stat(outside); err == nil {
+				var want []string
+				for _, p := range patches {
+					want = append(want, "#define "+p.Option+" "+p.To)
+				}
+				return fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h, which is %s, outside the BSP: lwipgen edits only files inside --project. Set %s there yourself (lwipgen generate writes the patch as rtthread/lwipopts.patch), or copy RT-Thread into the BSP (rt-thread/), then run again", outside, strings.Join(want, ", "))
+			}
+		}
+		return fmt.Errorf("rtthread vendor: the plan patches the port lwipopts.h (%s) but components/net/lwip-2.1.2/src/lwipopts.h was not found in %s", patches[0].Option, bspDir)
+	}
+
+	s := string(src)
+	for _, p := range patches {
+		re := regexp.MustCompile(`(?m)^([ \t]*#[ \t]*define[ \t]+` + p.Option + `[ \t]+)(.*)$`)
+		want := p.To + " /* lwipgen patch (was " + p.From + "): see lwipgen/lwipopts.patch */"
+		if !re.MatchString(s) {
+			return fmt.Errorf("rtthread vendor: %s: no #define %s to patch", rel, p.Option)
+		}
+		if sm := re.FindStringSubmatch(s); sm != nil {
+			w.checkValue(rel, p.Option, strings.TrimSpace(sm[2]), want)
+		}
+		s = re.ReplaceAllStringFunc(s, func(m string) string {
+			sm := re.FindStringSubmatch(m)
+			if strings.TrimSpace(sm[2]) == want {
+				return m
+			}
+			return sm[1] + want
+		})
+	}
+	w.set(rel, []byte(s))
+	w.set("lwipgen/lwipopts.patch", patch)
+	return nil
+}
+
+// placeLinker puts the linker fragment inline, first thing in SECTIONS, of
+// the BSP's linker script (when it has one).
+func (w *tree) placeLinker(fragment []byte) error {
+	rel, src, ok := w.findLinker()
+	if !ok {
+		return nil
+	}
+	block := linkerBlock(fragment)
+	if err := w.checkLinkerBlock(rel, string(src), block); err != nil {
+		return err
+	}
+	s, ok := replaceLinkerBlock(string(src), block)
+	if !ok {
+		return fmt.Errorf("rtthread vendor: %s has no SECTIONS { block", rel)
+	}
+	w.set(rel, []byte(s))
+	return nil
 }
 
 func mustData(g *flow.Generated) *Data {

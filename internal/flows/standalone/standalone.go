@@ -12,7 +12,11 @@ import (
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
-func init() { flow.Register(Flow{}) }
+func init() {
+	flow.Register(Flow{})
+	// the RX design of the driver the flow keeps: the firmware's LAN9118 driver copies each frame out of the RX FIFO
+	flow.RegisterRxModel(plan.RxFIFO, lan9118MAC)
+}
 
 // Flow is the standalone flow.
 type Flow struct{}
@@ -20,10 +24,16 @@ type Flow struct{}
 // Name is the board's vendor value.
 func (Flow) Name() string { return "standalone" }
 
+// HowToApply: the standalone flow's firmware (or driver glue) is lwipgen's
+// own, written and compiled under build/NAME.
+func (Flow) HowToApply(board string) string {
+	return "its firmware or driver glue is lwipgen's own: lwipgen build " + board + " writes and compiles it under build/, lwipgen generate " + board + " writes it for a build of yours"
+}
+
 // Plan: a protection map (code read-only, data execute-never) and, with the
 // chip's glue, its driver objects' sections.
 func (Flow) Plan(b *board.Board) plan.Hooks {
-	h := plan.Hooks{Protect: true}
+	h := plan.Hooks{Protect: true, RxModel: flow.RxModelOf(b.Chip.Ethernet.MAC)}
 	if g, ok := flow.GlueFor(b.Chip.Ethernet.MAC); ok {
 		h.Inputs = g.Inputs()
 	}

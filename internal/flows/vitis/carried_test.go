@@ -217,7 +217,7 @@ func TestGEMChecksumsICMPInSoftware(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	generic, err := plan.Build(b, plan.Hooks{})
+	generic, err := plan.Build(b, plan.Hooks{RxModel: Flow{}.Plan(b).RxModel})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,10 @@ func (detector) Facts(m *project.Model) []project.Fact {
 				// the header the BSP generates from it, in the processor's include folder
 				bsp := path.Dir(f)
 				for _, h := range m.Files.Named("lwipopts.h") {
-					if strings.HasPrefix(h, bsp+"/") && path.Base(path.Dir(h)) == "include" && m.Value(project.KeyLwipopts) != h {
+					// <bsp>/<processor>/include/lwipopts.h: not the copy in the
+					// library's sources (libsrc/lwip*/src/contrib/ports/xilinx/include),
+					// which the application does not include
+					if path.Dir(path.Dir(path.Dir(h))) == bsp && path.Base(path.Dir(h)) == "include" && m.Value(project.KeyLwipopts) != h {
 						if fact, ok := m.Fact(project.KeyLwipopts); !ok || strings.HasPrefix(fact.Why, "no build read") || strings.HasPrefix(fact.Why, "the build compiles no lwIP") {
 							out = append(out, project.Fact{Key: project.KeyLwipopts, Value: h, From: project.Pos{File: f, Line: blk.Line}, Why: "the BSP generates it from the library block"})
 						}

@@ -11,7 +11,11 @@ import (
 	"github.com/lwipgen/lwipgen/internal/render"
 )
 
-func init() { flow.Register(Flow{}) }
+func init() {
+	flow.Register(Flow{})
+	// the RX design of the driver the flow keeps: the BSP adapter arms PBUF_POOL pbufs on the GEM's RX ring
+	flow.RegisterRxModel(plan.RxPbufPoolDMA, gemMAC)
+}
 
 // Flow is the Xilinx Vitis BSP flow: the lwIP BSP library's constraints as
 // plan rules, and the BSP settings (.mss, xsct, SDT) with their checks, for
@@ -26,8 +30,9 @@ func (Flow) Name() string { return "vitis" }
 // pools are derived from the window; then the plan's RAM becomes that of the
 // lwipopts.h the BSP generates from lwipgen's settings - the header the user
 // links - so the layout, the probe build and the report describe it.
-func (Flow) Plan(*board.Board) plan.Hooks {
-	return plan.Hooks{Constraints: []plan.Rule{ruleVitis}, Finish: []func(*plan.Plan, *plan.Sizer){useBSPRAM}}
+func (Flow) Plan(b *board.Board) plan.Hooks {
+	return plan.Hooks{Constraints: []plan.Rule{ruleVitis}, Finish: []func(*plan.Plan, *plan.Sizer){useBSPRAM},
+		RxModel: flow.RxModelOf(b.Chip.Ethernet.MAC)}
 }
 
 func useBSPRAM(p *plan.Plan, _ *plan.Sizer) {
@@ -99,8 +104,13 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 	return &flow.Rendered{Files: files, Checks: r.Checks, LwIPDefines: defs}, nil
 }
 
+// HowToApply: the Vitis BSP builds lwIP from its own library settings, so
+// lwipgen writes those for the user to apply in the tool.
+func (Flow) HowToApply(board string) string {
+	return fmt.Sprintf("a Vitis BSP builds lwIP from its library settings; lwipgen generate --board %s --project WORKSPACE writes them for the workspace's release (the system.mss LIBRARY block and an xsct script; bsp.yaml and CMake for Vitis Unified) to apply in Vitis (docs/vitis.md)", board)
+}
+
 // ToolRelease reads the Vitis release from a classic workspace's system.mss.
-func (Flow) ToolRelease(project string) string {
-	r, _ := ReleaseFromWorkspace(project)
-	return r
+func (Flow) ToolRelease(project string) (string, error) {
+	return ReleaseFromWorkspace(project)
 }

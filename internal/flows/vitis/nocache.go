@@ -64,7 +64,7 @@ func planNoCache(p *plan.Plan, l *layout.Layout, ram *lwip.RAM) (*NoCache, error
 	var planBase uint64
 	if l != nil {
 		for _, s := range l.Sections {
-			nc := s.Attr == "noncacheable" || s.Attr == "device"
+			nc := s.Attr == layout.AttrNonCacheable || s.Attr == layout.AttrDevice
 			for _, o := range s.Objects {
 				obj := NoCacheObject{Symbol: o.Symbol, Size: o.Size, Why: o.Why}
 				if len(o.Inputs) > 0 {
@@ -81,7 +81,7 @@ func planNoCache(p *plan.Plan, l *layout.Layout, ram *lwip.RAM) (*NoCache, error
 				case !o.DMA:
 					continue // CPU-only pools stay in the BSP's .bss
 				case !nc:
-					obj.Why = "stays cacheable (" + o.Coherency + "): " + o.Why
+					obj.Why = "stays cacheable (" + string(o.Coherency) + "): " + o.Why
 					res.Skipped = append(res.Skipped, obj)
 					continue
 				case o.Owner != "lwip":

@@ -75,11 +75,15 @@ func ReleaseOfLibrary(lib, ver string) (Release, bool) {
 
 // ReleaseFromWorkspace reads the Vitis release of a classic workspace or
 // platform: the lwIP LIBRARY block (LIBRARY_NAME, LIBRARY_VER) of the first
-// system.mss below dir that has one. It returns "" when none is found.
+// system.mss below dir that has one. It returns "" when none is found. A BSP
+// whose lwIP library no release in data/releases.tsv ships (an older SDK's
+// lwip141 or lwip202: another lwIP line) is an error naming the block, since
+// settings written for a known release would not apply to it.
 func ReleaseFromWorkspace(dir string) (string, error) {
 	var found string
+	var other error
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || found != "" {
+		if err != nil || found != "" || other != nil {
 			return nil
 		}
 		if d.IsDir() {
@@ -107,11 +111,49 @@ func ReleaseFromWorkspace(dir string) (string, error) {
 		for _, blk := range m.Blocks {
 			name, _ := blk.Get("LIBRARY_NAME")
 			ver, _ := blk.Get("LIBRARY_VER")
-			if r, ok := ReleaseOfLibrary(strings.ToLower(name), ver); blk.Kind == "LIBRARY" && ok {
+			lib := strings.ToLower(name)
+			if blk.Kind != "LIBRARY" {
+				continue
+			}
+			if r, ok := ReleaseOfLibrary(lib, ver); ok {
 				found = r.Name
+				return nil
+			}
+			if strings.HasPrefix(lib, "lwip") && !shipped(lib) {
+				rel, _ := filepath.Rel(dir, p)
+				other = fmt.Errorf("%s:%d: the BSP's lwIP library is %s %s, which no Vitis release lwipgen knows ships (%s); lwipgen writes the settings of those libraries, which this BSP does not build: move the BSP to one of them, or name the release to write for with --vitis-version",
+					filepath.ToSlash(rel), blk.Line, lib, ver, shippedLibs())
+				return nil
 			}
 		}
 		return nil
 	})
+	if err == nil {
+		err = other
+	}
 	return found, err
+}
+
+// shipped says whether some known release ships the library lib.
+func shipped(lib string) bool {
+	for _, r := range Releases() {
+		if r.Lib == lib {
+			return true
+		}
+	}
+	return false
+}
+
+// shippedLibs lists the known lwIP libraries with the first release of each
+// ("lwip211 from 2019.2, lwip213 from 2023.1, ...").
+func shippedLibs() string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range Releases() {
+		if !seen[r.Lib] {
+			seen[r.Lib] = true
+			out = append(out, r.Lib+" from "+r.Name)
+		}
+	}
+	return strings.Join(out, ", ")
 }

@@ -491,3 +491,35 @@ func TestReleaseFromWorkspace(t *testing.T) {
 		t.Fatalf("empty workspace: %q", r)
 	}
 }
+
+// An SDK workspace whose BSP builds an lwIP library no known release ships
+// is refused with the block's file:line, not read as "no release" (which
+// made generate --project write lwip220 settings for it). Modelled on
+// SilverMight/zynq7020-networking@fca74b2 echo_server_bsp/system.mss
+// (Xilinx SDK, lwip141 2.0, lwIP 1.4.1); written here in our own words.
+func TestReleaseFromWorkspaceOtherLibrary(t *testing.T) {
+	dir := t.TempDir()
+	bsp := filepath.Join(dir, "echo_server_bsp")
+	if err := os.MkdirAll(bsp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mss := "PARAMETER VERSION = 2.2.0\n\nBEGIN OS\n PARAMETER OS_NAME = standalone\nEND\n\nBEGIN LIBRARY\n PARAMETER LIBRARY_NAME = xilffs\n PARAMETER LIBRARY_VER = 3.0\nEND\n\nBEGIN LIBRARY\n PARAMETER LIBRARY_NAME = lwip141\n PARAMETER LIBRARY_VER = 2.0\n PARAMETER PROC_INSTANCE = ps7_cortexa9_0\nEND\n"
+	if err := os.WriteFile(filepath.Join(bsp, "system.mss"), []byte(mss), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ReleaseFromWorkspace(dir)
+	if err == nil {
+		t.Fatalf("lwip141 read as release %q", r)
+	}
+	for _, want := range []string{"echo_server_bsp/system.mss:12", "lwip141 2.0", "lwip211 from 2019.2", "--vitis-version"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q: %v", want, err)
+		}
+	}
+	// a library of a known name but a LIBRARY_VER no row has stays "no release"
+	mss = strings.Replace(strings.Replace(mss, "lwip141", "lwip211", 1), "LIBRARY_VER = 2.0", "LIBRARY_VER = 9.9", 1)
+	os.WriteFile(filepath.Join(bsp, "system.mss"), []byte(mss), 0o644)
+	if r, err := ReleaseFromWorkspace(dir); err != nil || r != "" {
+		t.Errorf("lwip211 9.9: %q, %v", r, err)
+	}
+}

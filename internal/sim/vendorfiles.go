@@ -6,39 +6,18 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/simdev"
 )
 
-// The Zynq-7000 GEM on the glue path. On a Vitis board the code users flash
-// around lwIP is Xilinx's BSP adapter (xemacpsif*.c, not lwipgen's and not
-// copyable), configured by what lwipgen generates: the BSP's lwipopts.h and
-// xlwipconfig.h (ring sizes). The simulator compiles those generated headers
-// with a behavioural model of that adapter (csrc/adapter_xemacpsif.c), the
-// GEM + XEmacPs driver model (csrc/model_xemacps.c) and the echo-server
-// start-up (csrc/board_zynq.c).
-func init() {
-	macModels["xemacps"] = macModel{
-		Name:    "Xilinx xemacps adapter (behavioural) + XEmacPs/GEM + PHY",
-		Model:   "model_xemacps.c",
-		Board:   "board_zynq.c",
-		Adapter: "adapter_xemacpsif.c",
-		// the BSP build's headers: its lwipopts.h is the configuration under
-		// test (with the options lwipgen carries in extra_compiler_flags),
-		// xlwipconfig.h gives the adapter its BD counts
-		Pick:       map[string]string{"xlwipconfig.h": "xlwipconfig.h"},
-		ConfigFile: "lwipopts.h",
-		OwnTimers:  true,
-		// the received-frame cache check sits in front of lwIP's ethernet_input
-		Wraps: []string{"ethernet_input"},
-		// BD words hold 32-bit buffer addresses: lwIP's pools and heap below 4 GB
-		LDFlags: []string{"-no-pie"},
-	}
-}
+// Vendor code a device takes besides lwipgen's glue (the Zynq GEM's Xilinx adapter, the
+// RT-Thread BSP's build headers): internal/flows/vitis and internal/flows/rtthread describe
+// it in their simulator devices (internal/simdev).
 
-// vendorFiles adds what a macModel takes besides the glue: the rendered
+// vendorFiles adds what a device takes besides the glue: the rendered
 // flow files it picks (by file name: the names the vendor's build uses), the adapter model's source
 // (in the device's files, so that a test can break it like generated code)
 // and the flow's header as the lwipgen configuration.
-func vendorFiles(dc *deviceCode, r *flow.Rendered, m macModel) error {
+func vendorFiles(dc *deviceCode, r *flow.Rendered, m simdev.Device) error {
 	for _, f := range r.Files {
 		if name, ok := m.Pick[path.Base(f.Path)]; ok {
 			dc.Files[name] = f.Content
