@@ -57,6 +57,24 @@ func TestExplain(t *testing.T) {
 	if c := e.TCPClock; c.IntervalMs != *e.Value || c.RTOFloorMinMs != 4**e.Value || c.DelayedAckMs != *e.Value || c.TimerCPUPct <= 0 {
 		t.Fatalf("explain TCP_TMR_INTERVAL: clock %+v for %d ms", *c, *e.Value)
 	}
+	// the window of each direction carries the loss rate it tolerates (the send side on the board's
+	// own clock); TCP_WND is the receive side
+	if l := (Explanation{}); true {
+		rc, out, _ = run(t, "explain", "TCP_SND_BUF", "--board", "h743", "--json")
+		if rc != 0 || json.Unmarshal([]byte(out), &l) != nil || l.LossTolerance == nil || l.Value == nil {
+			t.Fatalf("explain TCP_SND_BUF: rc %d %s", rc, out)
+		}
+		if lt := l.LossTolerance; lt.Direction != "tx" || lt.Segments != *l.Value/1460 || !lt.FastRetransmit || lt.ToleratedPct < lt.DeclaredPct || !strings.Contains(lt.TimeoutBy, "TCP_TMR_INTERVAL") {
+			t.Fatalf("explain TCP_SND_BUF: loss tolerance %+v", *lt)
+		}
+		rc, out, _ = run(t, "explain", "TCP_SND_BUF", "--board", "h743")
+		if rc != 0 || !strings.Contains(out, "loss tolerance (tx): 4 segments in flight, fast retransmit repairs a loss") {
+			t.Fatalf("explain TCP_SND_BUF: %s", out)
+		}
+	}
+	if e.LossTolerance != nil {
+		t.Errorf("TCP_TMR_INTERVAL carries a loss tolerance: %+v", *e.LossTolerance)
+	}
 	rc, out, _ = run(t, "explain", "TCP_RCV_BUF")
 	if rc != 1 || !strings.Contains(out, "TCP_WND") {
 		t.Fatalf("explain of a myth: rc %d %s", rc, out)

@@ -48,6 +48,9 @@ type Explanation struct {
 	// TCPClock: for the TCP timer options, what the board's clock means
 	// (RTO floor, delayed-ACK bound, timer CPU cost).
 	TCPClock *plan.TCPClock `json:"tcp_clock,omitempty"`
+	// LossTolerance: for TCP_SND_BUF (the device sends) and TCP_WND (the
+	// peer sends), the loss rate the window survives on fast retransmit.
+	LossTolerance *plan.LossTolerance `json:"loss_tolerance,omitempty"`
 }
 
 // clockOptions are the options whose meaning is the TCP clock.
@@ -106,6 +109,11 @@ func runExplain(env *Env, option, boardRef, lwipDir string, asJSON bool) int {
 				c := p.TCPClock()
 				ex.TCPClock = &c
 			}
+			for _, l := range p.LossTolerance() {
+				if l.Option == name {
+					ex.LossTolerance = &l
+				}
+			}
 		}
 	}
 	if asJSON {
@@ -140,6 +148,14 @@ func runExplain(env *Env, option, boardRef, lwipDir string, asJSON bool) int {
 			if c := ex.TCPClock; c != nil {
 				fmt.Fprintf(env.Stdout, "  tcp clock: TCP_TMR_INTERVAL %d ms, RTO floor %d-%d ms beyond the RTT (initial RTO %d ms), delayed ACK <= %d ms, RTT variation to cover %.2f ms, timer %.3f %% CPU\n",
 					c.IntervalMs, c.RTOFloorMinMs, c.RTOFloorMaxMs, c.InitialRTOMs, c.DelayedAckMs, c.RTTVarMs, c.TimerCPUPct)
+			}
+			if l := ex.LossTolerance; l != nil {
+				fr := "fast retransmit repairs a loss (>= 4 segments in flight)"
+				if !l.FastRetransmit {
+					fr = "too few segments in flight for fast retransmit: every loss waits for a timeout"
+				}
+				fmt.Fprintf(env.Stdout, "  loss tolerance (%s): %d segments in flight, %s; a timeout costs %.1f ms (%s); at %.0f segments/s it tolerates %.3f %% loss (stalled 5 %% of the time); at the declared %g %%: %.3f %% stalled\n",
+					l.Direction, l.Segments, fr, l.TimeoutCostMs, l.TimeoutBy, l.SegmentsPerSec, l.ToleratedPct, l.DeclaredPct, l.StalledPct)
 			}
 		}
 	}

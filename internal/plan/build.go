@@ -39,7 +39,7 @@ var rules = []Rule{
 // h is what the board's vendor flow contributes (internal/flow.Plan builds a
 // board with its flow's hooks).
 func Build(b *board.Board, h Hooks) (*Plan, error) {
-	p, err := buildFor(b, h, b.Workload.TargetMbps, 0)
+	p, err := buildFor(b, h, b.Workload.TargetMbps, 0, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -47,12 +47,15 @@ func Build(b *board.Board, h Hooks) (*Plan, error) {
 		if q := p.fitFIFOSendBuffers(); q != nil {
 			return q, nil
 		}
+		if q := p.fitLossSendBuffers(); q != nil {
+			return q, nil
+		}
 		return nil, p.doesNotFit(over)
 	}
 	return p, nil
 }
 
-func buildFor(b *board.Board, h Hooks, target float64, sndCap int64) (*Plan, error) {
+func buildFor(b *board.Board, h Hooks, target float64, sndCap, lossCap int64) (*Plan, error) {
 	v, err := lwip.ParseVersion(b.LwIPVersion)
 	if err != nil {
 		return nil, err
@@ -61,7 +64,7 @@ func buildFor(b *board.Board, h Hooks, target float64, sndCap int64) (*Plan, err
 	if model == "" {
 		return nil, fmt.Errorf("chip %s: lwipgen has no driver for the %q MAC in the %s flow (its plan hooks set no RX design)", b.Chip.Name, b.Chip.Ethernet.MAC, b.Vendor)
 	}
-	s := &Sizer{b: b, hooks: h, idx: map[string]int{}, val: map[string]int64{}, model: model, target: target, rxStreams: int64(max(b.Workload.RxStreams, 1)), fifoSndCap: sndCap}
+	s := &Sizer{b: b, hooks: h, idx: map[string]int{}, val: map[string]int64{}, model: model, target: target, rxStreams: int64(max(b.Workload.RxStreams, 1)), fifoSndCap: sndCap, lossSndCap: lossCap}
 	s.version = v
 	s.align = int64(b.Chip.Core.MemAlign)
 	if s.align == 0 {
@@ -75,7 +78,7 @@ func buildFor(b *board.Board, h Hooks, target float64, sndCap int64) (*Plan, err
 		r(s)
 	}
 	applyOverrides(s)
-	p := &Plan{Board: b, Version: v, Settings: s.settings, Driver: s.driver, Warnings: s.warnings, Inputs: h.Inputs, Protect: h.Protect, PortTimeval: h.PortTimeval, hooks: h, fifoSnd: s.fifoSnd}
+	p := &Plan{Board: b, Version: v, Settings: s.settings, Driver: s.driver, Warnings: s.warnings, Inputs: h.Inputs, Protect: h.Protect, PortTimeval: h.PortTimeval, hooks: h, fifoSnd: s.fifoSnd, lossSnd: s.lossSnd}
 	set := map[string]string{}
 	for _, st := range p.Settings {
 		set[st.Name] = st.Expr
@@ -162,7 +165,7 @@ func (p *Plan) doesNotFit(over int64) error {
 	best := -1.0
 	for i := 0; i < 40 && hi-lo > 0.05; i++ {
 		mid := (lo + hi) / 2
-		q, err := buildFor(b, p.hooks, mid, 0)
+		q, err := buildFor(b, p.hooks, mid, 0, 0)
 		if err == nil && q.budgetOverrun() == 0 {
 			best, lo = mid, mid
 		} else {

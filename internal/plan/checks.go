@@ -80,6 +80,11 @@ func planChecks(p *Plan, s *Sizer) []Check {
 		c := clockCheck(p)
 		add(c.ID, c.OK, "options.TCP_TMR_INTERVAL", "%s", c.Detail)
 	}
+	// The loss the send buffer survives on fast retransmit (loss_tolerance.go).
+	{
+		c := lossCheck(p)
+		add(c.ID, c.OK, "workload.loss_percent", "%s", c.Detail)
+	}
 	// Descriptor rings within what the hardware driver supports.
 	if p.Driver.RxDescriptors > 0 {
 		add("plan.ring_depth", p.Driver.RxDescriptors >= 2 && p.Driver.TxDescriptors >= 2, "ethernet.rx_descriptors",

@@ -99,6 +99,13 @@ func (s *Sizer) Segments() (wnd, snd int64) { return s.wndSegs, s.sndSegs }
 // SetSegments records the window and send buffer, in segments.
 func (s *Sizer) SetSegments(wnd, snd int64) { s.wndSegs, s.sndSegs = wnd, snd }
 
+// AppDrivesTCPTimers says that the application, not lwIP's timeouts, calls
+// tcp_fasttmr/tcp_slowtmr, every ms milliseconds (why: whose code and where
+// the period comes from). lwIP counts its RTO, TIME_WAIT and keepalive in
+// slow ticks of 2*TCP_TMR_INTERVAL, so the TCP clock rule sets
+// TCP_TMR_INTERVAL to that period instead of choosing one (a Constraint).
+func (s *Sizer) AppDrivesTCPTimers(ms int64, why string) { s.appTCPClockMs, s.appTCPClockWhy = ms, why }
+
 // SetDriver records the driver plan.
 func (s *Sizer) SetDriver(d Driver) { s.driver = d }
 

@@ -109,6 +109,7 @@ type Plan struct {
 	PortTimeval bool `json:"-"`
 	hooks       Hooks
 	fifoSnd     int64 // segments the FIFO send-side rule asked for (0: it did not apply); see fitFIFOSendBuffers
+	lossSnd     int64 // segments minSendSegments raised the send buffer to for the declared loss (0: not above 4); see fitLossSendBuffers
 }
 
 // Object is a block of RAM that must be placed: an lwIP array or a driver DMA array.

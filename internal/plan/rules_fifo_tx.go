@@ -65,7 +65,7 @@ func (s *Sizer) fifoSendSegments() (int64, string) {
 // even the generic send buffer does not fit.
 func (p *Plan) fitFIFOSendBuffers() *Plan {
 	for n := p.fifoSnd - 1; n >= 1; n-- {
-		q, err := buildFor(p.Board, p.hooks, p.Board.Workload.TargetMbps, n)
+		q, err := buildFor(p.Board, p.hooks, p.Board.Workload.TargetMbps, n, 0)
 		if err != nil {
 			return nil
 		}

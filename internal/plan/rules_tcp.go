@@ -177,6 +177,12 @@ func ruleWindowScale(s *Sizer, need int64) {
 // stalled fraction of time is about rate x 5p^2 x 1 s; above 5 % the buffer
 // doubles to 8 so the halved window still triggers fast retransmit
 // (simulator, h743 at 1 % loss: 4 segments 5-16 Mbps TX, 8 segments 92-94).
+// The 1 s is the timeout of lwIP's 250 ms clock; the TCP clock rule now
+// makes a timeout cost 40-60 ms beyond the RTT (loss_tolerance.go computes
+// the stall at the plan's real clock for the report), but the trigger stays:
+// the halved 4-segment window still loses throughput the stall model does
+// not count (simulator, h743 at 1 % with the 10 ms clock: 80-86 Mbps TX
+// with 4 segments, 92-94 with 8), and it never lowers a buffer.
 func (s *Sizer) minSendSegments(conns int64) (int64, string) {
 	p := s.b.Workload.LossPercent / 100
 	rate := s.target * 1e6 / float64(conns) / float64(s.mss*8) // segments/s per connection
@@ -185,7 +191,7 @@ func (s *Sizer) minSendSegments(conns int64) (int64, string) {
 		return 8, fmt.Sprintf("raised to 8 segments: at workload.loss_percent %g a 4-segment buffer would stall about %.0f%% of the time in retransmission timeouts (%.0f segments/s x 5p^2 x 1 s), 8 keep fast retransmit working after lwIP halves the window",
 			s.b.Workload.LossPercent, 100*stall, rate)
 	}
-	return 4, fmt.Sprintf("raised to 4 segments so a loss is repaired by fast retransmit, not a timeout (at workload.loss_percent %g the halved window stalls about %.1f%% of the time)", s.b.Workload.LossPercent, 100*stall)
+	return 4, fmt.Sprintf("raised to 4 segments, the lost one and the three whose duplicate ACKs trigger fast retransmit, so a loss is repaired without a timeout (at workload.loss_percent %g even lwIP's 250 ms clock would stall the halved window only %.1f%% of the time; report: loss tolerance)", s.b.Workload.LossPercent, 100*stall)
 }
 
 // ruleSendBuffer sizes TCP_SND_BUF and the segment queue.
@@ -201,6 +207,14 @@ func ruleSendBuffer(s *Sizer) {
 	why := fmt.Sprintf("TX share of the BDP: %d B x%.1f (%s profile) / %d connection(s) = %d B -> %d segments in flight",
 		bdp, s.headroom(), s.b.Workload.Profile, conns, per, segs)
 	if m, mWhy := s.minSendSegments(conns); segs < m {
+		if m > MinFastRetransmitSegments {
+			s.lossSnd = m
+			if s.lossSndCap > 0 && m > s.lossSndCap {
+				mWhy = fmt.Sprintf("raised to %d segments, the lost one and the three that bring the duplicate ACKs of a fast retransmit; the %d that keep it working after lwIP halves the window at workload.loss_percent %g do not fit memory.lwip_budget (report: loss tolerance)",
+					s.lossSndCap, m, s.b.Workload.LossPercent)
+				m = s.lossSndCap
+			}
+		}
 		segs = m
 		why += "; " + mWhy
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/plan"
 )
 
@@ -27,7 +28,7 @@ func clockCheckOf(t *testing.T, p *plan.Plan) plan.Check {
 // (computed here from the board, not by the plan), and the timer must stay
 // within 0.5 % of the core at ~1500 + 300 cycles per PCB and pass.
 func TestTCPClockFollowsLossRTTAndCPU(t *testing.T) {
-	for _, name := range []string{"mps2-an500", "h743", "f407", "f767", "gd32f407", "zynq7035"} {
+	for _, name := range []string{"mps2-an500", "h743", "f407", "f767", "gd32f407"} {
 		b := load(t, name)
 		p := build(t, b)
 		ms := p.Value("TCP_TMR_INTERVAL")
@@ -92,5 +93,31 @@ func TestTCPClockCheckFailsOnTooFastOverride(t *testing.T) {
 	p := build(t, b)
 	if ck := clockCheckOf(t, p); ck.OK {
 		t.Errorf("TCP_TMR_INTERVAL 1 at 100 ms RTT passed: %s", ck.Detail)
+	}
+}
+
+// A board whose application calls tcp_fasttmr/tcp_slowtmr itself (zynq7035:
+// Xilinx's RAW templates on a 250 ms CPU timer, lwIP's own timers off) keeps
+// TCP_TMR_INTERVAL at that period whatever loss it declares: lwIP counts
+// the RTO, TIME_WAIT and keepalive in slow ticks of 2*TCP_TMR_INTERVAL, so a
+// 10 ms value with 500 ms real ticks would stretch TIME_WAIT from 1 minute to
+// 25. The report then shows the real RTO floor (1-1.5 s).
+func TestTCPClockFollowsTheApplicationsTimer(t *testing.T) {
+	b := load(t, "zynq7035")
+	if b.RTOS != "none" || b.Workload.LossPercent <= 0 {
+		t.Fatalf("zynq7035: rtos %q, loss %g", b.RTOS, b.Workload.LossPercent)
+	}
+	p := build(t, b)
+	s, _ := p.Setting("TCP_TMR_INTERVAL")
+	if p.Value("TCP_TMR_INTERVAL") != 250 || s.Rule != "tcp.clock" || !strings.Contains(s.Why, "the application calls tcp_fasttmr/tcp_slowtmr itself every 250 ms") {
+		t.Errorf("zynq7035: TCP_TMR_INTERVAL %d, %+v", p.Value("TCP_TMR_INTERVAL"), s)
+	}
+	if c := p.TCPClock(); c.RTOFloorMinMs != 1000 || c.RTOFloorMaxMs != 1500 {
+		t.Errorf("zynq7035 clock: %+v", c)
+	}
+	// the generic rule, without the application's timer, would run at 10 ms
+	b.RTOS = "freertos"
+	if q, err := flow.Plan(b); err == nil && q.Value("TCP_TMR_INTERVAL") == 250 {
+		t.Errorf("zynq7035 with FreeRTOS (lwIP's own timers): TCP_TMR_INTERVAL 250")
 	}
 }

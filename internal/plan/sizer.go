@@ -43,7 +43,15 @@ type Sizer struct {
 	// fifoSnd is what fifoSendSegments asked for; fifoSndCap (> 0) lowers
 	// it to what memory.lwip_budget holds (fitFIFOSendBuffers).
 	fifoSnd, fifoSndCap int64
-	warnings            []Warning
+	// lossSnd is what minSendSegments raised the send buffer to for the
+	// declared loss (above 4 segments); lossSndCap (> 0) lowers it to what
+	// memory.lwip_budget holds (fitLossSendBuffers).
+	lossSnd, lossSndCap int64
+	// appTCPClockMs (> 0): the application calls the TCP timers itself at
+	// this period (AppDrivesTCPTimers); appTCPClockWhy says whose code.
+	appTCPClockMs  int64
+	appTCPClockWhy string
+	warnings       []Warning
 }
 
 // warn records a cost of the board's own choices the plan cannot avoid: the

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/lwipgen/lwipgen/internal/pipeline"
 )
 
 // realBoards are the boards with real hardware behind them.
@@ -55,7 +57,8 @@ func BenchmarkCompare(b *testing.B) {
 // configuration and the points where lwipgen is not within 5 % / 10 % of the
 // best baseline, with the counters' reason. SWEEP_SEEDS and SWEEP_MS set the
 // seeds per point (default 2) and the measured virtual time per phase
-// (default 300 ms). Heavy: run it alone (go test -run x -bench Sweep ./internal/sim).
+// (default 300 ms); SWEEP_AXIS=loss runs only the loss x RTT points (loss
+// 0/0.1/1 %, RTT x1/x10, declared CPU cost and connections). Heavy: run it alone (go test -run x -bench Sweep ./internal/sim).
 func BenchmarkSweep(b *testing.B) {
 	needHost(b)
 	seeds, ms := 2, 300
@@ -74,7 +77,11 @@ func BenchmarkSweep(b *testing.B) {
 		g := prepare(b, name)
 		b.Run(name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				r, err := Sweep(context.Background(), g, SweepOptions{Seeds: seeds, Duration: time.Duration(ms) * time.Millisecond, Warmup: 50 * time.Millisecond, CacheDir: testCache})
+				so := SweepOptions{Seeds: seeds, Duration: time.Duration(ms) * time.Millisecond, Warmup: 50 * time.Millisecond, CacheDir: testCache}
+				if os.Getenv("SWEEP_AXIS") == "loss" {
+					so.points = lossPoints(g)
+				}
+				r, err := Sweep(context.Background(), g, so)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -92,4 +99,16 @@ func BenchmarkSweep(b *testing.B) {
 	}
 	fmt.Println("sweep summary (shortfalls by kind; only \"sizing\" is a rule to fix):")
 	WriteSummary(os.Stdout, sums)
+}
+
+// lossPoints are the sweep's loss x RTT points at the declared CPU cost and connections.
+func lossPoints(g *pipeline.Generated) []SweepPoint {
+	w := g.Plan.Board.Workload
+	var pts []SweepPoint
+	for _, p := range SweepPoints(w.LossPercent, w.RTTMs, w.TCPConnections, false) {
+		if p.CPUx == 1 && p.Conns == max(w.TCPConnections, 1) {
+			pts = append(pts, p)
+		}
+	}
+	return pts
 }

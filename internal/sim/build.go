@@ -174,7 +174,8 @@ func buildDevice(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, dc *d
 	if dcache {
 		cf = append(cf, "-DSIM_DCACHE=1")
 	}
-	var ld []string
+	// tcp_tmr: devhost.c charges every TCP timer pass to the device's CPU (the tcp.clock rule's cost)
+	ld := []string{"-Wl,--wrap=tcp_tmr"}
 	for _, w := range dc.Model.Wraps {
 		ld = append(ld, "-Wl,--wrap="+w)
 	}

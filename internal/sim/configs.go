@@ -275,7 +275,7 @@ const peerHeader = `/* the simulated peer: a host-like lwIP */
 `
 
 // keyOptions are shown next to each configuration.
-var keyOptions = []string{"TCP_MSS", "TCP_WND", "TCP_SND_BUF", "TCP_SND_QUEUELEN", "MEMP_NUM_TCP_SEG", "PBUF_POOL_SIZE", "PBUF_POOL_BUFSIZE", "MEM_SIZE", "MEMP_NUM_TCP_PCB"}
+var keyOptions = []string{"TCP_MSS", "TCP_WND", "TCP_SND_BUF", "TCP_SND_QUEUELEN", "MEMP_NUM_TCP_SEG", "PBUF_POOL_SIZE", "PBUF_POOL_BUFSIZE", "MEM_SIZE", "MEMP_NUM_TCP_PCB", "TCP_TMR_INTERVAL"}
 
 func keyValues(r *lwip.Config) map[string]int64 {
 	m := map[string]int64{}

@@ -24,7 +24,12 @@ type CPU struct {
 	RxNsPerByte  float64 `json:"rx_ns_per_byte"`
 	TxNsPerFrame float64 `json:"tx_ns_per_frame"`
 	TxNsPerByte  float64 `json:"tx_ns_per_byte"`
-	Source       string  `json:"source"`
+	// TimerNsPerPass / TimerNsPerPCB: one TCP timer pass (tcp_tmr()) and each PCB on the lists it
+	// walks; plan.TimerPassCycles at the core's clock, the same estimate the tcp.clock rule bounds.
+	// The user's cpu_ns_per_frame override scales them with the frame cost.
+	TimerNsPerPass float64 `json:"tcp_timer_ns_per_pass"`
+	TimerNsPerPCB  float64 `json:"tcp_timer_ns_per_pcb"`
+	Source         string  `json:"source"`
 }
 
 // cyclesPerFrame by core (driver + lwIP for one full TCP segment).
@@ -71,6 +76,8 @@ func defaultCPU(p *plan.Plan, r *lwip.Config) CPU {
 	return CPU{
 		RxNsPerFrame: cpf * ns, RxNsPerByte: rxB * ns,
 		TxNsPerFrame: cpf * ns, TxNsPerByte: txB * ns,
-		Source: fmt.Sprintf("default for %s @ %.0f MHz: %.0f cycles/frame, %.2f (RX) / %.2f (TX) cycles/byte", core.CPU, hz/1e6, cpf, rxB, txB),
+		TimerNsPerPass: plan.TimerPassBaseCycles * ns, TimerNsPerPCB: plan.TimerPassPCBCycles * ns,
+		Source: fmt.Sprintf("default for %s @ %.0f MHz: %.0f cycles/frame, %.2f (RX) / %.2f (TX) cycles/byte, TCP timer pass %d + %d/PCB cycles",
+			core.CPU, hz/1e6, cpf, rxB, txB, plan.TimerPassBaseCycles, plan.TimerPassPCBCycles),
 	}
 }

@@ -134,8 +134,11 @@ func TestH743Loss1Pct_RTOSGlue_DriverDrops3To0_Rx59p87To93p81(t *testing.T) {
 	if c.Errors.MACMissed != 0 || c.Errors.RingStarved != 0 {
 		t.Errorf("the ring starved (the glue left descriptors unarmed): %+v", c.Errors)
 	}
-	if !c.Errors.Clean || c.Errors.DriverDrops != 0 || c.RxMbps < 0.95*93.81 {
-		t.Errorf("rx %.2f Mbps with %d driver drops, errors %+v; measured 93.81 clean (before the rule: 59.87 with 3 drops)", c.RxMbps, c.Errors.DriverDrops, c.Errors)
+	// RX at 1 % loss moves with the schedule: since the simulator charges every tcp_tmr() pass to the
+	// CPU (0.06 % here) this seed's 500 ms phase reaches 86.15 clean (1 s phases, seeds 1-3: 93.94 /
+	// 90.06 / 89.25, docs/tcp-clock.md); the guard is the clean run, the floor is 0.9 x 93.81
+	if !c.Errors.Clean || c.Errors.DriverDrops != 0 || c.RxMbps < 0.9*93.81 {
+		t.Errorf("rx %.2f Mbps with %d driver drops, errors %+v; measured 93.81 clean, 86.15 since timer passes cost CPU (before the rule: 59.87 with 3 drops)", c.RxMbps, c.Errors.DriverDrops, c.Errors)
 	}
 	// the TCP clock rule (plan/rules_tcp_clock.go): losses fast retransmit misses cost 40-60 ms, not 1-1.5 s
 	if c.TxMbps < 0.8*71.81 {

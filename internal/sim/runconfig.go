@@ -68,6 +68,13 @@ func configCPU(p *plan.Plan, c *config, o Options) CPU {
 	cpu := defaultCPU(p, c.Resolved)
 	if o.CPUNsPerFrame != nil || o.CPUNsPerByte != nil {
 		if o.CPUNsPerFrame != nil {
+			// a timer pass is priced in frames' worth of work: it scales with the user's frame cost
+			// (zero when the validation runs take the CPU out of the measurement)
+			if cpu.TxNsPerFrame > 0 {
+				k := *o.CPUNsPerFrame / cpu.TxNsPerFrame
+				cpu.TimerNsPerPass *= k
+				cpu.TimerNsPerPCB *= k
+			}
 			cpu.RxNsPerFrame, cpu.TxNsPerFrame = *o.CPUNsPerFrame, *o.CPUNsPerFrame
 		}
 		if o.CPUNsPerByte != nil {
@@ -80,6 +87,8 @@ func configCPU(p *plan.Plan, c *config, o Options) CPU {
 		cpu.TxNsPerFrame *= o.CPUScale
 		cpu.RxNsPerByte *= o.CPUScale
 		cpu.TxNsPerByte *= o.CPUScale
+		cpu.TimerNsPerPass *= o.CPUScale
+		cpu.TimerNsPerPCB *= o.CPUScale
 		cpu.Source += fmt.Sprintf(", x%g", o.CPUScale)
 	}
 	return cpu
@@ -102,6 +111,8 @@ func deviceArgs(d plan.Driver, cpu CPU, link Link, o Options) []string {
 		fmt.Sprintf("cpu_tx_frame_ns=%d", int64(math.Round(cpu.TxNsPerFrame))),
 		fmt.Sprintf("cpu_rx_byte_ps=%d", int64(math.Round(cpu.RxNsPerByte*1000))),
 		fmt.Sprintf("cpu_tx_byte_ps=%d", int64(math.Round(cpu.TxNsPerByte*1000))),
+		fmt.Sprintf("cpu_tmr_pass_ns=%d", int64(math.Round(cpu.TimerNsPerPass))),
+		fmt.Sprintf("cpu_tmr_pcb_ns=%d", int64(math.Round(cpu.TimerNsPerPCB))),
 	}
 	if o.rrRefuse > 0 {
 		args = append(args, fmt.Sprintf("rr_refuse=%d", o.rrRefuse))

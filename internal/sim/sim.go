@@ -247,6 +247,10 @@ type Phase struct {
 	// its sent and poll callbacks.
 	RRWriteRefused int64   `json:"rr_write_refused,omitempty"`
 	CPUPct         float64 `json:"device_cpu_pct"`
+	// TimerPasses counts the TCP timer passes (tcp_tmr(), or a board's own tcp_fasttmr) the device
+	// ran in the phase; TimerCPUPct is the share of the phase they took on its CPU (part of CPUPct).
+	TimerPasses int64   `json:"tcp_timer_passes"`
+	TimerCPUPct float64 `json:"tcp_timer_cpu_pct"`
 }
 
 // Pool is a pool's (or the heap's) high-water mark and failures on the device.
@@ -792,6 +796,10 @@ func (r *runner) phase(ph string, last bool) (Phase, error) {
 	res.RxMissed = d1.NIC["rx_missed"] - d0.NIC["rx_missed"]
 	res.RRWriteRefused = d1.rrRefused() - d0.rrRefused()
 	res.CPUPct = round2(100 * float64(d1.NIC["cpu_busy_ns"]-d0.NIC["cpu_busy_ns"]) / dt)
+	if d0.Dev != nil && d1.Dev != nil {
+		res.TimerPasses = d1.Dev.Driver["tcp_tmr_passes"] - d0.Dev.Driver["tcp_tmr_passes"]
+		res.TimerCPUPct = round3(100 * float64(d1.Dev.Driver["tcp_tmr_busy_ns"]-d0.Dev.Driver["tcp_tmr_busy_ns"]) / dt)
+	}
 	if last {
 		return res, nil
 	}
@@ -864,6 +872,7 @@ func percentile(s []float64, q float64) float64 {
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // tableLegend says what each column of the configuration table counts.
 const tableLegend = `columns: lwIP B = the configuration's lwIP RAM (heap, pools, static); drv B = the driver's RX buffers

@@ -508,7 +508,8 @@ func (res *SweepResult) reason(pt SweepPoint, c *SweepCell, metric string) strin
 }
 
 // sweepLegend says what each column of the sweep table counts.
-const sweepLegend = `columns: mean±spread over the seeds; tx/rx Mbps = bulk goodput device->peer / peer->device; mix = both
+const sweepLegend = `columns: mean±spread over the seeds; RTO fl ms = the configuration's RTO floor, the wait beyond the
+  RTT before lwIP's own retransmission timeout (4-6 TCP_TMR_INTERVALs); tx/rx Mbps = bulk goodput device->peer / peer->device; mix = both
   at once; rr p99 us = request/response round trip, 99th percentile; clean = no allocation failure and no
   dropped frame; alloc/drop/backpr = pool or heap allocation failures / frames the MAC missed or the driver
   dropped / writes TCP refused for a full send buffer (flow control, not a loss)`
@@ -517,12 +518,19 @@ const sweepLegend = `columns: mean±spread over the seeds; tx/rx Mbps = bulk goo
 func (r *SweepResult) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "lwipgen sim --sweep: board %s, %d seed(s) per point, %g ms measured per phase after %g ms warm-up (%s)\n",
 		r.Board, r.Seeds, r.DurationMs, r.WarmupMs, r.Design)
-	fmt.Fprintf(w, "%-16s %9s %9s  %s\n", "config", "lwIP B", "drv B", "driver rings (rx desc / rx bufs / tx desc), source")
+	fmt.Fprintf(w, "%-16s %9s %9s  %s\n", "config", "lwIP B", "drv B", "driver rings (rx desc / rx bufs / tx desc), TCP clock, source")
+	rto := map[string]string{}
 	for _, c := range r.Configs {
-		fmt.Fprintf(w, "%-16s %9d %9d  %d/%d/%d  %s\n", c.Name, c.RAMBytes, c.DriverRAMBytes, c.Driver.RxDescriptors, c.Driver.RxBuffers, c.Driver.TxDescriptors, c.Label)
+		rto[c.Name] = "-"
+		clock := ""
+		if ms, ok := c.Options["TCP_TMR_INTERVAL"]; ok && ms > 0 {
+			rto[c.Name] = fmt.Sprintf("%d-%d", 4*ms, 6*ms)
+			clock = fmt.Sprintf("TCP_TMR_INTERVAL %d ms (RTO floor %s ms)  ", ms, rto[c.Name])
+		}
+		fmt.Fprintf(w, "%-16s %9d %9d  %d/%d/%d  %s%s\n", c.Name, c.RAMBytes, c.DriverRAMBytes, c.Driver.RxDescriptors, c.Driver.RxBuffers, c.Driver.TxDescriptors, clock, c.Label)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%-30s %-16s %8s %14s %14s %24s %18s %5s %s\n", "point", "config", "lwIP B", "tx Mbps", "rx Mbps", "mix tx+rx (tx/rx) Mbps", "rr p99 us", "clean", "alloc/drop/backpr")
+	fmt.Fprintf(w, "%-30s %-16s %8s %9s %14s %14s %24s %18s %5s %s\n", "point", "config", "lwIP B", "RTO fl ms", "tx Mbps", "rx Mbps", "mix tx+rx (tx/rx) Mbps", "rr p99 us", "clean", "alloc/drop/backpr")
 	ram := map[string]int64{}
 	for _, c := range r.Configs {
 		ram[c.Name] = c.RAMBytes
@@ -545,7 +553,7 @@ func (r *SweepResult) WriteTable(w io.Writer) {
 			if c.Mix.Mean > 0 {
 				mix = fmt.Sprintf("%s (%.0f/%.0f)", ms(c.Mix), c.MixTx.Mean, c.MixRx.Mean)
 			}
-			fmt.Fprintf(w, "%-30s %-16s %8d %14s %14s %24s %18s %5s %s\n", pt, c.Config, ram[c.Config], ms(c.Tx), ms(c.Rx), mix, ms(c.P99), clean, c.Errors.String())
+			fmt.Fprintf(w, "%-30s %-16s %8d %9s %14s %14s %24s %18s %5s %s\n", pt, c.Config, ram[c.Config], rto[c.Config], ms(c.Tx), ms(c.Rx), mix, ms(c.P99), clean, c.Errors.String())
 		}
 	}
 	fmt.Fprintln(w, sweepLegend)

@@ -165,11 +165,12 @@ func TestSweepTableShowsRAMAndKinds(t *testing.T) {
 		Cells: []SweepCell{cell(CfgLwipgen, 50, 94, 0, 0), cell("st-h7-example", 94, 94, 0, 0)}}}
 	r.RAM = ramGoal(r)
 	r.Shortfalls = shortfalls(r)
+	r.Configs[0].Options["TCP_TMR_INTERVAL"] = 10 // the RTO floor column: 4-6 intervals
 	var b bytes.Buffer
 	r.WriteTable(&b)
 	out := b.String()
 	for _, want := range []string{"lwipgen             48000 ", "st-h7-example       43000 ", "lwIP RAM goal (at most half of st-h7-example's 43000 B = 21500 B): lwipgen 48000 B, NOT met",
-		"[sizing] lwipgen 50.0 vs st-h7-example 94.0", "[ram_goal]"} {
+		"[sizing] lwipgen 50.0 vs st-h7-example 94.0", "[ram_goal]", "TCP_TMR_INTERVAL 10 ms (RTO floor 40-60 ms)", "   48000     40-60 ", "   43000         - "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}

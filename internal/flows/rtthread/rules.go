@@ -169,7 +169,16 @@ func rtthreadDecide(b *board.Board, target float64) (*Config, rtSizing) {
 	if w.Profile == "latency" {
 		z.sndSegs = min(z.sndSegs, 4)
 	}
-	z.sndSegs = min(max(z.sndSegs, 2), plan.U16Max/s.MSS())
+	floor, floorWhy := int64(2), ""
+	if w.LossPercent > 0 {
+		// the lost segment and the three whose duplicate ACKs trigger fast retransmit: with fewer every
+		// loss waits for the port's 1-1.5 s RTO floor (250 ms clock), which plan.loss_tolerance refuses
+		floor = plan.MinFastRetransmitSegments
+		if z.sndSegs < floor {
+			floorWhy = fmt.Sprintf("; raised to %d segments so a loss at workload.loss_percent %g is repaired by fast retransmit (three duplicate ACKs), not the RTO", floor, w.LossPercent)
+		}
+	}
+	z.sndSegs = min(max(z.sndSegs, floor), plan.U16Max/s.MSS())
 	wnd, snd := z.wndSegs*s.MSS(), z.sndSegs*s.MSS()
 	bdpWhy := fmt.Sprintf("BDP %g Mbps x %g ms = %d B x%.1f (%s profile) = %d B", target, w.RTTMs, bdp, s.Headroom(), w.Profile, per)
 
@@ -234,7 +243,7 @@ func rtthreadDecide(b *board.Board, target float64) (*Config, rtSizing) {
 	seg := max(ql, tx*z.sndSegs+s.RxStreams()*z.wndSegs)
 	setK("RT_LWIP_TCP_SEG_NUM", itoa(seg),
 		"max(the port's TCP_SND_QUEUELEN = 4*TCP_SND_BUF/TCP_MSS = %d (init.c #error 60), %d connection(s) x %d unacked + %d out-of-order segments)", ql, tx, z.sndSegs, z.wndSegs)
-	setK("RT_LWIP_TCP_SND_BUF", itoa(snd), "TX side of the %s -> %d segments x MSS 1460 (the Kconfig default 8196 is not a multiple of the MSS)", bdpWhy, z.sndSegs)
+	setK("RT_LWIP_TCP_SND_BUF", itoa(snd), "TX side of the %s -> %d segments x MSS 1460 (the Kconfig default 8196 is not a multiple of the MSS)%s", bdpWhy, z.sndSegs, floorWhy)
 	setK("RT_LWIP_TCP_WND", itoa(wnd), "%s -> %d segments x MSS 1460 (at least 4 so three duplicate ACKs can trigger fast retransmit)", bdpWhy, z.wndSegs)
 	mbox := max(z.rxFrames, 8)
 	setK("RT_LWIP_TCPTHREAD_PRIORITY", "10", "RT-Thread default: above application threads (lower number = higher priority)")

@@ -11,6 +11,10 @@ import (
 // (shared/reference/xilinx-vitis.md §1.2): no window scaling parameter,
 // TCP_SND_QUEUELEN = 16 * TCP_SND_BUF / TCP_MSS, pbuf_pool_bufsize >= 1536
 // for GEM RX buffers, MEM_ALIGNMENT 64, checksum offload always on.
+// rawTimerMs is the period of the Xilinx RAW templates' TCP timer
+// (platform_zynq.c: XScuTimer loaded with CPU_CLK/8 on a CPU_CLK/2 counter).
+const rawTimerMs = 250
+
 func ruleVitis(s *plan.Sizer) {
 	const sec = "Xilinx BSP constraints"
 	mss := s.MSS()
@@ -38,6 +42,10 @@ func ruleVitis(s *plan.Sizer) {
 		s.Set("MEMP_NUM_TCP_SEG", ql, sec, "vitis.tcp_seg", "at least the BSP's hard-coded TCP_SND_QUEUELEN %d (init.c #error 60)", ql)
 	}
 	ruleGEMChecksums(s)
+	if s.Board().RTOS == "none" {
+		// the RAW application (Xilinx's templates, no_sys_no_timers): lwipgen does not write it
+		s.AppDrivesTCPTimers(rawTimerMs, "Xilinx's RAW application templates: the CPU private timer loaded for 250 ms sets TcpFastTmrFlag every tick and TcpSlowTmrFlag every other one, and the main loop calls tcp_fasttmr/tcp_slowtmr; lwIP's own timers are off (no_sys_no_timers)")
+	}
 	if s.Val("PBUF_POOL_BUFSIZE") < 1536 {
 		s.Set("PBUF_POOL_BUFSIZE", 1536, sec, "vitis.pbuf_bufsize", "the xemacps adapter programs 1536-byte GEM RX buffers from PBUF_POOL")
 	}

@@ -107,6 +107,7 @@ void board_loop_once(void)
         tcp_fasttmr();
         TcpFastTmrFlag = 0;
         fast_runs++;
+        dev_tcp_tmr_charge(); /* one TCP timer pass on the CPU (devhost.c); the slow pass rides in its cost */
     }
     if (TcpSlowTmrFlag) {
         tcp_slowtmr();

@@ -19,6 +19,9 @@
 #include "lwip/opt.h"
 #include "lwip/sys.h"
 #include "lwip/timeouts.h"
+#if LWIP_TCP
+#include "lwip/priv/tcp_priv.h" /* tcp_active_pcbs, tcp_tw_pcbs: the lists a timer pass walks */
+#endif
 #include "devhost.h"
 
 uint64_t dev_now_ns, dev_cpu_ns;
@@ -32,6 +35,44 @@ uint64_t dev_cpu_busy_ns;
 
 uint64_t dev_cost_rx(uint32_t len) { return dev_cpu_rx_frame_ns + (dev_cpu_rx_byte_ps * len + 999u) / 1000u; }
 uint64_t dev_cost_tx(uint32_t len) { return dev_cpu_tx_frame_ns + (dev_cpu_tx_byte_ps * len + 999u) / 1000u; }
+
+/* ---- lwIP's TCP clock on the CPU ----------------------------------------------------------------
+ * Every tcp_tmr() pass costs the core time: sys_check_timeouts() re-arming the timeout,
+ * tcp_fasttmr() and, every second pass, tcp_slowtmr() walking the active and TIME_WAIT lists. The
+ * link wraps tcp_tmr (-Wl,--wrap=tcp_tmr, build.go) so each pass the stack really runs is charged:
+ * a base plus a share per PCB on the lists the pass walks, in the units of the per-frame cost
+ * (plan.TimerPassCycles at the core's clock, set by sim_node.c from its arguments). A board whose
+ * application calls tcp_fasttmr/tcp_slowtmr itself (board_zynq.c) charges its fast passes here. */
+uint64_t dev_cpu_tmr_pass_ns, dev_cpu_tmr_pcb_ns;
+uint64_t dev_tcp_tmr_passes, dev_tcp_tmr_busy_ns;
+
+void dev_tcp_tmr_charge(void)
+{
+    uint64_t n = 0;
+#if LWIP_TCP
+    const struct tcp_pcb *pcb;
+    for (pcb = tcp_active_pcbs; pcb != NULL; pcb = pcb->next) {
+        n++;
+    }
+    for (pcb = tcp_tw_pcbs; pcb != NULL; pcb = pcb->next) {
+        n++;
+    }
+#endif
+    uint64_t ns = dev_cpu_tmr_pass_ns + dev_cpu_tmr_pcb_ns * n;
+    dev_tcp_tmr_passes++;
+    dev_tcp_tmr_busy_ns += ns;
+    dev_cpu_spend(ns);
+}
+
+#if LWIP_TCP
+void __real_tcp_tmr(void);
+void __wrap_tcp_tmr(void);
+void __wrap_tcp_tmr(void)
+{
+    __real_tcp_tmr();
+    dev_tcp_tmr_charge();
+}
+#endif
 
 /* ---- SysTick ------------------------------------------------------------------------------------- */
 static uint64_t next_tick_ns = 1000000u; /* SysTick fires every 1 ms from boot */

@@ -31,6 +31,8 @@ extern uint64_t dev_now_ns; /* global virtual time of the current scheduler comm
 extern uint64_t dev_cpu_ns; /* the device CPU's clock: >= dev_now_ns while it is busy */
 /* The CPU spends ns (instructions, a busy-wait): SysTick interrupts crossed on the way are delivered. */
 void dev_cpu_spend(uint64_t ns);
+/* one TCP timer pass on the CPU (a board that runs tcp_fasttmr itself calls it; tcp_tmr is wrapped) */
+void dev_tcp_tmr_charge(void);
 /* CPU cost of moving one frame of len bytes through driver + lwIP (the sim's CPU model). */
 uint64_t dev_cost_rx(uint32_t len);
 uint64_t dev_cost_tx(uint32_t len);

@@ -102,6 +102,7 @@ static void tprintf(const char *fmt, ...)
 #define cpu_ns dev_cpu_ns
 extern uint64_t dev_cpu_rx_frame_ns, dev_cpu_tx_frame_ns, dev_cpu_rx_byte_ps, dev_cpu_tx_byte_ps, dev_rate_bps, dev_cpu_busy_ns;
 extern uint64_t dev_tx_lost_link, dev_loop_passes;
+extern uint64_t dev_cpu_tmr_pass_ns, dev_cpu_tmr_pcb_ns, dev_tcp_tmr_passes, dev_tcp_tmr_busy_ns;
 void dev_run_due(void);
 uint64_t dev_next_event(void);
 void dev_set_link(int up);
@@ -721,6 +722,8 @@ static void dev_stats_json(void)
   kv_first = 1;
   model_stats(kv_out);
   kv_out("loop_passes", dev_loop_passes);
+  kv_out("tcp_tmr_passes", dev_tcp_tmr_passes);
+  kv_out("tcp_tmr_busy_ns", dev_tcp_tmr_busy_ns);
   kv_out("tx_lost_link_down", dev_tx_lost_link);
   kv_out("link_up", (uint64_t)dev_link_up());
   kv_out("app_stalled", (uint64_t)sim_app_stalled);
@@ -953,6 +956,8 @@ int main(int argc, char **argv)
   dev_cpu_tx_frame_ns = cpu_tx_frame_ns;
   dev_cpu_rx_byte_ps = cpu_rx_byte_ps;
   dev_cpu_tx_byte_ps = cpu_tx_byte_ps;
+  dev_cpu_tmr_pass_ns = argu(argc, argv, "cpu_tmr_pass_ns", 0);
+  dev_cpu_tmr_pcb_ns = argu(argc, argv, "cpu_tmr_pcb_ns", 0);
   dev_rate_bps = rate_bps;
   (void)ip;
   (void)mask;
