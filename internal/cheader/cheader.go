@@ -54,3 +54,47 @@ func Scanner(text string) *bufio.Scanner {
 	sc.Buffer(make([]byte, 0, min(len(text)+1, 64<<10)), len(text)+1)
 	return sc
 }
+
+// CodeOnly returns C text of the same length in which comments and the
+// contents of string and character literals are spaces (line breaks kept),
+// so offsets found in it are offsets in s: a search for a function's braces
+// is not misled by `void ENET_IRQHandler(void) /* { */` or a "}" in a
+// string.
+func CodeOnly(s string) string {
+	b := []byte(s)
+	blank := func(i int) {
+		if b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '/' && i+1 < len(b) && b[i+1] == '/':
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				blank(i)
+			}
+		case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
+			blank(i)
+			blank(i + 1)
+			for i += 2; i < len(b); i++ {
+				if b[i] == '*' && i+1 < len(b) && b[i+1] == '/' {
+					blank(i)
+					blank(i + 1)
+					i++
+					break
+				}
+				blank(i)
+			}
+		case b[i] == '"' || b[i] == '\'':
+			q := b[i]
+			for i++; i < len(b) && b[i] != q && b[i] != '\n'; i++ {
+				if b[i] == '\\' && i+1 < len(b) && b[i+1] != '\n' {
+					blank(i)
+					i++
+				}
+				blank(i)
+			}
+		}
+	}
+	return string(b)
+}

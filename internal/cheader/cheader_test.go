@@ -35,3 +35,21 @@ func TestScannerReadsLongLines(t *testing.T) {
 		t.Fatalf("%d lines, %v", n, err)
 	}
 }
+
+func TestCodeOnly(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"void f(void) /* { */\n{ x; }", "void f(void)        \n{ x; }"},
+		{"a // }\nb", "a     \nb"},
+		{`s = "}\"{"; c = '}';`, `s = "    "; c = ' ';`},
+		{"/* a\n b */x", "    \n     x"},
+		{"unterminated /* {", "unterminated     "},
+	} {
+		got := CodeOnly(tc.in)
+		if got != tc.want {
+			t.Errorf("CodeOnly(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if len(got) != len(tc.in) {
+			t.Errorf("CodeOnly(%q) changed the length", tc.in)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -135,13 +136,16 @@ func editLwipopts(w *workspace, p *Project, g *flow.Generated, gen []byte) {
 // funcBody returns the body span of a C function definition `name(void)`.
 func funcBody(text, name string) (span, bool) {
 	re := regexp.MustCompile(`(?m)^[A-Za-z_][\w \t\*]*\b` + name + `\s*\(\s*void\s*\)\s*\{`)
-	loc := re.FindStringIndex(text)
+	// found and matched in the code alone (same offsets): a brace in a
+	// comment or a string neither starts nor ends the body
+	code := cheader.CodeOnly(text)
+	loc := re.FindStringIndex(code)
 	if loc == nil {
 		return span{}, false
 	}
 	depth := 0
-	for i := loc[1] - 1; i < len(text); i++ {
-		switch text[i] {
+	for i := loc[1] - 1; i < len(code); i++ {
+		switch code[i] {
 		case '{':
 			depth++
 		case '}':

@@ -1,6 +1,7 @@
 package vendorkit
 
 import (
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"io/fs"
 	"path/filepath"
@@ -58,7 +59,7 @@ var enetIRQRe = regexp.MustCompile(`(?m)^void\s+ENET_IRQHandler\s*\(\s*void\s*\)
 func gd32ProjectIRQ(p *Project) string {
 	files := walkProject(p, func(rel, _ string) bool { return strings.HasSuffix(rel, ".c") && rel != p.PortDriver })
 	for _, rel := range files {
-		if b, err := fsutil.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(rel)), fsutil.MaxInput); err == nil && enetIRQRe.Match(b) {
+		if b, err := fsutil.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(rel)), fsutil.MaxInput); err == nil && enetIRQRe.MatchString(cheader.CodeOnly(string(b))) {
 			return rel
 		}
 	}
