@@ -1,3 +1,9 @@
+// Package audit lints an existing lwipopts.h: options that do not exist (the
+// myths of the seed articles among them), lwIP #error rules the file would
+// hit, and values that break the board's hardware limits. It is a command
+// (lwipgen audit) on top of the shared readers: the #define reader is
+// internal/cheader (Defines), so packages that only read a header do not
+// import audit.
 package audit
 
 import (
@@ -6,11 +12,12 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
 // File audits the defines of one lwipopts.h for lwIP version v; b may be nil.
-func File(defs []Define, v lwip.Version, b *board.Board) []Finding {
+func File(defs []cheader.Define, v lwip.Version, b *board.Board) []Finding {
 	var fs []Finding
 	add := func(line int, sev, id, opt, format string, args ...any) {
 		fs = append(fs, Finding{Line: line, Severity: sev, ID: id, Option: opt, Message: fmt.Sprintf(format, args...)})

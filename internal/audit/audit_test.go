@@ -1,12 +1,12 @@
 package audit
 
 import (
-	"github.com/lwipgen/lwipgen/internal/seeds"
-	"strings"
 	"testing"
 
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/seeds"
 )
 
 // Each configuration printed in the seed articles, and what audit must say
@@ -33,7 +33,7 @@ func TestAuditSeedConfigurations(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			fs := File(Parse(src), lwip.V213, b)
+			fs := File(cheader.Defines(src), lwip.V213, b)
 			got := map[string]Finding{}
 			for _, f := range fs {
 				if f.Severity == "error" {
@@ -58,22 +58,8 @@ func TestAuditSeedConfigurations(t *testing.T) {
 func TestAuditGeneratedHeaderIsClean(t *testing.T) {
 	// A file that only sets correct values must produce no error.
 	src := "#define TCP_MSS 1460\n#define TCP_WND (4*TCP_MSS)\n#define TCP_SND_BUF (4*TCP_MSS)\n#define MEMP_NUM_TCP_SEG 32\n#define MEM_ALIGNMENT 4\n"
-	fs := File(Parse([]byte(src)), lwip.V213, nil)
+	fs := File(cheader.Defines([]byte(src)), lwip.V213, nil)
 	if Errors(fs) != 0 {
 		t.Fatalf("clean file reported: %v", fs)
-	}
-}
-
-func TestParseKeepsLinesAndStripsComments(t *testing.T) {
-	src := "/* header\n   comment */\n#define A 1 // one\n#define B \\\n  (2*A)\n#define F(x) x\n#  define C /* c */ 3\n"
-	defs := Parse([]byte(src))
-	want := []Define{{Name: "A", Value: "1", Line: 3}, {Name: "B", Value: "(2*A)", Line: 4}, {Name: "C", Value: "3", Line: 7}}
-	if len(defs) != len(want) {
-		t.Fatalf("got %v", defs)
-	}
-	for i := range want {
-		if defs[i].Name != want[i].Name || strings.TrimSpace(defs[i].Value) != want[i].Value || defs[i].Line != want[i].Line {
-			t.Errorf("define %d: got %+v, want %+v", i, defs[i], want[i])
-		}
 	}
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/cheader"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/seeds"
 )
 
@@ -96,7 +95,7 @@ func BaselineConfigs() ([]Config, error) {
 			}
 			var defs strings.Builder
 			var kept []string
-			for _, d := range audit.Parse(h) {
+			for _, d := range cheader.Defines(h) {
 				if sizingKeys[d.Name] {
 					fmt.Fprintf(&defs, "#undef %s\n#define %s %s\n", d.Name, d.Name, d.Value)
 					kept = append(kept, d.Name)
@@ -173,7 +172,7 @@ var reBenchInclude = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*[<"]([^"
 func benchable(path string, data []byte) error {
 	code := cheader.StripComments(string(data))
 	nosys := ""
-	for _, d := range audit.Parse(data) {
+	for _, d := range cheader.Defines(data) {
 		if d.Name == "NO_SYS" {
 			nosys = d.Value
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
@@ -22,7 +22,7 @@ type Sizing struct {
 // SizingOf resolves a configuration's lwipopts.h.
 func SizingOf(c Config) Sizing {
 	set := map[string]string{}
-	for _, d := range audit.Parse([]byte(c.LwipOpts)) {
+	for _, d := range cheader.Defines([]byte(c.LwipOpts)) {
 		set[d.Name] = d.Value
 	}
 	r, err := lwip.Resolve(lwip.V213, set)

@@ -18,8 +18,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -153,7 +153,7 @@ func parseIOC(src []byte) (*input, error) {
 
 func parseLwipopts(src []byte) *input {
 	in := &input{defs: map[string]string{}, where: map[string]string{}}
-	for _, d := range audit.Parse(src) {
+	for _, d := range cheader.Defines(src) {
 		in.defs[d.Name] = d.Value // a later #define wins, as in the preprocessor
 		in.where[d.Name] = fmt.Sprintf("line %d", d.Line)
 	}
@@ -236,7 +236,7 @@ func ImportProject(dir string, o Options) (*Result, error) {
 		// the port's cc.h is part of what lwIP compiles with: its lwIP options count where
 		// lwipopts.h leaves them (GD's demos: LWIP_TIMEVAL_PRIVATE there)
 		if cc := p.read(p.ccH); cc != nil {
-			for _, d := range audit.Parse(cc) {
+			for _, d := range cheader.Defines(cc) {
 				if _, set := in.defs[d.Name]; !set && d.Name != "BYTE_ORDER" && (lwip.Known(lwip.V213, d.Name) || lwip.Known(lwip.V22x, d.Name)) {
 					in.defs[d.Name] = d.Value
 					in.where[d.Name] = fmt.Sprintf("%s:%d", p.ccH, d.Line)

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/render"
@@ -17,7 +17,7 @@ import (
 func resolve(t *testing.T, v lwip.Version, src []byte, only map[string]string) *lwip.Config {
 	t.Helper()
 	set := map[string]string{}
-	for _, d := range audit.Parse(src) {
+	for _, d := range cheader.Defines(src) {
 		if lwip.Known(v, d.Name) {
 			set[d.Name] = d.Value
 		}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/seeds"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -59,7 +59,7 @@ func lwipgenConfig(g *pipeline.Generated) (*config, error) {
 // refuse the values (the flag lwIP's own #error text offers; the printed
 // values stay as they are, so the simulation shows what they do).
 func fromDefines(p *plan.Plan, name, label string, body []byte) (*config, error) {
-	defs := audit.Parse(body)
+	defs := cheader.Defines(body)
 	set := map[string]string{}
 	for _, d := range defs {
 		set[d.Name] = d.Value
@@ -141,7 +141,7 @@ func baselineConfigs(p *plan.Plan) ([]*config, error) {
 // are kept.
 func userConfig(p *plan.Plan, path string, src []byte) (*config, error) {
 	var body strings.Builder
-	for _, d := range audit.Parse(src) {
+	for _, d := range cheader.Defines(src) {
 		fmt.Fprintf(&body, "#undef %s\n#define %s %s\n", d.Name, d.Name, d.Value)
 	}
 	name := "user:" + filepath.Base(path)

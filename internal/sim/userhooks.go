@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 )
 
 // A user's lwipopts.h may map lwIP's hook macros to functions its project
@@ -48,7 +48,7 @@ var reBareIdent = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)(?:\s*\(\s*\))?$`
 // only; the others are left to the link to name).
 func userHooks(src []byte) []userHook {
 	var out []userHook
-	for _, d := range audit.Parse(src) {
+	for _, d := range cheader.Defines(src) {
 		if _, ok := hookStandIns[d.Name]; !ok {
 			continue
 		}
@@ -130,7 +130,7 @@ func linkError(out string, exit error, header []byte) error {
 		return fmt.Errorf("linking the simulator: %v\n%s", exit, firstLines(out, 20))
 	}
 	macros := map[string]string{}
-	for _, d := range audit.Parse(header) {
+	for _, d := range cheader.Defines(header) {
 		if m := reBareIdent.FindStringSubmatch(d.Value); m != nil {
 			macros[m[1]] = d.Name
 		}

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
@@ -52,7 +51,7 @@ func overrideHeader(gen, proj []byte, p *Project, g *flow.Generated) []byte {
 	var extra strings.Builder
 	seen := map[string]bool{}
 	d := g.Plan.Driver
-	for _, def := range audit.Parse(proj) {
+	for _, def := range cheader.Defines(proj) {
 		if seen[def.Name] || genSet[def.Name] {
 			continue
 		}

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 )
@@ -15,14 +15,14 @@ import (
 // sizes), in the order the project writes them. Some of them still change
 // struct sizes: CubeMX's netconn-only projects write LWIP_SOCKET 0, which
 // removes struct netconn's socket index (4 B per netconn).
-func keptOptions(proj []byte, g *pipeline.Generated) []audit.Define {
+func keptOptions(proj []byte, g *pipeline.Generated) []cheader.Define {
 	gen := map[string]bool{}
 	for _, s := range g.Plan.Settings {
 		gen[s.Name] = true
 	}
 	seen := map[string]bool{}
-	var out []audit.Define
-	for _, d := range audit.Parse(proj) {
+	var out []cheader.Define
+	for _, d := range cheader.Defines(proj) {
 		if seen[d.Name] || gen[d.Name] || !lwip.Known(g.Plan.Version, d.Name) || sizing(d.Name) {
 			continue
 		}
@@ -36,7 +36,7 @@ func keptOptions(proj []byte, g *pipeline.Generated) []audit.Define {
 // lwipgen's options plus the kept ones - and lists every symbol whose size
 // differs from the plan's prediction. Empty when the kept options change
 // no RAM.
-func keptRAMEffect(g *pipeline.Generated, kept []audit.Define) ([]string, error) {
+func keptRAMEffect(g *pipeline.Generated, kept []cheader.Define) ([]string, error) {
 	if len(kept) == 0 || g.Plan.RAM.Symbols == nil {
 		return nil, nil
 	}

@@ -41,7 +41,7 @@ func Audit(in AuditInput, v lwip.Version, b *board.Board) []audit.Finding {
 	macros := map[string]string{}
 	from := map[string]origin{}
 	side := func(src []byte, name string) {
-		for _, d := range audit.Parse(src) {
+		for _, d := range cheader.Defines(src) {
 			if d.Name == "RT_CONFIG_H__" || strings.HasSuffix(d.Name, "_H__") || strings.HasSuffix(d.Name, "_H_") {
 				continue
 			}
@@ -141,7 +141,7 @@ func Audit(in AuditInput, v lwip.Version, b *board.Board) []audit.Finding {
 	}
 	// the usual audit on what lwIP sees: the side headers' own lines (with
 	// their line numbers) and the port's values for the rest
-	var defs []audit.Define
+	var defs []cheader.Define
 	for _, name := range port.SortedKeys(eff) {
 		o := effFrom[name]
 		if strings.HasPrefix(name, "RT_") || strings.HasPrefix(name, "CONFIG_") || strings.HasPrefix(name, "__") {
@@ -156,7 +156,7 @@ func Audit(in AuditInput, v lwip.Version, b *board.Board) []audit.Finding {
 		if o.file == pn {
 			line = 0
 		}
-		defs = append(defs, audit.Define{Name: name, Value: expandRT(eff[name], eff, v), Line: line})
+		defs = append(defs, cheader.Define{Name: name, Value: expandRT(eff[name], eff, v), Line: line})
 	}
 	for _, f := range audit.File(defs, v, b) {
 		if f.Line > 0 {
