@@ -138,7 +138,7 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 		o.Chip = b.Chip
 	}
 	if p != nil && o.Chip != nil {
-		o.Measure = pipeline.AuditMeasure(p, o)
+		o.Measure = pipeline.AuditMeasure(pipeline.AuditTarget{Root: p.Root, ProjectLwipDir: p.LwipDir, AuditedLwipDir: o.LwipDir, Lwipopts: o.File, IncludeDirs: o.IncludeDirs, Defines: o.Defines, Core: o.Chip.Core})
 	}
 	// Ctrl-C or SIGTERM stops the compiler; Run then returns and removes
 	// its scratch directory (a default signal would end the process first)

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/elfsym"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -164,19 +163,32 @@ func projectLwIP(ctx context.Context, b *board.Board, p *plan.Plan, setting stri
 	return meas, err
 }
 
+// AuditTarget is what audit --project's sizing hook needs of the audited
+// project and the audit's options (plain values, so pipeline does not import
+// audit: audit is a command on top, wired by the CLI).
+type AuditTarget struct {
+	Root           string     // the project's root
+	ProjectLwipDir string     // the project's own lwIP tree as detected ("" none)
+	AuditedLwipDir string     // the lwIP tree the audit evaluates with
+	Lwipopts       string     // the audited lwipopts.h
+	IncludeDirs    []string   // the project's include paths (relative to Root or absolute)
+	Defines        []string   // the project's definitions (NAME or NAME=VALUE, -D optional)
+	Core           board.Core // the chip's core the tree is compiled for
+}
+
 // AuditMeasure is audit --project's sizing hook: when the audited lwIP is
 // the project's own copy (CubeMX's Middlewares/Third_Party/LwIP), it is
 // measured as vendor measures it (MeasureTree), compiled with the
 // audited lwipopts.h and the project's include paths and definitions; nil
 // otherwise (the fetch-lwip cache or --lwip is stock lwIP, as the model).
-func AuditMeasure(p *audit.Project, o audit.Options) func(*lwip.Config) (*lwip.Measured, error) {
-	tree, err := lwipsrc.Resolve("", p.LwipDir)
-	if err != nil || tree.From != "project" || o.LwipDir == "" {
+func AuditMeasure(a AuditTarget) func(*lwip.Config) (*lwip.Measured, error) {
+	tree, err := lwipsrc.Resolve("", a.ProjectLwipDir)
+	if err != nil || tree.From != "project" || a.AuditedLwipDir == "" {
 		return nil
 	}
-	if a, b := filepath.Clean(tree.Dir), filepath.Clean(o.LwipDir); a != b {
-		if aa, _ := filepath.Abs(a); aa != "" {
-			if bb, _ := filepath.Abs(b); aa != bb {
+	if x, y := filepath.Clean(tree.Dir), filepath.Clean(a.AuditedLwipDir); x != y {
+		if aa, _ := filepath.Abs(x); aa != "" {
+			if bb, _ := filepath.Abs(y); aa != bb {
 				return nil
 			}
 		}
@@ -185,13 +197,13 @@ func AuditMeasure(p *audit.Project, o audit.Options) func(*lwip.Config) (*lwip.M
 		if filepath.IsAbs(d) {
 			return d
 		}
-		return filepath.Join(p.Root, d)
+		return filepath.Join(a.Root, d)
 	}
-	u := &project.Unit{Includes: []string{filepath.Dir(o.File)}}
-	for _, d := range o.IncludeDirs {
+	u := &project.Unit{Includes: []string{filepath.Dir(a.Lwipopts)}}
+	for _, d := range a.IncludeDirs {
 		u.Includes = append(u.Includes, abs(d))
 	}
-	for _, d := range o.Defines {
+	for _, d := range a.Defines {
 		name, val, has := strings.Cut(strings.TrimPrefix(d, "-D"), "=")
 		if !has {
 			val = "1"
@@ -199,10 +211,10 @@ func AuditMeasure(p *audit.Project, o audit.Options) func(*lwip.Config) (*lwip.M
 		u.Defines = append(u.Defines, project.Define{Name: name, Value: val})
 	}
 	return func(cfg *lwip.Config) (*lwip.Measured, error) {
-		m, err := MeasureTree(context.Background(), o.Chip.Core, filepath.Base(p.Root), cfg, tree.Dir, nil, u)
+		m, err := MeasureTree(context.Background(), a.Core, filepath.Base(a.Root), cfg, tree.Dir, nil, u)
 		if m != nil {
 			// named inside the project, as vendor's finding is
-			if root, _ := filepath.Abs(p.Root); root != "" {
+			if root, _ := filepath.Abs(a.Root); root != "" {
 				if t, _ := filepath.Abs(tree.Dir); t != "" {
 					if rel, err := filepath.Rel(root, t); err == nil && !strings.HasPrefix(rel, "..") {
 						m.Tree = filepath.ToSlash(rel)

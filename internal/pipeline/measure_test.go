@@ -259,7 +259,7 @@ func TestAuditProjectReportsMeasuredSizes(t *testing.T) {
 		}
 		for _, hook := range []bool{true, false} {
 			if hook {
-				o.Measure = pipeline.AuditMeasure(p, o)
+				o.Measure = pipeline.AuditMeasure(pipeline.AuditTarget{Root: p.Root, ProjectLwipDir: p.LwipDir, AuditedLwipDir: o.LwipDir, Lwipopts: o.File, IncludeDirs: o.IncludeDirs, Defines: o.Defines, Core: o.Chip.Core})
 			} else {
 				o.Measure = nil
 			}
