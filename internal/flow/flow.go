@@ -18,8 +18,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/finding"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -262,7 +262,7 @@ func Plan(b *board.Board) (*plan.Plan, error) {
 // port's lwipopts.h). context is the path of the project file that carries
 // that context; the flow reads what it includes.
 type Auditor interface {
-	AuditProject(header []byte, headerPath, context string, v lwip.Version, b *board.Board) ([]audit.Finding, error)
+	AuditProject(header []byte, headerPath, context string, v lwip.Version, b *board.Board) ([]finding.Finding, error)
 }
 
 // ToolReleaser is a flow that can read the vendor tool release from a

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/finding"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -73,7 +73,7 @@ func (Flow) Vendor(g *flow.Generated, o flow.VendorOptions) (*flow.VendorResult,
 
 // AuditProject audits the port lwipopts.h (header) with the BSP's
 // rtconfig.h (context) and the rtconfig_project.h beside it when included.
-func (Flow) AuditProject(header []byte, headerPath, context string, v lwip.Version, b *board.Board) ([]audit.Finding, error) {
+func (Flow) AuditProject(header []byte, headerPath, context string, v lwip.Version, b *board.Board) ([]finding.Finding, error) {
 	rtc, err := cheader.ReadHeader(context) // regular, bounded, text, comments closed
 	if err != nil {
 		return nil, err
