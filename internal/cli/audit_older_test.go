@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 func writeTree(t *testing.T, dir string, files map[string]string) {
@@ -18,27 +20,6 @@ func writeTree(t *testing.T, dir string, files map[string]string) {
 		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
 			t.Fatal(err)
 		}
-	}
-}
-
-func copyFixture(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		c, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), c, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -55,8 +36,7 @@ func TestAuditProjectOlderLwIPRefused(t *testing.T) {
 	// the project model's ART-Pi Studio fixture
 	// (RT-Thread-Studio/sdk-bsp-stm32h750-realthread-artpi@d46b6832), its
 	// lwIP 2.0.3 given the version defines of its init.h
-	artpi := t.TempDir()
-	copyFixture(t, "../project/testdata/cdt/studio-artpi", artpi)
+	artpi := testenv.CopyTree(t, "../project/testdata/cdt/studio-artpi")
 	writeTree(t, artpi, map[string]string{"rt-thread/components/net/lwip/lwip-2.0.3/src/include/lwip/init.h": initH("2", "0", "3")})
 	// a bare-metal BSP on lwIP 1.4.1 with a compile_commands.json, shaped on
 	// the older STM32F4x7 ETH examples' third_party/lwip-1.4.1 layout (the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/project"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // artPi41 is an RT-Thread 4.1 BSP modelled on
@@ -20,8 +21,7 @@ import (
 // withRelease=false leaves rtdef.h out: the folder layout alone must refuse.
 func artPi41(t *testing.T, withRelease bool) string {
 	t.Helper()
-	dir := t.TempDir()
-	copyTree(t, "../../project/testdata/cdt/studio-artpi", dir)
+	dir := testenv.CopyTree(t, "../../project/testdata/cdt/studio-artpi")
 	dot := strings.Join([]string{
 		"#", "# RT-Thread Configuration", "#",
 		"CONFIG_RT_NAME_MAX=8",

@@ -12,6 +12,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 // menuconfig is the test's own .config -> rtconfig.h converter, written from
@@ -54,27 +55,6 @@ func menuconfig(dotConfig string, project bool) string {
 	return out.String()
 }
 
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		c, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), c, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 func read(t *testing.T, p string) string {
 	t.Helper()
 	c, err := os.ReadFile(p)
@@ -98,8 +78,7 @@ func snapshot(t *testing.T, dir string) map[string]string {
 
 // bspFixture copies testdata/bsp and makes its rtconfig.h the way menuconfig would.
 func bspFixture(t *testing.T) string {
-	dir := t.TempDir()
-	copyTree(t, "testdata/bsp", dir)
+	dir := testenv.CopyTree(t, "testdata/bsp")
 	rtc := menuconfig(read(t, filepath.Join(dir, ".config")), true)
 	if rtc != port.MkRtconfig(read(t, filepath.Join(dir, ".config")), true) {
 		t.Fatal("port.MkRtconfig and the test's converter disagree")
