@@ -90,10 +90,6 @@ func File(defs []cheader.Define, v lwip.Version, b *board.Board) []Finding {
 	return sortFindings(fs)
 }
 
-// Sort orders findings by file, line, then rule id (for audits that add
-// their own findings to File's, e.g. a flow's project audit).
-func Sort(fs []Finding) []Finding { return sortFindings(fs) }
-
 // wordIndex finds name in s as a whole identifier.
 func wordIndex(s, name string) int {
 	for off := 0; ; {

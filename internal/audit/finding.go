@@ -16,11 +16,6 @@ const (
 
 func sortFindings(fs []Finding) []Finding { return finding.Sort(fs) }
 
-// Errors counts the findings of severity error.
-func Errors(fs []Finding) int { return count(fs, SevError) }
-
-func count(fs []Finding, sev string) int { return finding.Count(fs, sev) }
-
 func or(s, d string) string {
 	if s == "" {
 		return d

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/auditreg"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path/filepath"
@@ -14,12 +15,12 @@ import (
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
 
-// vendorGlue are names that sit in real lwipopts.h files but are read by
-// vendor code, not by lwIP: reported as info, with the code that reads them.
-// The flows register their vendors' names (RegisterVendorGlue); these are
+// thirdPartyGlue are names that sit in real lwipopts.h files but are read
+// by vendor code, not by lwIP: reported with the code that reads them. The
+// flows register their vendors' names in internal/auditreg; these are
 // third-party projects' without a flow of their own.
 // A key ending in "*" is a prefix (a vendor's configuration namespace).
-var vendorGlue = map[string]string{
+var thirdPartyGlue = map[string]string{
 	"MICROPY_*":             "MicroPython (mpconfigport.h)",
 	"CYW43_*":               "the cyw43 driver",
 	"PICO_*":                "pico-sdk",
@@ -50,34 +51,10 @@ var vendorGlue = map[string]string{
 	"ETHERNET_RMII_MODE_CONFIGURATION": "stm32duino STM32Ethernet's ethernetif.cpp (RMII vs MII pin set-up)",
 }
 
-var glueMu sync.RWMutex
+func init() { auditreg.RegisterVendorGlue(thirdPartyGlue) }
 
-// RegisterVendorGlue names macros a vendor's code reads from lwipopts.h
-// (name -> the code that reads it); flows call it from init.
-func RegisterVendorGlue(names map[string]string) {
-	glueMu.Lock()
-	defer glueMu.Unlock()
-	for k, v := range names {
-		vendorGlue[k] = v
-	}
-}
-
-// glueOwner names the code that reads a vendor macro; byName says the name
-// itself is registered (not only its prefix).
-func glueOwner(name string) (owner string, byName, ok bool) {
-	glueMu.RLock()
-	defer glueMu.RUnlock()
-	if o, ok := vendorGlue[name]; ok {
-		return o, true, true
-	}
-	best := ""
-	for k, o := range vendorGlue {
-		if p, isPrefix := strings.CutSuffix(k, "*"); isPrefix && strings.HasPrefix(name, p) && len(p) > len(best) {
-			best, owner = p, o
-		}
-	}
-	return owner, false, best != ""
-}
+// glueOwner names the code that reads a vendor macro (auditreg.GlueOwner).
+var glueOwner = auditreg.GlueOwner
 
 var (
 	srcNamesOnce sync.Map // lwipDir -> map[string]bool

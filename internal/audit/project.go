@@ -3,8 +3,8 @@ package audit
 import (
 	"context"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/auditreg"
 	"path/filepath"
-	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -109,19 +109,9 @@ func FromModel(m *project.Model) (*Project, error) {
 	return p, nil
 }
 
-// mcuChips maps MCU part-number prefixes to lwipgen's chip files; the
-// closest chip of the family stands for parts without one of their own.
-// Flows register their vendors' parts (RegisterMCUChip).
-var mcuChips = map[string]string{}
-
-// RegisterMCUChip says which chip file stands for MCUs whose part number
-// starts with prefix (e.g. "STM32H7" -> "stm32h743zi").
-func RegisterMCUChip(prefix, chip string) {
-	glueMu.Lock()
-	defer glueMu.Unlock()
-	mcuChips[strings.ToUpper(prefix)] = chip
-}
-
+// chipForMCU is the chip file for a project's MCU: the part's own chip
+// file when lwipgen has one, else the family's stand-in a flow registered
+// (auditreg.RegisterMCUChip).
 func chipForMCU(mcu string) string {
 	// the chip file of the part itself, as import maps it (board.Chips.ForMCU):
 	// an STM32F429 is stm32f429zi, not the F4 family's stand-in
@@ -130,13 +120,5 @@ func chipForMCU(mcu string) string {
 			return c
 		}
 	}
-	glueMu.RLock()
-	defer glueMu.RUnlock()
-	u, best, chip := strings.ToUpper(mcu), "", ""
-	for p, c := range mcuChips {
-		if strings.HasPrefix(u, p) && len(p) > len(best) {
-			best, chip = p, c
-		}
-	}
-	return chip
+	return auditreg.ChipForMCU(mcu)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/lwipgen/lwipgen/internal/cheader"
+	"github.com/lwipgen/lwipgen/internal/finding"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"os/exec"
@@ -152,7 +153,7 @@ func Run(o Options) (*Report, error) {
 		rep.LwipVersion += " rules (the tree is lwIP " + rawTreeVersion(o.LwipDir) + ")"
 	}
 	rep.Findings = sortFindings(fs)
-	rep.Errors, rep.Warnings = Errors(rep.Findings), count(rep.Findings, SevWarning)
+	rep.Errors, rep.Warnings = finding.Count(rep.Findings, SevError), finding.Count(rep.Findings, SevWarning)
 	return rep, nil
 }
 

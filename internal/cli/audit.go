@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"github.com/lwipgen/lwipgen/internal/finding"
 	"github.com/spf13/cobra"
 	"io"
 	"os"
@@ -255,12 +256,12 @@ func auditRTThread(env *Env, file, rtconfig, version string, b *board.Board, for
 		fmt.Fprintln(env.Stderr, "lwipgen audit: --rtconfig needs the rtthread flow")
 		return 2
 	}
-	findings, err := af.AuditProject(src, file, rtconfig, v, b)
+	findings, err := af.AuditProject(src, file, rtconfig, v, b, audit.File)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "lwipgen audit:", err)
 		return 2
 	}
-	rep := &audit.Report{File: file, Engine: "RT-Thread port evaluator", LwipVersion: string(v), Findings: findings, Errors: audit.Errors(findings)}
+	rep := &audit.Report{File: file, Engine: "RT-Thread port evaluator", LwipVersion: string(v), Findings: findings, Errors: finding.Count(findings, finding.SevError)}
 	switch format {
 	case "json":
 		writeJSON(env.Stdout, rep)

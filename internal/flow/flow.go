@@ -10,6 +10,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/cheader"
 	"io"
 	"io/fs"
 	"os"
@@ -260,10 +261,16 @@ func Plan(b *board.Board) (*plan.Plan, error) {
 // Auditor is a flow whose project, not only lwipopts.h, decides what lwIP
 // compiles with (RT-Thread: rtconfig.h and rtconfig_project.h around the
 // port's lwipopts.h). context is the path of the project file that carries
-// that context; the flow reads what it includes.
+// that context; the flow reads what it includes. rules are the lwipopts.h
+// rules (the audit command passes audit.File) the flow runs on the
+// effective options, so a flow needs no import of the audit engine.
 type Auditor interface {
-	AuditProject(header []byte, headerPath, context string, v lwip.Version, b *board.Board) ([]finding.Finding, error)
+	AuditProject(header []byte, headerPath, context string, v lwip.Version, b *board.Board, rules OptionRules) ([]finding.Finding, error)
 }
+
+// OptionRules audits the effective #defines of an lwipopts.h for lwIP v on
+// board b (b may be nil).
+type OptionRules func(defs []cheader.Define, v lwip.Version, b *board.Board) []finding.Finding
 
 // ToolReleaser is a flow that can read the vendor tool release from a
 // user's project (Vitis: the LIBRARY_VER its system.mss records); "" when

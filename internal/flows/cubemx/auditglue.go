@@ -1,11 +1,11 @@
 package cubemx
 
-import "github.com/lwipgen/lwipgen/internal/audit"
+import "github.com/lwipgen/lwipgen/internal/auditreg"
 
 // What STM32CubeMX projects put in lwipopts.h for their own code, and the
 // STM32 parts the chip files stand for: the audit names them.
 func init() {
-	audit.RegisterVendorGlue(map[string]string{
+	auditreg.RegisterVendorGlue(map[string]string{
 		"WITH_RTOS":            "STM32CubeMX's generated lwip.c/ethernetif.c (RTOS vs bare-metal glue)",
 		"WITH_MBEDTLS":         "STM32CubeMX's generated project (mbedTLS middleware)",
 		"CHECKSUM_BY_HARDWARE": "ST's (and GD32's) ethernetif.c and their examples' #ifdef around CHECKSUM_GEN_*",
@@ -14,7 +14,7 @@ func init() {
 		"ETH_RXBUFNB":          "the STM32 legacy HAL ETH driver",
 		"ETH_TXBUFNB":          "the STM32 legacy HAL ETH driver",
 	})
-	audit.RegisterMCUChip("STM32H7", "stm32h743zi")
-	audit.RegisterMCUChip("STM32F7", "stm32f767zi")
-	audit.RegisterMCUChip("STM32F4", "stm32f407")
+	auditreg.RegisterMCUChip("STM32H7", "stm32h743zi")
+	auditreg.RegisterMCUChip("STM32F7", "stm32f767zi")
+	auditreg.RegisterMCUChip("STM32F4", "stm32f407")
 }

@@ -7,8 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/finding"
+	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/flows/rtthread/port"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 )
@@ -17,6 +18,9 @@ import (
 // rtconfig.h, plus rtconfig_project.h when rtconfig.h includes one.
 type AuditInput struct {
 	Port, Rtconfig, Project []byte
+	// Rules are the lwipopts.h rules run on the effective options (the
+	// audit command's audit.File); nil runs only the port's own checks.
+	Rules flow.OptionRules
 	// Names for messages (default lwipopts.h, rtconfig.h, rtconfig_project.h).
 	PortName, RtconfigName, ProjectName string
 }
@@ -32,11 +36,11 @@ type origin struct {
 // options the side headers set that the port overrides, RT_LWIP_* symbols
 // that no Kconfig menu has and the port never reads, and then the usual
 // findings on the effective configuration.
-func Audit(in AuditInput, v lwip.Version, b *board.Board) []audit.Finding {
+func Audit(in AuditInput, v lwip.Version, b *board.Board) []finding.Finding {
 	pn, rn, jn := or(in.PortName, "lwipopts.h"), or(in.RtconfigName, "rtconfig.h"), or(in.ProjectName, "rtconfig_project.h")
-	var fs []audit.Finding
+	var fs []finding.Finding
 	add := func(line int, sev, id, opt, format string, args ...any) {
-		fs = append(fs, audit.Finding{Line: line, Severity: sev, ID: id, Option: opt, Message: fmt.Sprintf(format, args...)})
+		fs = append(fs, finding.Finding{Line: line, Severity: sev, ID: id, Option: opt, Message: fmt.Sprintf(format, args...)})
 	}
 	macros := map[string]string{}
 	from := map[string]origin{}
@@ -158,7 +162,10 @@ func Audit(in AuditInput, v lwip.Version, b *board.Board) []audit.Finding {
 		}
 		defs = append(defs, cheader.Define{Name: name, Value: expandRT(eff[name], eff, v), Line: line})
 	}
-	for _, f := range audit.File(defs, v, b) {
+	if in.Rules == nil {
+		return finding.Sort(fs)
+	}
+	for _, f := range in.Rules(defs, v, b) {
 		if f.Line > 0 {
 			if o, ok := from[f.Option]; ok && eff[f.Option] == sideVals[f.Option] {
 				f.Message = o.file + ": " + f.Message
@@ -166,7 +173,7 @@ func Audit(in AuditInput, v lwip.Version, b *board.Board) []audit.Finding {
 		}
 		fs = append(fs, f)
 	}
-	return audit.Sort(fs)
+	return finding.Sort(fs)
 }
 
 func kconfigHint(opt string) string {

@@ -32,7 +32,7 @@ func TestAuditSeed003OnRTThread(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	fs := Audit(AuditInput{Port: portH, Rtconfig: []byte(rtc), Project: seed, ProjectName: "seed003.h"}, lwip.V213, b)
+	fs := Audit(AuditInput{Port: portH, Rtconfig: []byte(rtc), Project: seed, ProjectName: "seed003.h", Rules: audit.File}, lwip.V213, b)
 	got := map[string]audit.Finding{}
 	for _, f := range fs {
 		got[f.ID+" "+f.Option] = f

@@ -1,6 +1,7 @@
 package rtthread
 
 import (
+	"github.com/lwipgen/lwipgen/internal/audit"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -23,6 +24,7 @@ func TestAuditRtconfigOfVendoredBSP(t *testing.T) {
 		Port:     []byte(read(t, filepath.Join(dir, "rt-thread/components/net/lwip-2.1.2/src/lwipopts.h"))),
 		Rtconfig: []byte(read(t, filepath.Join(dir, "rtconfig.h"))),
 		Project:  []byte(read(t, filepath.Join(dir, "rtconfig_project.h"))),
+		Rules:    audit.File,
 	}
 	fs := Audit(in, lwip.V213, g.Board)
 	var errs []string

@@ -73,12 +73,12 @@ func (Flow) Vendor(g *flow.Generated, o flow.VendorOptions) (*flow.VendorResult,
 
 // AuditProject audits the port lwipopts.h (header) with the BSP's
 // rtconfig.h (context) and the rtconfig_project.h beside it when included.
-func (Flow) AuditProject(header []byte, headerPath, context string, v lwip.Version, b *board.Board) ([]finding.Finding, error) {
+func (Flow) AuditProject(header []byte, headerPath, context string, v lwip.Version, b *board.Board, rules flow.OptionRules) ([]finding.Finding, error) {
 	rtc, err := cheader.ReadHeader(context) // regular, bounded, text, comments closed
 	if err != nil {
 		return nil, err
 	}
-	in := AuditInput{Port: header, Rtconfig: rtc, PortName: headerPath, RtconfigName: context}
+	in := AuditInput{Rules: rules, Port: header, Rtconfig: rtc, PortName: headerPath, RtconfigName: context}
 	if strings.Contains(string(rtc), `#include "rtconfig_project.h"`) {
 		pj := filepath.Join(filepath.Dir(context), "rtconfig_project.h")
 		c, err := cheader.ReadHeader(pj)

@@ -1,11 +1,11 @@
 package vitis
 
-import "github.com/lwipgen/lwipgen/internal/audit"
+import "github.com/lwipgen/lwipgen/internal/auditreg"
 
 // What the Xilinx lwIP BSP writes into lwipopts.h for its adapter, and the
 // Zynq parts the chip file stands for.
 func init() {
-	audit.RegisterVendorGlue(map[string]string{
+	auditreg.RegisterVendorGlue(map[string]string{
 		"PROCESSOR_LITTLE_ENDIAN":         "the Xilinx lwIP adapter's cc.h",
 		"PROCESSOR_BIG_ENDIAN":            "the Xilinx lwIP adapter's cc.h",
 		"LWIP_FULL_CSUM_OFFLOAD_RX":       "the Xilinx lwIP adapter (xemacpsif)",
@@ -27,5 +27,5 @@ func init() {
 		"LWIP_PARTIAL_CSUM_OFFLOAD_RX":        "the Xilinx lwIP adapter (xaxiemacif_dma.c)",
 		"LWIP_PARTIAL_CSUM_OFFLOAD_TX":        "the Xilinx lwIP adapter (xaxiemacif_dma.c)",
 	})
-	audit.RegisterMCUChip("XC7Z", "xc7z035")
+	auditreg.RegisterMCUChip("XC7Z", "xc7z035")
 }
