@@ -79,7 +79,8 @@ type input struct {
 	rxBufs         int
 	heapPointer    string
 	phy, iface     string
-	isIOC          bool // the options are a .ioc's (only what differs from CubeMX's defaults)
+	isIOC          bool             // the options are a .ioc's (only what differs from CubeMX's defaults)
+	claimed        decision[string] // the flow that claims the imported file (project.ClaimFile), if any
 	version        string
 	versionWhy     string
 	mpu            []mpuRegion
@@ -194,6 +195,7 @@ func Import(src []byte, filename string, o Options) (*Result, error) {
 		in = parseLwipopts(src)
 	}
 	in.name, in.chipFrom = filename, filename
+	in.claimed = claimFile(filename, src)
 	for k, w := range in.where {
 		in.where[k] = filename + " " + w
 	}

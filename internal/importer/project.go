@@ -25,6 +25,7 @@ type projectFiles struct {
 	dir      string
 	model    *project.Model
 	ioc      string
+	claimed  decision[string] // the flow that claims the .ioc (project.ClaimFile), if any
 	lwipopts string
 	main     string
 	initH    string // the init.h of the lwIP the build compiles
@@ -45,7 +46,7 @@ func findProject(dir string) (*projectFiles, error) {
 	p := &projectFiles{dir: dir, model: m, lwipopts: m.Value(project.KeyLwipopts), cmsis: m.Value(project.KeyCMSIS)}
 	for _, f := range m.Files.Match("*.ioc") {
 		if !strings.Contains(f, "/") {
-			p.ioc = f
+			p.ioc, p.claimed = f, claimFile(f, nil)
 			break
 		}
 	}

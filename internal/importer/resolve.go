@@ -2,6 +2,7 @@ package importer
 
 import (
 	"fmt"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -103,16 +104,27 @@ func resolveRTOS(in *input, o Options, inCfg *lwip.Config) decision[string] {
 	return d
 }
 
-// resolveVendor: --vendor, else a .ioc's CubeMX, else the chip's first flow.
+// resolveVendor: --vendor, else the flow that claims the imported file or
+// the project's .ioc (project.ClaimFile), else the chip's first flow.
 func resolveVendor(in *input, proj *projectFiles, o Options, chip *board.Chip) decision[string] {
 	d := decide(o.Vendor, "--vendor")
 	if d.Value == "" && len(chip.Flows) > 0 {
 		d = decide(chip.Flows[0], "the chip's first flow")
-		if in.isIOC || proj != nil && proj.ioc != "" {
-			d = decide("cubemx", "a CubeMX project (.ioc)")
+		if in.isIOC && in.claimed.Value != "" {
+			d = in.claimed
+		} else if proj != nil && proj.claimed.Value != "" {
+			d = proj.claimed
 		}
 	}
 	return d
+}
+
+// claimFile is the flow that recognises the file on its own, if any.
+func claimFile(name string, head []byte) decision[string] {
+	if f, why, ok := project.ClaimFile(name, head); ok {
+		return decide(f, why)
+	}
+	return decision[string]{}
 }
 
 // resolveEthernet: the PHY, interface and speed, each from the options, the

@@ -50,6 +50,12 @@ func (detector) Claim(root string, files *project.Files) (project.Fact, int, boo
 	return project.Fact{}, 0, false
 }
 
+// ClaimFile claims a .ioc on its own (lwipgen import FILE.ioc, or the .ioc
+// at the top of an imported project): the board it gives is a CubeMX one.
+func (detector) ClaimFile(name string, head []byte) (string, bool) {
+	return "a CubeMX project (.ioc)", strings.HasSuffix(strings.ToLower(name), ".ioc") || bytes.HasPrefix(head, []byte("#MicroXplorer"))
+}
+
 var (
 	toolRe = regexp.MustCompile(`(?m)^ProjectManager\.TargetToolchain=(.*?)\r?$`)
 	// Mcu.UserName is the part (STM32F407VGTx); Mcu.Name its family pattern (STM32F407V(E-G)Tx)
