@@ -37,7 +37,7 @@ type Project struct {
 	HALConf      string // stm32xxxx_hal_conf.h (CubeMX)
 	OwnDir       string // lwipgen's own folder (LWIP/lwipgen for CubeMX, lwipgen for GD32)
 	TargetDir    string // where the vendor keeps lwipopts.h/ethernetif (LWIP/Target for CubeMX)
-	PortDriver   string // GD32: the demo's own ethernetif.c, which lwipgen's replaces in place
+	PortDriver   string // the project's own ethernetif.c lwipgen's replaces in place (Layout.AdaptPortDriver)
 	// Model is the project as its build sees it (the project model): what
 	// every other reader of the project asks.
 	Model *project.Model

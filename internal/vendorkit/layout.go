@@ -37,9 +37,12 @@ type Layout struct {
 	// MPU set-up is called from main.c, the generator's ethernetif.c/.h are
 	// replaced in the lwipopts.h folder and its MSP functions moved.
 	Generated bool
-	// PortDriver says the project may carry its own lwIP port driver
-	// (ethernetif.c) that lwipgen's replaces in place (a GD32 demo).
-	PortDriver bool
+	// AdaptPortDriver is set when the project may carry its own lwIP port
+	// driver (ethernetif.c) that lwipgen's replaces in place (a GD32 demo):
+	// it finds the driver (PortEdit.ReplaceDriver), adapts what calls it and
+	// returns the compile definitions the glue then needs. Other port
+	// drivers left in the tree are warned about.
+	AdaptPortDriver func(e *PortEdit) (defines []string)
 }
 
 var (

@@ -102,7 +102,7 @@ func preserveMSP(w *workspace, p *Project) {
 // demo's ethernetif.c, say) that are still in the tree: built together with
 // lwipgen's glue they define ethernetif_init and the ENET callbacks twice.
 func warnOtherDrivers(w *workspace, p *Project) {
-	if !p.Layout.PortDriver {
+	if p.Layout.AdaptPortDriver == nil {
 		return // a generated ethernetif.c (CubeMX's) is the one lwipgen takes over
 	}
 	for _, rel := range walkProject(p, func(rel, name string) bool { return name == "ethernetif.c" && rel != p.PortDriver }) {

@@ -262,14 +262,10 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 		w.userCode = pr.UserCode
 		w.lost = pr.Lost
 	}
-	files = render.Merge(files, o.Glue) // the glue was rendered for this project: it replaces the pipeline's file of its name
-	if p.Layout.PortDriver {
-		if p.PortDriver = gd32PortDriver(p); p.PortDriver != "" {
-			p.TargetDir = pathDir(p.PortDriver)
-			w.replace = map[string]bool{p.PortDriver: true, p.TargetDir + "/ethernetif.h": true}
-			if d := editGD32IRQ(w, p); d != "" {
-				defines = append(append([]string{}, defines...), d)
-			}
+	files = render.Merge(files, asGlue(o.Glue)) // the glue was rendered for this project: it replaces the pipeline's file of its name
+	if adapt := p.Layout.AdaptPortDriver; adapt != nil {
+		if d := adapt(&PortEdit{w: w, p: p}); len(d) > 0 {
+			defines = append(append([]string{}, defines...), d...)
 		}
 	}
 	preserveMSP(w, p)
@@ -347,7 +343,7 @@ func (w *workspace) placeFiles(p *Project, files []render.File) (genOpts []byte)
 			genOpts = f.Content
 			continue
 		}
-		rel, ok := placement(p, f.Path)
+		rel, ok := placement(p, f)
 		if !ok {
 			continue
 		}
@@ -388,15 +384,28 @@ func manifestEqual(a, b *manifest) bool {
 	return bytes.Equal(x.encode(), y.encode())
 }
 
+// asGlue marks the files rendered for the project as its driver glue
+// (placement puts them by role).
+func asGlue(fs []render.File) []render.File {
+	out := make([]render.File, len(fs))
+	for i, f := range fs {
+		f.Role = render.RoleGlue
+		out[i] = f
+	}
+	return out
+}
+
 // placement is where a generated file goes in the project; false for files
 // that belong to lwipgen's standalone build only (probe firmware, its own
-// port and link script).
-func placement(p *Project, gen string) (string, bool) {
-	for _, pre := range []string{"probe/", "port/", "firmware/", "vitis/"} {
-		if strings.HasPrefix(gen, pre) {
-			return "", false
-		}
+// port and link script) or to a vendor's own tools (BSP fragments): decided
+// by the file's render.Role, never by a flow's folder name.
+func placement(p *Project, f render.File) (string, bool) {
+	switch f.Role {
+	case render.RoleConfig, render.RoleMPU, render.RoleGlue:
+	default:
+		return "", false
 	}
+	gen := f.Path
 	base := path.Base(gen)
 	if strings.HasSuffix(base, ".ld") && base != "lwip_sections.ld" {
 		return "", false
@@ -404,7 +413,7 @@ func placement(p *Project, gen string) (string, bool) {
 	if !strings.HasSuffix(base, ".c") && !strings.HasSuffix(base, ".h") && !strings.HasSuffix(base, ".ld") {
 		return "", false
 	}
-	if (base == "ethernetif.c" || base == "ethernetif.h") && (p.Layout.Generated || p.PortDriver != "") {
+	if f.Role == render.RoleGlue && (base == "ethernetif.c" || base == "ethernetif.h") && (p.Layout.Generated || p.PortDriver != "") {
 		return p.TargetDir + "/" + base, true
 	}
 	return p.OwnDir + "/" + gen, true

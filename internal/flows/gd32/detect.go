@@ -54,7 +54,7 @@ func init() {
 			}
 			return fmt.Errorf("project %s: a GD32 project without a build lwipgen can add its files to (a Makefile, a CMakeLists.txt or an Eclipse .cproject): %v", dir, m.BuildErr)
 		},
-		NoLwipopts: "a GD32 firmware-library project whose build compiles no lwipopts.h",
-		PortDriver: true,
+		NoLwipopts:      "a GD32 firmware-library project whose build compiles no lwipopts.h",
+		AdaptPortDriver: adaptPortDriver,
 	})
 }
