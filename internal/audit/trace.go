@@ -53,14 +53,17 @@ type trace struct {
 func newTrace() *trace { return &trace{final: map[string]macroDef{}} }
 
 func (t *trace) define(d macroDef) {
-	if prev, ok := t.final[d.Name]; ok && (prev.Value != d.Value || prev.Params != d.Params) {
+	prev, had := t.final[d.Name]
+	if had && (prev.Value != d.Value || prev.Params != d.Params) {
 		t.redefs = append(t.redefs, redefinition{Name: d.Name, Prev: prev, Next: d})
 	}
 	t.final[d.Name] = d
-	for i, n := range t.order {
-		if n == d.Name {
-			t.order = append(t.order[:i], t.order[i+1:]...)
-			break
+	if had { // only a name defined before is in the order (a scan per new name was quadratic)
+		for i, n := range t.order {
+			if n == d.Name {
+				t.order = append(t.order[:i], t.order[i+1:]...)
+				break
+			}
 		}
 	}
 	t.order = append(t.order, d.Name)
@@ -82,15 +85,6 @@ func (t *trace) undef(d macroDef) {
 	}
 }
 
-// defs returns the macros in effect as EvalCond wants them.
-func (t *trace) defs() map[string]string {
-	m := make(map[string]string, len(t.final))
-	for _, d := range t.final {
-		m[d.Name+d.Params] = d.Value
-	}
-	return m
-}
-
 var (
 	reDirective = regexp.MustCompile(`^\s*#\s*([a-z_]+)\s*(.*)$`)
 	reDefine    = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))?\s*(.*)$`)
@@ -109,10 +103,11 @@ var stdHeaders = map[string]bool{"stdint.h": true, "stddef.h": true, "stdlib.h":
 // lwipopts.h. predefs are -D definitions.
 func evaluate(path string, src []byte, incDirs []string, predefs map[string]string) *trace {
 	t := newTrace()
+	p := &fallbackPP{t: t, incDirs: incDirs, seen: map[string]int{}, tab: lwip.NewCondTable()}
 	for k, v := range predefs {
 		t.final[k] = macroDef{Name: k, Value: v, File: "<command-line>"}
+		p.tab.Define(k, v)
 	}
-	p := &fallbackPP{t: t, incDirs: incDirs, seen: map[string]int{}}
 	p.file(path, src, 0)
 	return t
 }
@@ -121,6 +116,9 @@ type fallbackPP struct {
 	t       *trace
 	incDirs []string
 	seen    map[string]int
+	// tab holds the macros in effect, updated at each #define/#undef, so a
+	// #if is evaluated without rebuilding the table (linear in the file)
+	tab *lwip.CondTable
 }
 
 type condFrame struct{ active, taken, outer bool }
@@ -135,7 +133,7 @@ func (p *fallbackPP) file(path string, src []byte, depth int) {
 	var stack []condFrame
 	active := func() bool { return len(stack) == 0 || stack[len(stack)-1].active }
 	truth := func(expr string) bool {
-		v, _, err := lwip.EvalCond(expr, p.t.defs())
+		v, _, err := p.tab.Eval(expr)
 		return err == nil && v != 0
 	}
 	for i := 0; i < len(lines); i++ {
@@ -192,10 +190,13 @@ func (p *fallbackPP) file(path string, src []byte, depth int) {
 		switch dir {
 		case "define":
 			if d := reDefine.FindStringSubmatch(arg); d != nil {
-				p.t.define(macroDef{Name: d[1], Params: strings.ReplaceAll(d[2], " ", ""), Value: strings.TrimSpace(d[3]), File: path, Line: start})
+				md := macroDef{Name: d[1], Params: strings.ReplaceAll(d[2], " ", ""), Value: strings.TrimSpace(d[3]), File: path, Line: start}
+				p.t.define(md)
+				p.tab.Define(md.Name+md.Params, md.Value)
 			}
 		case "undef":
 			p.t.undef(macroDef{Name: firstWord(arg), File: path, Line: start})
+			p.tab.Undef(firstWord(arg))
 		case "include":
 			inc := reInclude.FindStringSubmatch(arg)
 			if inc == nil {

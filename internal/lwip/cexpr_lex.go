@@ -205,6 +205,7 @@ const maxExpansion = 200000
 type expander struct {
 	env   macroEnv
 	steps int
+	memo  *expansionMemo // nil: no memo (Config has its own value cache)
 }
 
 // expand performs cpp-style macro replacement. hide is the set of macros
@@ -227,6 +228,7 @@ func (e *expander) expand(in []tok, hide map[string]bool) ([]tok, error) {
 				return nil, err
 			}
 			_, ok := e.env.lookupMacro(name)
+			e.memo.looked(name)
 			v := uint64(0)
 			if ok {
 				v = 1
@@ -236,8 +238,16 @@ func (e *expander) expand(in []tok, hide map[string]bool) ([]tok, error) {
 			continue
 		}
 		m, ok := e.env.lookupMacro(t.text)
+		e.memo.looked(t.text)
+		if ok && hide[t.text] {
+			e.memo.hiddenHit()
+		}
 		if !ok || hide[t.text] {
 			out = append(out, t)
+			continue
+		}
+		if rep, hit := e.memo.get(t.text, m); hit {
+			out = append(out, rep...)
 			continue
 		}
 		h := make(map[string]bool, len(hide)+1)
@@ -246,10 +256,12 @@ func (e *expander) expand(in []tok, hide map[string]bool) ([]tok, error) {
 		}
 		h[t.text] = true
 		if !m.fn {
+			mark := e.memo.begin()
 			rep, err := e.expand(m.body, h)
 			if err != nil {
 				return nil, err
 			}
+			e.memo.end(mark, t.text, rep)
 			out = append(out, rep...)
 			continue
 		}

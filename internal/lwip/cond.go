@@ -32,11 +32,20 @@ func EvalCond(expr string, defs map[string]string) (value int64, unknown []strin
 		}
 		env[name] = m
 	}
+	return evalCondIn(env, expr)
+}
+
+// evalCondIn evaluates expr over the macro table env.
+func evalCondIn(env macroMap, expr string) (value int64, unknown []string, err error) {
+	return evalWith(&expander{env: env}, expr)
+}
+
+// evalWith evaluates expr with the expander e (its table, and its memo).
+func evalWith(e *expander, expr string) (value int64, unknown []string, err error) {
 	toks, err := lex(expr)
 	if err != nil {
 		return 0, nil, err
 	}
-	e := &expander{env: env}
 	exp, err := e.expand(toks, map[string]bool{})
 	if err != nil {
 		return 0, nil, err
