@@ -255,61 +255,15 @@ func (a *auditor) redefFindings() {
 // (consequences of a configuration lwIP refuses) as one finding.
 func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 	seen := map[string]bool{}
-	type group struct {
-		first compilerDiag
-		where []string
-	}
 	var order []string
-	groups := map[string]*group{}
+	groups := map[string]*diagGroup{}
 	for _, d := range diags {
 		where := fmt.Sprintf("%s:%d", or(a.comp.rel(d.File), filepath.Base(a.o.File)), d.Line)
 		switch {
 		case d.Kind == "warning": // "X" redefined by an lwIP header
-			name := strings.Trim(strings.TrimSuffix(d.Text, " redefined"), "\"")
-			prev := a.comp.rel(d.PrevFile)
-			if !inAudited(prev) || inAudited(a.comp.rel(d.File)) {
-				continue // the file's own redefinitions are reported from the trace
-			}
-			msg := fmt.Sprintf("%s: warning: %s (the file's definition at line %d): lwIP's own definition replaces it", where, d.Text, d.PrevLine)
-			if t, ok := lwip.MythFor(a.v, name); ok {
-				msg += ". " + t
-			}
-			a.add(Finding{File: prev, Line: d.PrevLine, Severity: SevWarning, ID: "audit.redefined_by_lwip", Option: name, Source: "compiler", Message: msg, Fix: "remove the definition from lwipopts.h"})
+			a.lwipRedefinition(d, where)
 		case strings.HasPrefix(d.Text, "#error"):
-			text := lwip.ErrorMessage(d.Text)
-			if text == "" {
-				text = strings.Trim(strings.TrimPrefix(d.Text, "#error "), "\"")
-			}
-			file, line, opt := a.blame(d.Text)
-			if opt == "" {
-				file, line, opt = a.blameApp(d.File)
-			}
-			if unk, why, fix := a.unknownOf(a.optionsIn(a.errorCondition(d))...); len(unk) > 0 {
-				// the condition reads an option whose value is unknown here: it
-				// names what a header that is not here defines (Infineon's
-				// TCP_MSS (WHD_PAYLOAD_MTU) from whd_types.h; #if reads it as
-				// 0), or an unread configuration header may set it
-				a.add(Finding{File: file, Line: line, Severity: SevInfo, ID: a.ruleIDFor(text), Option: opt, Source: "compiler", Unknown: unk,
-					Message: fmt.Sprintf("lwIP refuses to compile here, but the condition rests on what is unknown here (%s): %s: %s", why, where, d.Text),
-					Fix:     fix})
-				continue
-			}
-			if rel, ev := a.olderRelease(); rel != "" && strings.HasPrefix(a.ruleIDFor(text), "lwip.") {
-				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
-					Message: fmt.Sprintf("lwIP %s (the tree judged) refuses to compile this, but the file is written for lwIP %s (%s), which lwipgen does not model: %s: %s", a.judgedName(), rel, ev, where, d.Text),
-					Fix:     fmt.Sprintf("judge it with the lwIP %s tree the project builds (--lwip DIR), or fix it before moving to %s", rel, a.judgedName())})
-				continue
-			}
-			if target, _ := a.targetLine(); target != "" && strings.HasPrefix(a.ruleIDFor(text), "lwip.") && a.ruleIDFor(text) != "lwip.compile.error" && !a.otherRefuses(target, a.ruleIDFor(text)) {
-				// the tree judged is not the line the file is written for, and
-				// that line's rules accept it (audit.lwip_version says so)
-				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
-					Message: fmt.Sprintf("lwIP %s (the tree judged) refuses to compile this, but the file is written for lwIP %s, whose rules (lwipgen's tables) accept it: %s: %s", a.judged, lineName(target), where, d.Text)})
-				continue
-			}
-			seen[text] = true
-			a.add(Finding{File: file, Line: line, Severity: SevError, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
-				Message: fmt.Sprintf("lwIP refuses to compile: %s: %s", where, d.Text)})
+			a.errorDirective(d, where, seen)
 		default:
 			key := where + d.Text
 			if id := undeclared(d.Text); id != "" {
@@ -319,102 +273,20 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 				g.where = append(g.where, where)
 				continue
 			}
-			groups[key] = &group{first: d, where: []string{where}}
+			groups[key] = &diagGroup{first: d, where: []string{where}}
 			order = append(order, key)
 		}
 	}
 	var followups, older []string
 	olderRel, olderEv := a.olderRelease()
 	for _, key := range order {
-		g := groups[key]
-		d := g.first
-		at := strings.Join(g.where, ", ")
-		id := undeclared(d.Text)
-		if t := unknownType(d.Text); t != "" && len(a.tr.missing) > 0 {
-			// a type a header that is not here brings: the file's own C
-			// declarations (MicroPython's `typedef uint32_t sys_prot_t`
-			// relies on py/mpconfig.h having included stdint.h) or lwIP's
-			// (altcp_tls.h's mbedtls_ssl_session from the stubbed mbedtls/ssl.h)
-			file, line := a.comp.rel(d.File), d.Line
-			if !inAudited(file) {
-				file, line = "", 0
-			}
-			a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Source: "compiler",
-				Message: fmt.Sprintf("%s: %s: %s: the type comes from a header that is not found here (see the include findings)", at, d.Kind, d.Text),
-				Fix:     "pass the project's include paths (-I, --project) to check it"})
-			continue
+		followup, old := a.groupFinding(groups[key], seen, olderRel)
+		if followup != "" {
+			followups = append(followups, followup)
 		}
-		if rel := a.comp.rel(d.File); strings.HasPrefix(rel, "<audit>/") {
-			// in lwipgen's own minimal port, which the project's arch/cc.h
-			// replaces: not a verdict on the file (MicroPython's lwipopts
-			// typedefs sys_prot_t itself, over a uint32_t its missing
-			// py/mpconfig.h would have declared)
-			a.add(Finding{Severity: SevWarning, ID: "audit.port_conflict", Source: "compiler",
-				Message: fmt.Sprintf("%s: %s: %s: the file clashes with lwipgen's minimal audit port (%s), which stands in for the project's; the project's port decides", at, d.Kind, d.Text, strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(rel, "<audit>/"), "port/"), "osport/")),
-				Fix:     "pass the project's include paths (-I DIR holding arch/cc.h, or --project DIR)"})
-			continue
+		if old != "" {
+			older = append(older, old)
 		}
-		if a.o.ProjectCompiler != "" && a.comp.projectCC != "" && strings.Contains(d.Text, "redefinition of 'struct timeval'") {
-			// the port's cc.h was written for Keil/IAR, whose C libraries have no
-			// struct timeval: lwIP's own (LWIP_TIMEVAL_PRIVATE 1) is right there,
-			// and only gcc's newlib brings a second one (CubeMX F1 projects for
-			// MDK-ARM and EWARM, Lexatagan/F103_FreeRTOS_lwIP, AnselPeng2019/LWIP_F107_Test)
-			a.add(Finding{Severity: SevWarning, ID: "audit.port_compiler", Source: "compiler",
-				Message: fmt.Sprintf("%s: %s: %s: the project builds with %s, and its %s has no branch for gcc; gcc's C library defines struct timeval too. With %s this compiles; with arm-none-eabi-gcc the port needs LWIP_TIMEVAL_PRIVATE 0 and <sys/time.h>", at, d.Kind, d.Text, a.o.ProjectCompiler, a.comp.projectCC, a.o.ProjectCompiler),
-				Fix:     "if the project moves to gcc: #define LWIP_TIMEVAL_PRIVATE 0 and #include <sys/time.h> in cc.h's __GNUC__ branch"})
-			continue
-		}
-		if rel := a.comp.rel(d.File); filepath.IsAbs(rel) && !inAudited(rel) && len(a.tr.missing) > 0 {
-			// in a project header (not lwIP's, not the configuration) while
-			// headers are missing here: NXP's fsl_common_arm.h after a stubbed
-			// trace header left an implicit declaration behind
-			a.add(Finding{Severity: SevWarning, ID: "audit.project_header", Source: "compiler",
-				Message: fmt.Sprintf("%s: %s: %s: a project header does not compile in the audit's setting, where headers are missing (see the include findings); not a verdict on the lwIP configuration", at, d.Kind, d.Text),
-				Fix:     "pass the include paths the build uses (-I), or check the header with the project's own build"})
-			continue
-		}
-		if via, ids := a.lineFollowsUnresolved(d); via != "" {
-			a.add(Finding{File: a.comp.rel(d.File), Line: d.Line, Severity: SevInfo, ID: "audit.unresolved_identifier", Option: via, Source: "compiler", Unknown: []string{via},
-				Message: fmt.Sprintf("%s: %s: %s: only because %s undefined here (%s uses it; #if reads it as 0)", at, d.Kind, d.Text, isAre(ids), via),
-				Fix:     "pass the project's include paths (-I, --project) to check it"})
-			continue
-		}
-		unresolved := id != "" && !a.known(id)
-		if _, own := a.tr.final[id]; own {
-			unresolved = false
-		}
-		if _, related := relatedOption[id]; len(seen) > 0 && !related && !unresolved {
-			followups = append(followups, fmt.Sprintf("%s: %s: %s", at, d.Kind, d.Text))
-			continue
-		}
-		if unresolved {
-			if _, own := a.tr.final[id]; !own {
-				file, line, opt := a.blameUse(id)
-				a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: opt, Source: "compiler",
-					Message: fmt.Sprintf("%s: %s: %s: %s is not defined by lwIP or this file; in the project it must come from a header the port includes (RTOS, HAL)", at, d.Kind, d.Text, id),
-					Fix:     "pass the project's include paths (-I, --project) to check it"})
-				continue
-			}
-		}
-		file, line, opt := a.blame(d.Text)
-		if rel, ok := relatedOption[id]; ok && a.set(rel) {
-			file, line, opt = a.files[rel], a.lines[rel], rel
-		}
-		if olderRel != "" && !inAudited(a.comp.rel(d.File)) {
-			older = append(older, fmt.Sprintf("%s: %s: %s", at, d.Kind, d.Text))
-			continue
-		}
-		if miss := a.missingConfigHeaders(); len(miss) > 0 && !inAudited(a.comp.rel(d.File)) {
-			// lwIP's sources do not compile with what is known here, and an
-			// unread configuration header may set what they need (RT-Thread's
-			// port lwipopts.h without rtconfig.h: sockets without LWIP_RAW)
-			a.add(Finding{File: file, Line: line, Severity: SevInfo, ID: "lwip.compile.error", Option: opt, Source: "compiler", Unknown: []string{miss[0].Name},
-				Message: fmt.Sprintf("lwIP does not compile with what is known here, but #include %q was not read and may set what this needs: %s: %s: %s", miss[0].Name, at, d.Kind, d.Text),
-				Fix:     fmt.Sprintf("pass the include paths that hold %q (-I DIR), or --project DIR", miss[0].Name)})
-			continue
-		}
-		a.add(Finding{File: file, Line: line, Severity: SevError, ID: "lwip.compile.error", Option: opt, Source: "compiler",
-			Message: fmt.Sprintf("lwIP does not compile: %s: %s: %s", at, d.Kind, d.Text)})
 	}
 	if len(older) > 0 {
 		a.add(a.olderCompileFinding(olderRel, olderEv, older))
@@ -424,6 +296,167 @@ func (a *auditor) compileFindings(diags []compilerDiag) map[string]bool {
 			Message: fmt.Sprintf("%d more compile error(s) follow from the configuration lwIP refuses above; first: %s", len(followups), followups[0])})
 	}
 	return seen
+}
+
+// diagGroup is one compile error and every place it was reported.
+type diagGroup struct {
+	first compilerDiag
+	where []string
+}
+
+// lwipRedefinition: lwIP's own header redefines an option the file sets.
+func (a *auditor) lwipRedefinition(d compilerDiag, where string) {
+	name := strings.Trim(strings.TrimSuffix(d.Text, " redefined"), "\"")
+	prev := a.comp.rel(d.PrevFile)
+	if !inAudited(prev) || inAudited(a.comp.rel(d.File)) {
+		return // the file's own redefinitions are reported from the trace
+	}
+	msg := fmt.Sprintf("%s: warning: %s (the file's definition at line %d): lwIP's own definition replaces it", where, d.Text, d.PrevLine)
+	if t, ok := lwip.MythFor(a.v, name); ok {
+		msg += ". " + t
+	}
+	a.add(Finding{File: prev, Line: d.PrevLine, Severity: SevWarning, ID: "audit.redefined_by_lwip", Option: name, Source: "compiler", Message: msg, Fix: "remove the definition from lwipopts.h"})
+}
+
+// errorDirective: an #error of lwIP's (or the file's) fired.
+func (a *auditor) errorDirective(d compilerDiag, where string, seen map[string]bool) {
+	text := lwip.ErrorMessage(d.Text)
+	if text == "" {
+		text = strings.Trim(strings.TrimPrefix(d.Text, "#error "), "\"")
+	}
+	file, line, opt := a.blame(d.Text)
+	if opt == "" {
+		file, line, opt = a.blameApp(d.File)
+	}
+	if unk, why, fix := a.unknownOf(a.optionsIn(a.errorCondition(d))...); len(unk) > 0 {
+		// the condition reads an option whose value is unknown here: it
+		// names what a header that is not here defines (Infineon's
+		// TCP_MSS (WHD_PAYLOAD_MTU) from whd_types.h; #if reads it as
+		// 0), or an unread configuration header may set it
+		a.add(Finding{File: file, Line: line, Severity: SevInfo, ID: a.ruleIDFor(text), Option: opt, Source: "compiler", Unknown: unk,
+			Message: fmt.Sprintf("lwIP refuses to compile here, but the condition rests on what is unknown here (%s): %s: %s", why, where, d.Text),
+			Fix:     fix})
+		return
+	}
+	if rel, ev := a.olderRelease(); rel != "" && strings.HasPrefix(a.ruleIDFor(text), "lwip.") {
+		a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
+			Message: fmt.Sprintf("lwIP %s (the tree judged) refuses to compile this, but the file is written for lwIP %s (%s), which lwipgen does not model: %s: %s", a.judgedName(), rel, ev, where, d.Text),
+			Fix:     fmt.Sprintf("judge it with the lwIP %s tree the project builds (--lwip DIR), or fix it before moving to %s", rel, a.judgedName())})
+		return
+	}
+	if target, _ := a.targetLine(); target != "" && strings.HasPrefix(a.ruleIDFor(text), "lwip.") && a.ruleIDFor(text) != "lwip.compile.error" && !a.otherRefuses(target, a.ruleIDFor(text)) {
+		// the tree judged is not the line the file is written for, and
+		// that line's rules accept it (audit.lwip_version says so)
+		a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
+			Message: fmt.Sprintf("lwIP %s (the tree judged) refuses to compile this, but the file is written for lwIP %s, whose rules (lwipgen's tables) accept it: %s: %s", a.judged, lineName(target), where, d.Text)})
+		return
+	}
+	seen[text] = true
+	a.add(Finding{File: file, Line: line, Severity: SevError, ID: a.ruleIDFor(text), Option: opt, Source: "compiler",
+		Message: fmt.Sprintf("lwIP refuses to compile: %s: %s", where, d.Text)})
+}
+
+// groupFinding reports one group of compile errors, or returns it as a
+// follow-up of an #error seen, or as an error of an older lwIP release.
+func (a *auditor) groupFinding(g *diagGroup, seen map[string]bool, olderRel string) (followup, older string) {
+	d := g.first
+	at := strings.Join(g.where, ", ")
+	id := undeclared(d.Text)
+	if a.settingFinding(d, at) {
+		return "", ""
+	}
+	unresolved := id != "" && !a.known(id)
+	if _, own := a.tr.final[id]; own {
+		unresolved = false
+	}
+	if _, related := relatedOption[id]; len(seen) > 0 && !related && !unresolved {
+		return fmt.Sprintf("%s: %s: %s", at, d.Kind, d.Text), ""
+	}
+	if unresolved {
+		if _, own := a.tr.final[id]; !own {
+			file, line, opt := a.blameUse(id)
+			a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Option: opt, Source: "compiler",
+				Message: fmt.Sprintf("%s: %s: %s: %s is not defined by lwIP or this file; in the project it must come from a header the port includes (RTOS, HAL)", at, d.Kind, d.Text, id),
+				Fix:     "pass the project's include paths (-I, --project) to check it"})
+			return "", ""
+		}
+	}
+	file, line, opt := a.blame(d.Text)
+	if rel, ok := relatedOption[id]; ok && a.set(rel) {
+		file, line, opt = a.files[rel], a.lines[rel], rel
+	}
+	if olderRel != "" && !inAudited(a.comp.rel(d.File)) {
+		return "", fmt.Sprintf("%s: %s: %s", at, d.Kind, d.Text)
+	}
+	if miss := a.missingConfigHeaders(); len(miss) > 0 && !inAudited(a.comp.rel(d.File)) {
+		// lwIP's sources do not compile with what is known here, and an
+		// unread configuration header may set what they need (RT-Thread's
+		// port lwipopts.h without rtconfig.h: sockets without LWIP_RAW)
+		a.add(Finding{File: file, Line: line, Severity: SevInfo, ID: "lwip.compile.error", Option: opt, Source: "compiler", Unknown: []string{miss[0].Name},
+			Message: fmt.Sprintf("lwIP does not compile with what is known here, but #include %q was not read and may set what this needs: %s: %s: %s", miss[0].Name, at, d.Kind, d.Text),
+			Fix:     fmt.Sprintf("pass the include paths that hold %q (-I DIR), or --project DIR", miss[0].Name)})
+		return "", ""
+	}
+	a.add(Finding{File: file, Line: line, Severity: SevError, ID: "lwip.compile.error", Option: opt, Source: "compiler",
+		Message: fmt.Sprintf("lwIP does not compile: %s: %s: %s", at, d.Kind, d.Text)})
+
+	return "", ""
+}
+
+// settingFinding reports a compile error that is about the audit's setting
+// (a header not here, lwipgen's stand-in port, the project's compiler), not
+// the configuration; false when it is none of those.
+func (a *auditor) settingFinding(d compilerDiag, at string) bool {
+	if t := unknownType(d.Text); t != "" && len(a.tr.missing) > 0 {
+		// a type a header that is not here brings: the file's own C
+		// declarations (MicroPython's `typedef uint32_t sys_prot_t`
+		// relies on py/mpconfig.h having included stdint.h) or lwIP's
+		// (altcp_tls.h's mbedtls_ssl_session from the stubbed mbedtls/ssl.h)
+		file, line := a.comp.rel(d.File), d.Line
+		if !inAudited(file) {
+			file, line = "", 0
+		}
+		a.add(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.unresolved_identifier", Source: "compiler",
+			Message: fmt.Sprintf("%s: %s: %s: the type comes from a header that is not found here (see the include findings)", at, d.Kind, d.Text),
+			Fix:     "pass the project's include paths (-I, --project) to check it"})
+		return true
+	}
+	if rel := a.comp.rel(d.File); strings.HasPrefix(rel, "<audit>/") {
+		// in lwipgen's own minimal port, which the project's arch/cc.h
+		// replaces: not a verdict on the file (MicroPython's lwipopts
+		// typedefs sys_prot_t itself, over a uint32_t its missing
+		// py/mpconfig.h would have declared)
+		a.add(Finding{Severity: SevWarning, ID: "audit.port_conflict", Source: "compiler",
+			Message: fmt.Sprintf("%s: %s: %s: the file clashes with lwipgen's minimal audit port (%s), which stands in for the project's; the project's port decides", at, d.Kind, d.Text, strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(rel, "<audit>/"), "port/"), "osport/")),
+			Fix:     "pass the project's include paths (-I DIR holding arch/cc.h, or --project DIR)"})
+		return true
+	}
+	if a.o.ProjectCompiler != "" && a.comp.projectCC != "" && strings.Contains(d.Text, "redefinition of 'struct timeval'") {
+		// the port's cc.h was written for Keil/IAR, whose C libraries have no
+		// struct timeval: lwIP's own (LWIP_TIMEVAL_PRIVATE 1) is right there,
+		// and only gcc's newlib brings a second one (CubeMX F1 projects for
+		// MDK-ARM and EWARM, Lexatagan/F103_FreeRTOS_lwIP, AnselPeng2019/LWIP_F107_Test)
+		a.add(Finding{Severity: SevWarning, ID: "audit.port_compiler", Source: "compiler",
+			Message: fmt.Sprintf("%s: %s: %s: the project builds with %s, and its %s has no branch for gcc; gcc's C library defines struct timeval too. With %s this compiles; with arm-none-eabi-gcc the port needs LWIP_TIMEVAL_PRIVATE 0 and <sys/time.h>", at, d.Kind, d.Text, a.o.ProjectCompiler, a.comp.projectCC, a.o.ProjectCompiler),
+			Fix:     "if the project moves to gcc: #define LWIP_TIMEVAL_PRIVATE 0 and #include <sys/time.h> in cc.h's __GNUC__ branch"})
+		return true
+	}
+	if rel := a.comp.rel(d.File); filepath.IsAbs(rel) && !inAudited(rel) && len(a.tr.missing) > 0 {
+		// in a project header (not lwIP's, not the configuration) while
+		// headers are missing here: NXP's fsl_common_arm.h after a stubbed
+		// trace header left an implicit declaration behind
+		a.add(Finding{Severity: SevWarning, ID: "audit.project_header", Source: "compiler",
+			Message: fmt.Sprintf("%s: %s: %s: a project header does not compile in the audit's setting, where headers are missing (see the include findings); not a verdict on the lwIP configuration", at, d.Kind, d.Text),
+			Fix:     "pass the include paths the build uses (-I), or check the header with the project's own build"})
+		return true
+	}
+	if via, ids := a.lineFollowsUnresolved(d); via != "" {
+		a.add(Finding{File: a.comp.rel(d.File), Line: d.Line, Severity: SevInfo, ID: "audit.unresolved_identifier", Option: via, Source: "compiler", Unknown: []string{via},
+			Message: fmt.Sprintf("%s: %s: %s: only because %s undefined here (%s uses it; #if reads it as 0)", at, d.Kind, d.Text, isAre(ids), via),
+			Fix:     "pass the project's include paths (-I, --project) to check it"})
+		return true
+	}
+	return false
 }
 
 // relatedOption: an identifier lwIP leaves undefined because of an option

@@ -42,11 +42,23 @@ func (a *auditor) set(n string) bool {
 }
 
 func (a *auditor) ruleFindings(src string, compileErr map[string]bool) {
-	tcp := a.val("LWIP_TCP") != 0
-	mss := a.val("TCP_MSS")
-	eth := a.val("LWIP_ETHERNET") != 0 || a.val("LWIP_ARP") != 0
-	nosys := a.val("NO_SYS") != 0
+	a.timerRules(src)
+	a.fragmentRules(src)
+	if mss := a.val("TCP_MSS"); a.val("LWIP_TCP") != 0 && mss > 0 {
+		a.tcpBufferRules(src, mss, a.val("LWIP_ETHERNET") != 0 || a.val("LWIP_ARP") != 0)
+	}
+	if a.val("NO_SYS") == 0 && a.val("SYS_LIGHTWEIGHT_PROT") == 0 {
+		a.rule(src, SevError, "audit.lightweight_prot_rtos", []string{"SYS_LIGHTWEIGHT_PROT", "NO_SYS"},
+			"SYS_LIGHTWEIGHT_PROT 0 with an RTOS (NO_SYS 0): memp and pbuf allocation are not protected, and the tcpip thread races the Ethernet RX task and every netconn/socket caller on the pools (corrupted free lists, rare hard faults)",
+			"SYS_LIGHTWEIGHT_PROT 1 (the port's sys_arch_protect)")
+	}
+	a.timeoutRule(src)
+	a.alignmentRule(src)
+	a.debugRule(src)
+}
 
+// timerRules: the TCP timers lwIP derives from TCP_TMR_INTERVAL.
+func (a *auditor) timerRules(src string) {
 	// timers: lwIP derives both from TCP_TMR_INTERVAL (tcp_priv.h)
 	if tmr := a.val("TCP_TMR_INTERVAL"); tmr > 0 {
 		if a.set("TCP_FAST_INTERVAL") && a.val("TCP_FAST_INTERVAL") != tmr {
@@ -60,6 +72,10 @@ func (a *auditor) ruleFindings(src string, compileErr map[string]bool) {
 				"remove TCP_SLOW_INTERVAL (lwIP derives it)")
 		}
 	}
+}
+
+// fragmentRules: IP fragments against the checksum engine and the pool.
+func (a *auditor) fragmentRules(src string) {
 	// IP fragments and the MAC's checksum engine
 	if a.val("IP_FRAG") != 0 && a.val("LWIP_IPV4") != 0 {
 		for _, n := range []string{"CHECKSUM_GEN_ICMP", "CHECKSUM_GEN_UDP"} {
@@ -77,60 +93,55 @@ func (a *auditor) ruleFindings(src string, compileErr map[string]bool) {
 			fmt.Sprintf("IP_REASS_MAX_PBUFS %d >= PBUF_POOL_SIZE %d: fragments waiting for reassembly can hold every pool pbuf, and then no frame at all can be received until the reassembly times out", a.val("IP_REASS_MAX_PBUFS"), a.val("PBUF_POOL_SIZE")),
 			"keep IP_REASS_MAX_PBUFS well below PBUF_POOL_SIZE (or IP_REASSEMBLY 0)")
 	}
-	if tcp && mss > 0 {
-		frame := mss + 40 + a.val("PBUF_LINK_HLEN") + a.val("PBUF_LINK_ENCAPSULATION_HLEN")
-		if buf, ok := a.num("PBUF_POOL_BUFSIZE"); ok && buf < frame && a.val("PBUF_POOL_SIZE") > 0 {
-			a.rule(src, SevWarning, "audit.pbuf_split", []string{"PBUF_POOL_BUFSIZE", "TCP_MSS"},
-				fmt.Sprintf("PBUF_POOL_BUFSIZE %d < one full frame (TCP_MSS %d + 40 + link header %d = %d): every full-size frame needs a chain of pool pbufs (drivers that copy into one pbuf drop it)", buf, mss, frame-mss-40, frame),
-				"use lwIP's default (LWIP_MEM_ALIGN_SIZE(TCP_MSS+40+PBUF_LINK_ENCAPSULATION_HLEN+PBUF_LINK_HLEN)) or at least 1524")
-		}
-		if buf := a.val("PBUF_POOL_BUFSIZE"); buf >= 2048 && a.val("PBUF_POOL_SIZE") > 0 {
-			a.rule(src, SevWarning, "audit.pbuf_oversized", []string{"PBUF_POOL_BUFSIZE"},
-				fmt.Sprintf("PBUF_POOL_BUFSIZE %d: one Ethernet frame needs %d; the rest of every pool buffer (%d B x %d) is never used", buf, frame, buf-frame, a.val("PBUF_POOL_SIZE")),
-				"size pool buffers for one frame; jumbo frames need a MAC that supports them")
-		}
-		if eth && mss < 1460 {
-			// also when left at lwIP's default of 536 (opt.h's RFC 879 minimum):
-			// a 1500-byte Ethernet frame carries 1460
-			what := fmt.Sprintf("TCP_MSS %d", mss)
-			if !a.set("TCP_MSS") {
-				what = fmt.Sprintf("TCP_MSS is left at lwIP's default %d", mss)
-			}
-			file, line := a.at("TCP_MSS") // the file's line, or none for lwIP's default
-			a.add(a.judgeUnknown(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.tcp_mss_small", Option: "TCP_MSS", Source: src,
-				Message: fmt.Sprintf("%s on Ethernet, where 1460 fits one 1500-byte frame: every segment carries %.0f%% of what a frame can, so the same data takes %.1fx the packets and ACKs, and the peer's window fills with small segments", what, 100*float64(mss)/1460, 1460/float64(mss)),
-				Fix:     "#define TCP_MSS 1460 (1500 - 20 IP - 20 TCP), with TCP_WND and TCP_SND_BUF in multiples of it"}, []string{"TCP_MSS", "LWIP_ETHERNET", "LWIP_ARP"}))
-		}
-		if eth && mss > 1460 {
-			a.rule(src, SevWarning, "audit.tcp_mss_above_mtu", []string{"TCP_MSS"},
-				fmt.Sprintf("TCP_MSS %d exceeds the Ethernet MTU's 1460: segments above the MTU are fragmented by IP (or, with LWIP_CALCULATE_EFF_SEND_MSS, never reach that size and the buffers sized for it are wasted)", mss),
-				"TCP_MSS 1460")
-		}
-		if wnd := a.val("TCP_WND"); wnd < 2*mss {
-			a.rule(src, SevWarning, "audit.tcp_wnd_small", []string{"TCP_WND", "TCP_MSS"},
-				fmt.Sprintf("TCP_WND %d < 2*TCP_MSS (%d): the peer can send one segment, then waits for lwIP's delayed ACK (up to TCP_FAST_INTERVAL); throughput collapses to about one segment per 250 ms on a fast link", wnd, 2*mss),
-				"TCP_WND at least 4*TCP_MSS (and PBUF_POOL_SIZE to match)")
-		}
-		sb := a.val("TCP_SND_BUF")
-		if ms := a.val("MEM_SIZE"); a.val("MEM_LIBC_MALLOC") == 0 && a.val("MEM_USE_POOLS") == 0 && sb > 0 && ms < sb+sb/4 {
-			a.rule(src, SevWarning, "audit.mem_size_send", []string{"MEM_SIZE", "TCP_SND_BUF"},
-				fmt.Sprintf("MEM_SIZE %d cannot hold one connection's send buffer (TCP_SND_BUF %d plus pbuf and segment headers): tcp_write with TCP_WRITE_FLAG_COPY (netconn/socket writes) stalls with ERR_MEM long before the window is used", ms, sb),
-				fmt.Sprintf("MEM_SIZE at least %d per concurrently sending connection, plus what else allocates from the heap", sb+sb/4))
-		}
-		if sb > 0xFFFF && a.val("LWIP_WND_SCALE") == 0 {
-			a.rule(src, SevError, "audit.tcp_snd_buf_u16", []string{"TCP_SND_BUF"},
-				fmt.Sprintf("TCP_SND_BUF %d does not fit tcpwnd_size_t (u16_t) without LWIP_WND_SCALE: lwIP silently truncates it to %d", sb, sb&0xFFFF),
-				"TCP_SND_BUF <= 65535, or LWIP_WND_SCALE 1 with TCP_RCV_SCALE")
-		}
+}
+
+// tcpBufferRules: pbufs, MSS, window and send buffer against one TCP
+// connection's frames (eth: the netif is Ethernet).
+func (a *auditor) tcpBufferRules(src string, mss int64, eth bool) {
+	frame := mss + 40 + a.val("PBUF_LINK_HLEN") + a.val("PBUF_LINK_ENCAPSULATION_HLEN")
+	if buf, ok := a.num("PBUF_POOL_BUFSIZE"); ok && buf < frame && a.val("PBUF_POOL_SIZE") > 0 {
+		a.rule(src, SevWarning, "audit.pbuf_split", []string{"PBUF_POOL_BUFSIZE", "TCP_MSS"},
+			fmt.Sprintf("PBUF_POOL_BUFSIZE %d < one full frame (TCP_MSS %d + 40 + link header %d = %d): every full-size frame needs a chain of pool pbufs (drivers that copy into one pbuf drop it)", buf, mss, frame-mss-40, frame),
+			"use lwIP's default (LWIP_MEM_ALIGN_SIZE(TCP_MSS+40+PBUF_LINK_ENCAPSULATION_HLEN+PBUF_LINK_HLEN)) or at least 1524")
 	}
-	if !nosys && a.val("SYS_LIGHTWEIGHT_PROT") == 0 {
-		a.rule(src, SevError, "audit.lightweight_prot_rtos", []string{"SYS_LIGHTWEIGHT_PROT", "NO_SYS"},
-			"SYS_LIGHTWEIGHT_PROT 0 with an RTOS (NO_SYS 0): memp and pbuf allocation are not protected, and the tcpip thread races the Ethernet RX task and every netconn/socket caller on the pools (corrupted free lists, rare hard faults)",
-			"SYS_LIGHTWEIGHT_PROT 1 (the port's sys_arch_protect)")
+	if buf := a.val("PBUF_POOL_BUFSIZE"); buf >= 2048 && a.val("PBUF_POOL_SIZE") > 0 {
+		a.rule(src, SevWarning, "audit.pbuf_oversized", []string{"PBUF_POOL_BUFSIZE"},
+			fmt.Sprintf("PBUF_POOL_BUFSIZE %d: one Ethernet frame needs %d; the rest of every pool buffer (%d B x %d) is never used", buf, frame, buf-frame, a.val("PBUF_POOL_SIZE")),
+			"size pool buffers for one frame; jumbo frames need a MAC that supports them")
 	}
-	a.timeoutRule(src)
-	a.alignmentRule(src)
-	a.debugRule(src)
+	if eth && mss < 1460 {
+		// also when left at lwIP's default of 536 (opt.h's RFC 879 minimum):
+		// a 1500-byte Ethernet frame carries 1460
+		what := fmt.Sprintf("TCP_MSS %d", mss)
+		if !a.set("TCP_MSS") {
+			what = fmt.Sprintf("TCP_MSS is left at lwIP's default %d", mss)
+		}
+		file, line := a.at("TCP_MSS") // the file's line, or none for lwIP's default
+		a.add(a.judgeUnknown(Finding{File: file, Line: line, Severity: SevWarning, ID: "audit.tcp_mss_small", Option: "TCP_MSS", Source: src,
+			Message: fmt.Sprintf("%s on Ethernet, where 1460 fits one 1500-byte frame: every segment carries %.0f%% of what a frame can, so the same data takes %.1fx the packets and ACKs, and the peer's window fills with small segments", what, 100*float64(mss)/1460, 1460/float64(mss)),
+			Fix:     "#define TCP_MSS 1460 (1500 - 20 IP - 20 TCP), with TCP_WND and TCP_SND_BUF in multiples of it"}, []string{"TCP_MSS", "LWIP_ETHERNET", "LWIP_ARP"}))
+	}
+	if eth && mss > 1460 {
+		a.rule(src, SevWarning, "audit.tcp_mss_above_mtu", []string{"TCP_MSS"},
+			fmt.Sprintf("TCP_MSS %d exceeds the Ethernet MTU's 1460: segments above the MTU are fragmented by IP (or, with LWIP_CALCULATE_EFF_SEND_MSS, never reach that size and the buffers sized for it are wasted)", mss),
+			"TCP_MSS 1460")
+	}
+	if wnd := a.val("TCP_WND"); wnd < 2*mss {
+		a.rule(src, SevWarning, "audit.tcp_wnd_small", []string{"TCP_WND", "TCP_MSS"},
+			fmt.Sprintf("TCP_WND %d < 2*TCP_MSS (%d): the peer can send one segment, then waits for lwIP's delayed ACK (up to TCP_FAST_INTERVAL); throughput collapses to about one segment per 250 ms on a fast link", wnd, 2*mss),
+			"TCP_WND at least 4*TCP_MSS (and PBUF_POOL_SIZE to match)")
+	}
+	sb := a.val("TCP_SND_BUF")
+	if ms := a.val("MEM_SIZE"); a.val("MEM_LIBC_MALLOC") == 0 && a.val("MEM_USE_POOLS") == 0 && sb > 0 && ms < sb+sb/4 {
+		a.rule(src, SevWarning, "audit.mem_size_send", []string{"MEM_SIZE", "TCP_SND_BUF"},
+			fmt.Sprintf("MEM_SIZE %d cannot hold one connection's send buffer (TCP_SND_BUF %d plus pbuf and segment headers): tcp_write with TCP_WRITE_FLAG_COPY (netconn/socket writes) stalls with ERR_MEM long before the window is used", ms, sb),
+			fmt.Sprintf("MEM_SIZE at least %d per concurrently sending connection, plus what else allocates from the heap", sb+sb/4))
+	}
+	if sb > 0xFFFF && a.val("LWIP_WND_SCALE") == 0 {
+		a.rule(src, SevError, "audit.tcp_snd_buf_u16", []string{"TCP_SND_BUF"},
+			fmt.Sprintf("TCP_SND_BUF %d does not fit tcpwnd_size_t (u16_t) without LWIP_WND_SCALE: lwIP silently truncates it to %d", sb, sb&0xFFFF),
+			"TCP_SND_BUF <= 65535, or LWIP_WND_SCALE 1 with TCP_RCV_SCALE")
+	}
 }
 
 func (a *auditor) chip() *board.Chip {

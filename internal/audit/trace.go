@@ -130,12 +130,7 @@ func (p *fallbackPP) file(path string, src []byte, depth int) {
 	p.seen[path]++
 	text := cheader.StripComments(string(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))))
 	lines := strings.Split(text, "\n")
-	var stack []condFrame
-	active := func() bool { return len(stack) == 0 || stack[len(stack)-1].active }
-	truth := func(expr string) bool {
-		v, _, err := p.tab.Eval(expr)
-		return err == nil && v != 0
-	}
+	c := &conds{}
 	for i := 0; i < len(lines); i++ {
 		start := i + 1
 		l := lines[i]
@@ -148,91 +143,111 @@ func (p *fallbackPP) file(path string, src []byte, depth int) {
 			continue
 		}
 		dir, arg := m[1], strings.TrimSpace(m[2])
-		switch dir {
-		case "if", "ifdef", "ifndef":
-			outer := active()
-			var c bool
-			switch dir {
-			case "if":
-				c = outer && truth(arg)
-			case "ifdef":
-				_, c = p.t.final[firstWord(arg)]
-				c = outer && c
-			default:
-				_, def := p.t.final[firstWord(arg)]
-				c = outer && !def
-			}
-			stack = append(stack, condFrame{active: c, taken: c, outer: outer})
-			continue
-		case "elif":
-			if n := len(stack); n > 0 {
-				f := &stack[n-1]
-				f.active = f.outer && !f.taken && truth(arg)
-				f.taken = f.taken || f.active
-			}
-			continue
-		case "else":
-			if n := len(stack); n > 0 {
-				f := &stack[n-1]
-				f.active = f.outer && !f.taken
-				f.taken = true
-			}
-			continue
-		case "endif":
-			if n := len(stack); n > 0 {
-				stack = stack[:n-1]
-			}
+		if c.directive(p, dir, arg) || !c.active() {
 			continue
 		}
-		if !active() {
-			continue
-		}
+		p.directive(dir, arg, path, start, depth)
+	}
+}
+
+// conds is the #if stack of one file.
+type conds struct{ stack []condFrame }
+
+func (c *conds) active() bool { return len(c.stack) == 0 || c.stack[len(c.stack)-1].active }
+
+// directive follows #if/#ifdef/#ifndef/#elif/#else/#endif; false for any
+// other directive.
+func (c *conds) directive(p *fallbackPP, dir, arg string) bool {
+	truth := func(expr string) bool {
+		v, _, err := p.tab.Eval(expr)
+		return err == nil && v != 0
+	}
+	n := len(c.stack)
+	switch dir {
+	case "if", "ifdef", "ifndef":
+		outer := c.active()
+		var on bool
 		switch dir {
-		case "define":
-			if d := reDefine.FindStringSubmatch(arg); d != nil {
-				md := macroDef{Name: d[1], Params: strings.ReplaceAll(d[2], " ", ""), Value: strings.TrimSpace(d[3]), File: path, Line: start}
-				p.t.define(md)
-				p.tab.Define(md.Name+md.Params, md.Value)
+		case "if":
+			on = outer && truth(arg)
+		case "ifdef":
+			_, def := p.t.final[firstWord(arg)]
+			on = outer && def
+		default:
+			_, def := p.t.final[firstWord(arg)]
+			on = outer && !def
+		}
+		c.stack = append(c.stack, condFrame{active: on, taken: on, outer: outer})
+	case "elif":
+		if n > 0 {
+			f := &c.stack[n-1]
+			f.active = f.outer && !f.taken && truth(arg)
+			f.taken = f.taken || f.active
+		}
+	case "else":
+		if n > 0 {
+			f := &c.stack[n-1]
+			f.active = f.outer && !f.taken
+			f.taken = true
+		}
+	case "endif":
+		if n > 0 {
+			c.stack = c.stack[:n-1]
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// directive applies an active #define, #undef, #include or #error.
+func (p *fallbackPP) directive(dir, arg, path string, line, depth int) {
+	switch dir {
+	case "define":
+		if d := reDefine.FindStringSubmatch(arg); d != nil {
+			md := macroDef{Name: d[1], Params: strings.ReplaceAll(d[2], " ", ""), Value: strings.TrimSpace(d[3]), File: path, Line: line}
+			p.t.define(md)
+			p.tab.Define(md.Name+md.Params, md.Value)
+		}
+	case "undef":
+		p.t.undef(macroDef{Name: firstWord(arg), File: path, Line: line})
+		p.tab.Undef(firstWord(arg))
+	case "include":
+		p.include(arg, path, line, depth)
+	case "error":
+		p.t.errors = append(p.t.errors, Finding{File: path, Line: line, Severity: SevError, ID: "audit.file_error", Source: "evaluator",
+			Message: fmt.Sprintf("#error %s", arg)})
+	}
+}
+
+// include reads a quoted include next to the including file, then in the
+// include directories; a file not found is recorded as missing.
+func (p *fallbackPP) include(arg, path string, line, depth int) {
+	inc := reInclude.FindStringSubmatch(arg)
+	if inc == nil {
+		return
+	}
+	name, quoted := inc[1], inc[1] != ""
+	if !quoted {
+		name = inc[2]
+	}
+	if stdHeaders[name] {
+		return
+	}
+	dirs := p.incDirs
+	if quoted {
+		dirs = append([]string{filepath.Dir(path)}, dirs...)
+	}
+	for _, d := range dirs {
+		c := filepath.Join(d, name)
+		if st, err := os.Stat(c); err == nil && !st.IsDir() {
+			if b, err := fsutil.ReadFile(c, fsutil.MaxInput); err == nil {
+				p.file(c, b, depth+1)
 			}
-		case "undef":
-			p.t.undef(macroDef{Name: firstWord(arg), File: path, Line: start})
-			p.tab.Undef(firstWord(arg))
-		case "include":
-			inc := reInclude.FindStringSubmatch(arg)
-			if inc == nil {
-				continue
-			}
-			name, quoted := inc[1], inc[1] != ""
-			if !quoted {
-				name = inc[2]
-			}
-			if stdHeaders[name] {
-				continue
-			}
-			found := ""
-			dirs := p.incDirs
-			if quoted {
-				dirs = append([]string{filepath.Dir(path)}, dirs...)
-			}
-			for _, d := range dirs {
-				c := filepath.Join(d, name)
-				if st, err := os.Stat(c); err == nil && !st.IsDir() {
-					found = c
-					break
-				}
-			}
-			if found == "" {
-				p.t.missing = append(p.t.missing, missingInclude{Name: name, File: path, Line: start})
-				continue
-			}
-			if b, err := fsutil.ReadFile(found, fsutil.MaxInput); err == nil {
-				p.file(found, b, depth+1)
-			}
-		case "error":
-			p.t.errors = append(p.t.errors, Finding{File: path, Line: start, Severity: SevError, ID: "audit.file_error", Source: "evaluator",
-				Message: fmt.Sprintf("#error %s", arg)})
+			return
 		}
 	}
+	p.t.missing = append(p.t.missing, missingInclude{Name: name, File: path, Line: line})
 }
 
 func firstWord(s string) string {

@@ -84,57 +84,92 @@ func Undo(dir string, force bool) (*Result, error) {
 	if m.Backup == "" {
 		return nil, fmt.Errorf("%s: nothing to undo (no %s with a last_backup)", dir, manifestPath)
 	}
-	b, err := readProject(root, m.Backup+"/index.json")
+	idx, err := readBackupIndex(root, m.Backup)
 	if err != nil {
-		return nil, fmt.Errorf("backup %s: %v", m.Backup, err)
-	}
-	var idx backupIndex
-	if err := json.Unmarshal(b, &idx); err != nil {
-		return nil, fmt.Errorf("backup %s: %v", m.Backup, err)
+		return nil, err
 	}
 	res := &Result{}
 	var edited []string
 	var cs []txn.Change
 	for _, e := range idx.Entries {
-		if _, err := root.Clean(e.Path); err != nil || strings.HasPrefix(path.Clean(e.Path), StateDir+"/backup/") || txn.InVCS(e.Path) {
-			return nil, fmt.Errorf("backup %s: entry %q is not a project file lwipgen writes", m.Backup, e.Path)
-		}
-		cur, err := root.ReadFile(e.Path, fsutil.MaxInput)
-		exists := err == nil
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		c, changed, err := undoEntry(root, m, e)
+		if err != nil {
 			return nil, err
 		}
-		// a file undo would overwrite must be one the manifest says lwipgen
-		// wrote (a file, or a block in it); one the run deleted is absent
-		if exists && !m.lists(e.Path) {
-			return nil, fmt.Errorf("backup %s: entry %q is not among the files %s lists (a backup index lwipgen did not write); nothing was changed", m.Backup, e.Path, manifestPath)
-		}
-		if exists && sum(cur) != e.After && e.Path != manifestPath {
+		if changed {
 			edited = append(edited, e.Path)
 		}
-		c := txn.Change{Path: e.Path, Existed: exists, Before: cur}
-		if !e.Existed {
-			if !exists {
-				continue
-			}
-			c.Delete = true
-			res.Changes = append(res.Changes, FileChange{Path: e.Path, Existed: true, Before: cur})
-		} else {
-			old, err := root.ReadFile(m.Backup+"/files/"+e.Path, fsutil.MaxInput)
-			if err != nil || sum(old) != e.Before {
-				return nil, fmt.Errorf("backup %s: the saved copy of %s is missing or changed", m.Backup, e.Path)
-			}
-			c.After = old
-			res.Changes = append(res.Changes, FileChange{Path: e.Path, Existed: true, Before: cur, After: old})
+		if c == nil {
+			continue
 		}
-		cs = append(cs, c)
+		res.Changes = append(res.Changes, FileChange{Path: e.Path, Existed: true, Before: c.Before, After: c.After})
+		cs = append(cs, *c)
 	}
 	if len(edited) > 0 && !force {
 		sort.Strings(edited)
 		return nil, fmt.Errorf("undo: %s changed after lwipgen wrote them; undo would lose those changes (use --force to restore anyway; the backup is in %s)", strings.Join(edited, ", "), m.Backup)
 	}
 	// the backup is consumed: removed in the same transaction
-	err = root.Walk(m.Backup, func(rel string, d fs.DirEntry) error {
+	consumed, err := backupRemoval(root, m.Backup)
+	if err != nil {
+		return nil, err
+	}
+	if err := proj.Commit(append(cs, consumed...)); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func readBackupIndex(root *fsutil.Root, backup string) (*backupIndex, error) {
+	b, err := readProject(root, backup+"/index.json")
+	if err != nil {
+		return nil, fmt.Errorf("backup %s: %v", backup, err)
+	}
+	var idx backupIndex
+	if err := json.Unmarshal(b, &idx); err != nil {
+		return nil, fmt.Errorf("backup %s: %v", backup, err)
+	}
+	return &idx, nil
+}
+
+// undoEntry is the change that restores one file of the backup (nil when
+// a file the run created is gone already); edited says the file changed
+// after lwipgen wrote it.
+func undoEntry(root *fsutil.Root, m *manifest, e backupEntry) (c *txn.Change, edited bool, err error) {
+	if _, err := root.Clean(e.Path); err != nil || strings.HasPrefix(path.Clean(e.Path), StateDir+"/backup/") || txn.InVCS(e.Path) {
+		return nil, false, fmt.Errorf("backup %s: entry %q is not a project file lwipgen writes", m.Backup, e.Path)
+	}
+	cur, err := root.ReadFile(e.Path, fsutil.MaxInput)
+	exists := err == nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, false, err
+	}
+	// a file undo would overwrite must be one the manifest says lwipgen
+	// wrote (a file, or a block in it); one the run deleted is absent
+	if exists && !m.lists(e.Path) {
+		return nil, false, fmt.Errorf("backup %s: entry %q is not among the files %s lists (a backup index lwipgen did not write); nothing was changed", m.Backup, e.Path, manifestPath)
+	}
+	edited = exists && sum(cur) != e.After && e.Path != manifestPath
+	c = &txn.Change{Path: e.Path, Existed: exists, Before: cur}
+	if !e.Existed {
+		if !exists {
+			return nil, edited, nil
+		}
+		c.Delete = true
+		return c, edited, nil
+	}
+	old, err := root.ReadFile(m.Backup+"/files/"+e.Path, fsutil.MaxInput)
+	if err != nil || sum(old) != e.Before {
+		return nil, false, fmt.Errorf("backup %s: the saved copy of %s is missing or changed", m.Backup, e.Path)
+	}
+	c.After = old
+	return c, edited, nil
+}
+
+// backupRemoval deletes every file of the backup.
+func backupRemoval(root *fsutil.Root, backup string) ([]txn.Change, error) {
+	var cs []txn.Change
+	err := root.Walk(backup, func(rel string, d fs.DirEntry) error {
 		if !d.IsDir() {
 			b, err := root.ReadFile(rel, fsutil.MaxInput)
 			if err != nil {
@@ -144,13 +179,7 @@ func Undo(dir string, force bool) (*Result, error) {
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	if err := proj.Commit(cs); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return cs, err
 }
 
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

@@ -286,7 +286,14 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 	if len(w.errs) > 0 && !o.DryRun {
 		return nil, errors.Join(w.errs...)
 	}
-	res := &Result{Project: p, Warnings: w.warn, Defines: defines}
+	return w.finish(proj, &Result{Project: p, Warnings: w.warn, Defines: defines}, man, g.Board.Name)
+}
+
+// finish turns the workspace into the change set: nothing when the project
+// already holds it, else the diff (a dry run stops there, returning the
+// problems after it) and, for a real run, the backup and the commit.
+func (w *workspace) finish(proj *txn.Project, res *Result, man *manifest, board string) (*Result, error) {
+	o := w.opts
 	res.Changes = w.changes()
 	if len(res.Changes) == 0 && manifestEqual(man, w.next) {
 		if len(w.errs) > 0 {
@@ -317,7 +324,7 @@ func Vendor(g *flow.Generated, o Options) (*Result, error) {
 		return res, nil
 	}
 	var backup []FileChange
-	res.Backup, backup = backupFiles(proj.Root, g.Board.Name, res.Changes, bk)
+	res.Backup, backup = backupFiles(proj.Root, board, res.Changes, bk)
 	if err := commit(proj, res.Changes, backup, o.Log); err != nil {
 		return nil, err
 	}
