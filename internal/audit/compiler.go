@@ -5,17 +5,16 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/fsutil"
-	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/spawn"
 )
 
 // The compiler is the judge: a real gcc preprocesses the file with lwIP's
@@ -265,7 +264,7 @@ func (c *compiler) run(args ...string) (stdout, stderr []byte, err error) {
 	}
 	// under the tool limits: a file that includes /dev/zero or a FIFO is
 	// stopped, and the caller's defer removes the scratch directory
-	cmd, cancel := toolchain.Command(ctx, append([]string{c.cc}, c.args(args...)...))
+	cmd, cancel := spawn.Tool(ctx, append([]string{c.cc}, c.args(args...)...)...)
 	defer cancel()
 	cmd.Dir = c.work
 	var o, e bytes.Buffer
@@ -601,7 +600,7 @@ func (c *compiler) compile(names []string) ([]compilerDiag, error) {
 
 // compilerVersion is the first line of `cc --version`.
 func compilerVersion(cc string) string {
-	out, err := exec.Command(cc, "--version").Output()
+	out, err := spawn.Output(context.Background(), cc, "--version")
 	if err != nil {
 		return cc
 	}
