@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/spawn"
 )
@@ -80,18 +81,19 @@ const portPerf = `/* audit port written by lwipgen */
 
 // compiler runs one gcc over one audited file.
 type compiler struct {
-	ctx     context.Context // nil: Background; cancelled on SIGINT/SIGTERM by the command
-	cc      string
-	flags   []string // CPU flags
-	incDirs []string
-	defines []string // NAME or NAME=VALUE
-	forced  []string // -include FILE, ahead of every source
-	lwipDir string   // holds src/include/lwip/opt.h
-	file    string   // absolute path of the audited file
-	work    string
-	stubs   []string // headers that were not found and are empty stubs
-	redefs  []compilerDiag
-	late    []missingInclude // headers only compiling lwIP's sources met (stubbed)
+	ctx        context.Context // nil: Background; cancelled on SIGINT/SIGTERM by the command
+	cc         string
+	flags      []string // CPU flags
+	incDirs    []string
+	defines    []string // NAME or NAME=VALUE
+	forced     []string // -include FILE, ahead of every source
+	lwipDir    string   // holds src/include/lwip/opt.h
+	file       string   // absolute path of the audited file
+	work       string
+	unregister func()   // drops work from interrupt's scratch list
+	stubs      []string // headers that were not found and are empty stubs
+	redefs     []compilerDiag
+	late       []missingInclude // headers only compiling lwIP's sources met (stubbed)
 	// projectCC is the project's arch/cc.h (found in incDirs), which the
 	// values and the lwIP compile use instead of the audit's own: it may set
 	// options (LWIP_TIMEVAL_PRIVATE, LWIP_PROVIDE_ERRNO) and the types lwIP
@@ -154,10 +156,12 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 	if err != nil {
 		return nil, err
 	}
+	unregister := interrupt.Scratch(work) // removed by a signal that ends the process too
 	ok := false
 	defer func() {
 		if !ok { // every error return below leaves no scratch directory
 			os.RemoveAll(work)
+			unregister()
 		}
 	}()
 	var absInc []string
@@ -166,7 +170,7 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 			absInc = append(absInc, a)
 		}
 	}
-	c := &compiler{cc: cc, flags: flags, incDirs: absInc, defines: defines, lwipDir: lwipDir, file: abs, work: work}
+	c := &compiler{cc: cc, flags: flags, incDirs: absInc, defines: defines, lwipDir: lwipDir, file: abs, work: work, unregister: unregister}
 	osSysProt := false
 	if !ownPort {
 		c.projectCC = findProjectCC(absInc)
@@ -217,7 +221,10 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 	return c, nil
 }
 
-func (c *compiler) close() { os.RemoveAll(c.work) }
+func (c *compiler) close() {
+	os.RemoveAll(c.work)
+	c.unregister()
+}
 
 func (c *compiler) args(extra ...string) []string {
 	a := append([]string{}, c.flags...)

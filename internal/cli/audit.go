@@ -2,22 +2,19 @@ package cli
 
 import (
 	"context"
-	"github.com/spf13/cobra"
-	"io"
-	"os"
-	"os/signal"
-	"syscall"
-
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/cheader"
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newAudit) }
@@ -142,7 +139,7 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 	}
 	// Ctrl-C or SIGTERM stops the compiler; Run then returns and removes
 	// its scratch directory (a default signal would end the process first)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
 	o.Context = ctx
 	rep, err := audit.Run(o)
