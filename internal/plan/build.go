@@ -173,6 +173,12 @@ func (p *Plan) doesNotFit(over int64) error {
 		}
 	}
 	r := b.RangeOf("memory.lwip_budget")
+	if o, ok := b.Option("MEM_SIZE"); ok && o.IsInt && o.Int >= over {
+		// the pinned heap is what breaks the budget: point at its line,
+		// not at the budget's (which may be a default, the board's line)
+		return &FitError{Range: o.Range, Msg: fmt.Sprintf("options.MEM_SIZE = %d B does not fit: with it the plan needs %d B of lwIP and Ethernet RAM, but memory.lwip_budget is %d B (%s:%d), over by %d B; lower MEM_SIZE (or remove it: lwipgen sizes the heap for the workload) or raise memory.lwip_budget",
+			o.Int, p.PlacedBytes(), b.Memory.LwIPBudget, r.Filename, r.Start.Line, over)}
+	}
 	msg := fmt.Sprintf("the plan for %g Mbps at %g ms RTT needs %d B of lwIP and Ethernet RAM, but memory.lwip_budget is %d B (%s:%d): over by %d B",
 		b.Workload.TargetMbps, b.Workload.RTTMs, p.PlacedBytes(), b.Memory.LwIPBudget, r.Filename, r.Start.Line, over)
 	if best > 0 {
