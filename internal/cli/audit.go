@@ -197,6 +197,11 @@ func writeAuditText(w io.Writer, rep *audit.Report, p *audit.Project) {
 	if p != nil {
 		fmt.Fprintf(w, "project %s (%s): %s; MCU %s -> chip %s; linker script %s; %d include dirs, %d defines\n",
 			p.Root, p.Kind, p.Lwipopts, or(p.MCU, "unknown"), or(p.Chip, "none"), or(p.LinkerScript, "none"), len(p.IncludeDirs), len(p.Defines))
+		if p.Model != nil && p.Model.BuildErr != nil {
+			// a malformed .cproject or compile_commands.json: say where, and
+			// that the audit ran without the build's flags
+			fmt.Fprintf(w, "build not read: %v; the audit uses no flags, include paths or defines from it: fix the file (or regenerate it) to audit with them\n", p.Model.BuildErr)
+		}
 	}
 	from := ""
 	if rep.LwipVersionFrom != "" {
