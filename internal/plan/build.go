@@ -127,13 +127,33 @@ func blameOverrides(p *Plan) {
 			continue
 		}
 		for _, o := range p.Board.Options {
-			if strings.Contains(c.Detail, o.Name) {
+			if strings.Contains(c.Detail, o.Name) || namesPoolOf(c.Detail, o.Name) {
 				r := o.Range
 				c.Range = &r
 				break
 			}
 		}
 	}
+}
+
+// namesPoolOf reports whether detail names the memp pool that option sizes
+// (lwip.trap.memp_desc_u16, plan.ram_model say "pool TCP_SEG (num=...)",
+// not MEMP_NUM_TCP_SEG): MEMP_NUM_X sizes pool X, PBUF_POOL_SIZE and
+// PBUF_POOL_BUFSIZE size PBUF_POOL.
+func namesPoolOf(detail, option string) bool {
+	pool, ok := strings.CutPrefix(option, "MEMP_NUM_")
+	if !ok && (option == "PBUF_POOL_SIZE" || option == "PBUF_POOL_BUFSIZE") {
+		pool, ok = "PBUF_POOL", true
+	}
+	if !ok {
+		return false
+	}
+	for _, after := range []string{" (num=", " does not fit"} {
+		if i := strings.Index(detail, pool+after); i >= 0 && (i == 0 || !isIdent(detail[i-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // budgetOverrun is how many bytes the placed objects exceed memory.lwip_budget by.

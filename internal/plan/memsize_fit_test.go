@@ -33,3 +33,31 @@ func TestAbsurdMemSizeBlamedAtItsLine(t *testing.T) {
 		}
 	}
 }
+
+// Checks whose text names a pool, not an option (lwip.trap.memp_desc_u16,
+// plan.ram_model: "pool TCP_SEG (num=70000...)") land on the option that
+// sizes the pool, not on the board's first line (issue 29 item 12).
+func TestPoolChecksBlameTheOption(t *testing.T) {
+	for _, name := range []string{"MEMP_NUM_TCP_SEG", "PBUF_POOL_BUFSIZE"} {
+		b := load(t, "f407")
+		at := hcl.Range{Filename: "f407.hcl", Start: hcl.Pos{Line: 34, Column: 5}, End: hcl.Pos{Line: 34, Column: 30}}
+		b.Options = append(b.Options, board.Option{Name: name, Expr: "70000", Int: 70000, IsInt: true, Range: at})
+		p, err := flow.Plan(b)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		seen := map[string]bool{}
+		for _, c := range p.Checks {
+			if c.OK || (c.ID != "lwip.trap.memp_desc_u16" && c.ID != "plan.ram_model") {
+				continue
+			}
+			seen[c.ID] = true
+			if c.Range == nil || *c.Range != at {
+				t.Errorf("%s: %s blamed %v, want the option's %v", name, c.ID, c.Range, at)
+			}
+		}
+		if !seen["lwip.trap.memp_desc_u16"] || !seen["plan.ram_model"] {
+			t.Errorf("%s = 70000: failed checks %v, want memp_desc_u16 and plan.ram_model", name, seen)
+		}
+	}
+}

@@ -74,6 +74,7 @@ func TestErrorMessages(t *testing.T) {
 		{name: "unterminated comment", files: map[string]string{"h.h": "#define MEM_SIZE 1600\n/* never closed\n#define TCP_MSS 1460\n"}, args: []string{"audit", "h.h"}, at: `h\.h:2:1`, todo: []string{"unterminated /* comment"}},
 		{name: "unterminated string", files: map[string]string{"h.h": "#define MEM_SIZE 1600\n#define NAME \"uart1\n"}, args: []string{"audit", "h.h"}, at: `h\.h:2:14`, todo: []string{"add the closing"}},
 		{name: "UTF-16 header", files: map[string]string{"h.h": utf16Text("#define MEM_SIZE 1600\n")}, args: []string{"audit", "h.h"}, todo: []string{"UTF-16", "UTF-8"}, not: []string{"NUL byte"}},
+		{name: "pool over u16", files: map[string]string{"b.hcl": board407(t, "lwip_budget = \"96KiB\"\n  }", "lwip_budget = \"96KiB\"\n  }\n  options {\n    MEMP_NUM_TCP_SEG = 70000\n  }")}, args: []string{"check", "--board", "b.hcl"}, at: `b\.hcl:34:5: error: Check lwip\.trap\.memp_desc_u16`, todo: []string{"TCP_SEG (num=70000"}, not: []string{"b.hcl:3:1"}},
 		{name: "unknown option", files: map[string]string{"b.hcl": board407(t, "lwip_budget = \"96KiB\"\n  }", "lwip_budget = \"96KiB\"\n  }\n  options {\n    TCP_RCV_BUF = 4096\n  }")}, args: []string{"check", "--board", "b.hcl"}, at: `b\.hcl:34:5`, todo: []string{"TCP_RCV_BUF"}},
 	}
 	pos := regexp.MustCompile(`\S+:\d+(:\d+)?`)
