@@ -1,18 +1,16 @@
 package cli
 
 import (
-	"github.com/spf13/cobra"
-
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newVendor) }
@@ -112,7 +110,7 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 		return 0
 	}
 	if *build && !*dry {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		ctx, stop := interrupt.Context(context.Background())
 		defer stop()
 		return verifyProject(ctx, env, g, *project)
 	}

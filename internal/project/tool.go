@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/spawn"
 )
 
 // The readers that run the project's own build tool (cmake configuring,
@@ -78,7 +79,8 @@ func toolEnv(cc string) []string {
 func runTool(ctx context.Context, dir string, env []string, tool string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, toolTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, tool, args...)
+	cmd, release := spawn.Tool(ctx, append([]string{tool}, args...)...)
+	defer release()
 	cmd.Dir = dir
 	cmd.Env = env
 	var stdout, stderr bytes.Buffer

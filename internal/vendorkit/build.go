@@ -3,11 +3,10 @@ package vendorkit
 import (
 	"context"
 	"fmt"
-	"path"
-
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -17,6 +16,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/project"
+	"github.com/lwipgen/lwipgen/internal/spawn"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/internal/verify"
 )
@@ -114,7 +114,8 @@ func run(ctx context.Context, dir string, progress io.Writer, name string, args 
 
 // runEnv is run with the environment env (nil: lwipgen's own).
 func runEnv(ctx context.Context, dir string, env []string, progress io.Writer, name string, args ...string) error {
-	cmd := exec.CommandContext(ctx, name, args...)
+	cmd, release := spawn.Tool(ctx, append([]string{name}, args...)...)
+	defer release()
 	cmd.Dir = dir
 	cmd.Env = env
 	var out strings.Builder
@@ -341,7 +342,7 @@ func explainOverflow(err error, dir string, g *flow.Generated, tc *toolchain.Too
 	compiled := map[string]int64{}
 	for i := 0; i < len(objs); i += 200 {
 		batch := objs[i:min(i+200, len(objs))]
-		out, _ := exec.Command(tc.NM, append([]string{"-S", "--defined-only"}, batch...)...).Output()
+		out, _ := spawn.Output(context.Background(), append([]string{tc.NM, "-S", "--defined-only"}, batch...)...)
 		for _, l := range strings.Split(string(out), "\n") {
 			f := strings.Fields(l)
 			if len(f) != 4 {

@@ -105,7 +105,7 @@ func ParseMSS(src []byte) (*MSS, error) {
 		}
 	}
 	if cur != nil {
-		return nil, fmt.Errorf("mss: the %s block opened at line %d has no END", cur.Kind, cur.Line)
+		return nil, fmt.Errorf("mss:%d: the BEGIN %s block opened here has no END (add END after its last PARAMETER)", cur.Line, cur.Kind)
 	}
 	return m, nil
 }
