@@ -262,6 +262,12 @@ func ImportProject(dir string, o Options) (*Result, error) {
 	}
 	if tv, ok := p.lwipVersion(); ok {
 		in.version, in.versionWhy = tv.String(), fmt.Sprintf("the project's lwIP, %s:%d (LWIP_VERSION_MAJOR/MINOR/REVISION)", tv.File, tv.Line)
+	} else if f, ok := p.model.Fact(project.KeyLwipVersion); ok {
+		// lwIP prebuilt beside the project (a Xilinx SDK application: the
+		// BSP's library and the headers in its include folder): the version
+		// the model read from the init.h the application includes, before
+		// any chip is asked for
+		in.version, in.versionWhy = f.Value, fmt.Sprintf("the lwIP the project includes, %s (%s)", f.From, f.Why)
 	}
 	if in.cmsis == "" && p.cmsis != "" {
 		f, _ := p.model.Fact(project.KeyCMSIS)
