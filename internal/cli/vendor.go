@@ -81,6 +81,12 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 		fmt.Fprintf(env.Stderr, "lwipgen vendor: %s\n", msg)
 		return 1
 	}
+	// a project the board's flow refuses is said first and alone, before
+	// the plan's warnings and the measurement of the project's lwIP
+	if err := checkProjectFirst(source(), *boardRef, *project); err != nil {
+		fmt.Fprintf(env.Stderr, "lwipgen vendor: %v\n", err)
+		return 1
+	}
 	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source(), Project: *project})
 	env.diags(diags)
 	if diags.HasErrors() {
@@ -135,4 +141,22 @@ func notVendored(src board.Source, ref string) string {
 		return ""
 	}
 	return flow.NotVendored(f, ref)
+}
+
+// checkProjectFirst asks the board's flow whether it takes the project at
+// all (flow.ProjectChecker), before anything is planned for it; nil for a
+// board that does not load (Prepare reports that with its position).
+func checkProjectFirst(src board.Source, ref, dir string) error {
+	b, d := src.Load(ref)
+	if d.HasErrors() || dir == "" {
+		return nil
+	}
+	f, err := flow.Of(b)
+	if err != nil {
+		return nil
+	}
+	if pc, ok := f.(flow.ProjectChecker); ok {
+		return pc.CheckProject(dir)
+	}
+	return nil
 }

@@ -237,7 +237,10 @@ func ImportProject(dir string, o Options) (*Result, error) {
 		// lwipopts.h leaves them (GD's demos: LWIP_TIMEVAL_PRIVATE there)
 		if cc := p.read(p.ccH); cc != nil {
 			for _, d := range cheader.Defines(cc) {
-				if _, set := in.defs[d.Name]; !set && d.Name != "BYTE_ORDER" && (lwip.Known(lwip.V213, d.Name) || lwip.Known(lwip.V22x, d.Name)) {
+				// an empty #define (mjmokhtar/stm32f401xx-enc28j60-lwip's cc.h:
+				// "#define LWIP_TIMEVAL_PRIVATE") only marks the name defined: no
+				// value a board option can carry, and lwIP tests it with #ifndef
+				if _, set := in.defs[d.Name]; !set && strings.TrimSpace(d.Value) != "" && d.Name != "BYTE_ORDER" && (lwip.Known(lwip.V213, d.Name) || lwip.Known(lwip.V22x, d.Name)) {
 					in.defs[d.Name] = d.Value
 					in.where[d.Name] = fmt.Sprintf("%s:%d", p.ccH, d.Line)
 				}

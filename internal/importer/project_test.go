@@ -449,3 +449,27 @@ func TestImportXilinxApplicationReadsBSPBeside(t *testing.T) {
 		t.Errorf("err %q: want the BSP's lwIP 1.4.1 with its system.mss line, before any chip", msg)
 	}
 }
+
+// mjmokhtar/stm32f401xx-enc28j60-lwip@5ba85b1 (round 5): its lwIP port's
+// cc.h says "#define LWIP_TIMEVAL_PRIVATE" with no value; import copied the
+// empty value into the board, which then did not decode ("must be an
+// integer or a one-line C expression"). An empty define is no option value:
+// it is left out and the board decodes.
+func TestImportProjectEmptyDefineInCCH(t *testing.T) {
+	dir := testenv.CopyTree(t, filepath.Join("testdata", "f767-cmsis1"))
+	cc := filepath.Join(dir, "Middlewares/Third_Party/LwIP/system/arch/cc.h")
+	os.MkdirAll(filepath.Dir(cc), 0o755)
+	if err := os.WriteFile(cc, []byte("#ifndef __CC_H__\n#define __CC_H__\n#define LWIP_TIMEVAL_PRIVATE\n#endif\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ImportProject(dir, Options{BoardName: "f767-cc", Out: filepath.Join(t.TempDir(), "f767.hcl"), Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil {
+		t.Fatalf("no board; warnings %v", r.Warnings)
+	}
+	if v, ok := r.Options["LWIP_TIMEVAL_PRIVATE"]; ok {
+		t.Errorf("LWIP_TIMEVAL_PRIVATE = %q imported from an empty #define", v)
+	}
+}
