@@ -178,3 +178,30 @@ func TestCMakeConfigureError(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// A tree of many examples in one CMake project
+// (BestSens/gd32-cmake-example@59a0a62: about 90 executables of GD's demo
+// suite, the ENET Telnet one the only one with lwIP, the top project named
+// after none of them): the model read the first executable, an ADC demo
+// without lwIP. The executable that compiles lwIP's core is now the one
+// read, and the note names the others.
+func TestCMakeManyExecutablesPrefersLwIP(t *testing.T) {
+	cc := cmakeTools(t)
+	dir := fixture(t, "gd32-f450")
+	top := filepath.Join(dir, "CMakeLists.txt")
+	src, err := os.ReadFile(top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(src), "project(gd32f450_enet C ASM)", "project(gd32_examples C ASM)", 1)
+	text = strings.ReplaceAll(text, "${PROJECT_NAME}", "Telnet")
+	text = strings.Replace(text, "add_executable(Telnet", "add_executable(ADC_demo src/main.c)\nadd_executable(Telnet", 1)
+	if err := os.WriteFile(top, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := mustRead(t, SysCMake, dir, Options{CC: cc})
+	unitFor(t, b, "libraries/lwip-2.1.3/src/core/init.c")
+	if !noteWith(b, "also builds the executable ADC_demo; the model reads Telnet") {
+		t.Errorf("notes %v", b.Notes)
+	}
+}
