@@ -104,6 +104,9 @@ func TestCMakeGD32(t *testing.T) {
 	if !noteWith(b, "toolchain file cmake/toolchain.cmake") {
 		t.Errorf("notes %v", b.Notes)
 	}
+	if b.Executable != "" {
+		t.Errorf("executable %q: the top project's own is ${CMAKE_PROJECT_NAME}", b.Executable)
+	}
 	initc := unitFor(t, b, "libraries/lwip-2.1.3/src/core/init.c")
 	if got := findOnPath(initc, filepath.Dir(initc.File), "lwipopts.h"); got != filepath.Join(dir, "libraries/lwip-2.1.3/arch/lwipopts.h") {
 		t.Errorf("lwipopts.h resolves to %q", got)
@@ -203,5 +206,9 @@ func TestCMakeManyExecutablesPrefersLwIP(t *testing.T) {
 	unitFor(t, b, "libraries/lwip-2.1.3/src/core/init.c")
 	if !noteWith(b, "also builds the executable ADC_demo; the model reads Telnet") {
 		t.Errorf("notes %v", b.Notes)
+	}
+	// vendor's CMake block names this target, not ${CMAKE_PROJECT_NAME}
+	if b.Executable != "Telnet" {
+		t.Errorf("executable %q", b.Executable)
 	}
 }
