@@ -8,10 +8,13 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"regexp"
+	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
@@ -156,7 +159,39 @@ func checkProjectFirst(src board.Source, ref, dir string) error {
 		return nil
 	}
 	if pc, ok := f.(flow.ProjectChecker); ok {
-		return pc.CheckProject(dir)
+		if err := pc.CheckProject(dir); err != nil {
+			return err
+		}
 	}
-	return nil
+	return otherSeries(b, dir)
+}
+
+// seriesRe is a part's series: its vendor letters, number, the product
+// line's letter and first digit ("stm32h743zi" -> stm32h7, "GD32F450ZK" ->
+// gd32f4). Parts of one series share the Ethernet MAC, the memories the
+// DMA reaches and the vendor's driver.
+var seriesRe = regexp.MustCompile(`^([a-z]+[0-9]+[a-z][0-9])`)
+
+// otherSeries refuses a board for a project whose MCU (as the project
+// model reads it without running a build tool) is of another series than
+// the board's chip: every placement, driver and MPU value would be for
+// the wrong part. nil when either side names no series.
+func otherSeries(b *board.Board, dir string) error {
+	if b.Chip == nil {
+		return nil
+	}
+	m, err := project.Open(context.Background(), dir, project.Options{Offline: true})
+	if err != nil {
+		return nil // vendor reads the project again and says what is wrong
+	}
+	f, ok := m.Fact(project.KeyMCU)
+	if !ok {
+		return nil
+	}
+	ps := seriesRe.FindString(strings.ToLower(f.Value))
+	bs := seriesRe.FindString(strings.ToLower(b.Chip.Name))
+	if ps == "" || bs == "" || ps == bs {
+		return nil
+	}
+	return fmt.Errorf("the project is for the MCU %s (%s: %s), a %s part; board %s is for the chip %s (%s): nothing was changed. A board for the project's own chip comes from lwipgen import --project %s", f.Value, f.From, f.Why, ps, b.Name, b.Chip.Name, bs, dir)
 }

@@ -160,3 +160,33 @@ func treeText(t *testing.T, dir string) string {
 	}
 	return b.String()
 }
+
+// A board for a chip of another series than the project's (vendor --board
+// h743-rtthread on a GD32F4 RT-Thread BSP, shaped on
+// Evlers/gd32f4xx_rt-thread@05b12d9's .config; --board h743 on a CubeMX
+// F767 project): refused before anything is planned, with the line that
+// names the project's part, and the tree unchanged.
+func TestVendorRefusesBoardOfOtherSeries(t *testing.T) {
+	gd := t.TempDir()
+	writeTree(t, gd, map[string]string{
+		".config":                   "CONFIG_RT_NAME_MAX=8\nCONFIG_SOC_SERIES_GD32F4xx=y\nCONFIG_SOC_GD32F450ZK=y\nCONFIG_RT_USING_LWIP=y\nCONFIG_RT_USING_LWIP212=y\n",
+		"rtconfig.h":                "#define RT_USING_LWIP\n#define RT_USING_LWIP212\n",
+		"rt-thread/include/rtdef.h": "#define RT_VERSION 4L\n#define RT_SUBVERSION 0L\n#define RT_REVISION 3L\n",
+	})
+	cube := testenv.CopyTree(t, filepath.Join("..", "importer", "testdata", "f767-cmsis1"))
+	for _, c := range []struct {
+		board, dir, want string
+	}{
+		{"h743-rtthread", gd, "the project is for the MCU GD32F450ZK (.config:3: the BSP's SOC choice in menuconfig), a gd32f4 part; board h743-rtthread is for the chip stm32h743zi (stm32h7)"},
+		{"h743", cube, "the project is for the MCU STM32F767ZITx (F767_ETH.ioc:"},
+	} {
+		before := treeText(t, c.dir)
+		rc, out, errs := run(t, "vendor", "--board", c.board, "--project", c.dir)
+		if rc != 1 || out != "" || !strings.Contains(errs, c.want) || !strings.Contains(errs, "nothing was changed") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%s: rc %d, stdout %q, stderr:\n%s", c.board, rc, out, errs)
+		}
+		if treeText(t, c.dir) != before {
+			t.Errorf("%s: the refused project changed", c.board)
+		}
+	}
+}
