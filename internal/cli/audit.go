@@ -9,6 +9,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/cheader"
+	"github.com/lwipgen/lwipgen/internal/finding"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/lwip"
@@ -148,6 +149,17 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 	}
 	if err != nil {
 		return fail(err)
+	}
+	if p != nil {
+		// files of the project that must agree with each other (the flow's)
+		if f, ok := flow.Lookup(p.Kind); ok {
+			if pa, ok := f.(flow.ProjectFilesAuditor); ok {
+				if more := pa.AuditProjectFiles(p.Root); len(more) > 0 {
+					rep.Findings = audit.Sort(append(rep.Findings, more...))
+					rep.Errors, rep.Warnings = audit.Errors(rep.Findings), finding.Count(rep.Findings, finding.SevWarning)
+				}
+			}
+		}
 	}
 	switch *format {
 	case "json":
