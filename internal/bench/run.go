@@ -79,19 +79,19 @@ type Row struct {
 	// LoadedUpload is the bulk upload's rate (MB/s, median over the runs)
 	// while the loaded 64 B exchanges ran: a configuration whose p99 is low
 	// because its upload barely moved did not carry the load.
-	LoadedUpload float64 `json:"rr_loaded_upload"`
-	Drops      int          `json:"drops"`       // frames the NIC could not take (LAN9118 RX FIFO full), whole cell
-	DropsBulk  int          `json:"drops_bulk"`  // of those, during the single-connection transfers (before the request/response phase)
-	QueueDrops int          `json:"queue_drops"` // tap: frames the guest tap's queue dropped
-	Lost       uint64       `json:"lost"`        // impairer: frames the loss model dropped (both directions)
-	PoolErrors int          `json:"pool_errors"` // lwIP pool/heap err counters and driver drops in the final dump
-	Problems   []string     `json:"problems,omitempty"`
-	Failures   int          `json:"failures"` // measurements that did not complete in time
-	Errors     []string     `json:"errors,omitempty"`
-	RawH2G     []float64    `json:"raw_host_to_guest"`
-	RawG2H     []float64    `json:"raw_guest_to_host"`
-	RawEcho    []float64    `json:"raw_echo"`
-	RawRR      []RunRR      `json:"raw_rr,omitempty"`
+	LoadedUpload float64   `json:"rr_loaded_upload"`
+	Drops        int       `json:"drops"`       // frames the NIC could not take (LAN9118 RX FIFO full), whole cell
+	DropsBulk    int       `json:"drops_bulk"`  // of those, during the single-connection transfers (before the request/response phase)
+	QueueDrops   int       `json:"queue_drops"` // tap: frames the guest tap's queue dropped
+	Lost         uint64    `json:"lost"`        // impairer: frames the loss model dropped (both directions)
+	PoolErrors   int       `json:"pool_errors"` // lwIP pool/heap err counters and driver drops in the final dump
+	Problems     []string  `json:"problems,omitempty"`
+	Failures     int       `json:"failures"` // measurements that did not complete in time
+	Errors       []string  `json:"errors,omitempty"`
+	RawH2G       []float64 `json:"raw_host_to_guest"`
+	RawG2H       []float64 `json:"raw_guest_to_host"`
+	RawEcho      []float64 `json:"raw_echo"`
+	RawRR        []RunRR   `json:"raw_rr,omitempty"`
 }
 
 // RunRR is one run's request/response phases.
