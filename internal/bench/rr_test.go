@@ -1,10 +1,14 @@
 package bench
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	_ "github.com/lwipgen/lwipgen/internal/flows/all" // the latency board is a standalone-flow board
+	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/qemu"
 )
 
@@ -67,5 +71,36 @@ func TestLoadedVerdictNeedsTheLoadCarried(t *testing.T) {
 	rs[0].LoadedUpload, rs[1].LoadedUpload = 6, 6
 	if v := strings.Join(Verdict(rs), "\n"); strings.Contains(v, "not carrying") || !strings.Contains(v, "HIGH p99 under load (64 B): lwipgen 3000 us (upload 5.00 MB/s) vs lwip-defaults 1000 us") {
 		t.Errorf("both carried the load, verdict:\n%s", v)
+	}
+}
+
+// TestLatencyBoardForTheBench: the bench's latency board plans a firmware
+// whose bulk receive window is the 2 segments of the interactive rule (the
+// lwipopts.h the bench measures beside the others), passes every check and
+// gives no warning; measured in docs/bench.md.
+func TestLatencyBoardForTheBench(t *testing.T) {
+	g, diags := pipeline.Prepare(pipeline.Options{Board: filepath.Join("testdata", "mps2-an500-latency.hcl")})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if !g.Firmware {
+		t.Fatal("the latency board has no firmware for the bench")
+	}
+	all, err := AllConfigs(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := SizingOf(all[len(all)-1])
+	if s.MSS != 1460 || s.WndSegs != plan.InteractiveQueueFrames {
+		t.Errorf("lwipgen's sizing %+v: want TCP_WND %d x 1460", s, plan.InteractiveQueueFrames)
+	}
+	if f := g.Plan.Failed(); len(f) > 0 {
+		t.Errorf("failed checks: %v", f)
+	}
+	if len(g.Plan.Warnings) > 0 {
+		t.Errorf("warnings: %v", g.Plan.Warnings)
+	}
+	if !g.Plan.Driver.NagleOff {
+		t.Error("latency profile without Nagle off in the plan")
 	}
 }
