@@ -150,6 +150,17 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 	if err != nil {
 		return fail(err)
 	}
+	if p != nil {
+		// files of the project that must agree with each other (the flow's)
+		if f, ok := flow.Lookup(p.Kind); ok {
+			if pa, ok := f.(flow.ProjectFilesAuditor); ok {
+				if more := pa.AuditProjectFiles(p.Root); len(more) > 0 {
+					rep.Findings = finding.Sort(append(rep.Findings, more...))
+					rep.Errors, rep.Warnings = finding.Count(rep.Findings, finding.SevError), finding.Count(rep.Findings, finding.SevWarning)
+				}
+			}
+		}
+	}
 	switch *format {
 	case "json":
 		writeJSON(env.Stdout, struct {

@@ -177,10 +177,22 @@ func buildCMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progre
 	if err := runEnv(ctx, p.Dir, env, progress, "cmake", args...); err != nil {
 		return "", err
 	}
-	if err := runEnv(ctx, p.Dir, env, progress, "cmake", "--build", bdir, "-j", "2"); err != nil {
+	if err := runEnv(ctx, p.Dir, env, progress, "cmake", cmakeBuildArgs(bdir, p.Model)...); err != nil {
 		return "", err
 	}
 	return newestELF(bdir)
+}
+
+// cmakeBuildArgs builds the executable the project model read, alone when
+// the project builds several (BestSens/gd32-cmake-example@59a0a62: about
+// 90 demo executables, one with lwIP; building them all linked ADC demos
+// against the vendored script and failed there).
+func cmakeBuildArgs(bdir string, m *project.Model) []string {
+	args := []string{"--build", bdir, "-j", "2"}
+	if m != nil && m.Build != nil && m.Build.Executable != "" {
+		args = append(args, "--target", m.Build.Executable)
+	}
+	return args
 }
 
 // objectPath is where buildCProject puts the object of a source: under

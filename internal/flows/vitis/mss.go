@@ -97,6 +97,11 @@ func ParseMSS(src []byte) (*MSS, error) {
 					m.Version = val
 					continue
 				}
+				if strings.EqualFold(name, "NAME") {
+					// older SDKs (2014: tmatsuya/xapp1026@aa8929c) write the
+					// file's own path above VERSION: nothing to keep
+					continue
+				}
 				return nil, fmt.Errorf("mss:%d: PARAMETER %s outside a BEGIN/END block", n, name)
 			}
 			cur.Params = append(cur.Params, MSSParam{Name: name, Value: val, Line: n})
