@@ -5,17 +5,17 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/fsutil"
-	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/lwip"
+	"github.com/lwipgen/lwipgen/internal/spawn"
 )
 
 // The compiler is the judge: a real gcc preprocesses the file with lwIP's
@@ -81,18 +81,19 @@ const portPerf = `/* audit port written by lwipgen */
 
 // compiler runs one gcc over one audited file.
 type compiler struct {
-	ctx     context.Context // nil: Background; cancelled on SIGINT/SIGTERM by the command
-	cc      string
-	flags   []string // CPU flags
-	incDirs []string
-	defines []string // NAME or NAME=VALUE
-	forced  []string // -include FILE, ahead of every source
-	lwipDir string   // holds src/include/lwip/opt.h
-	file    string   // absolute path of the audited file
-	work    string
-	stubs   []string // headers that were not found and are empty stubs
-	redefs  []compilerDiag
-	late    []missingInclude // headers only compiling lwIP's sources met (stubbed)
+	ctx        context.Context // nil: Background; cancelled on SIGINT/SIGTERM by the command
+	cc         string
+	flags      []string // CPU flags
+	incDirs    []string
+	defines    []string // NAME or NAME=VALUE
+	forced     []string // -include FILE, ahead of every source
+	lwipDir    string   // holds src/include/lwip/opt.h
+	file       string   // absolute path of the audited file
+	work       string
+	unregister func()   // drops work from interrupt's scratch list
+	stubs      []string // headers that were not found and are empty stubs
+	redefs     []compilerDiag
+	late       []missingInclude // headers only compiling lwIP's sources met (stubbed)
 	// projectCC is the project's arch/cc.h (found in incDirs), which the
 	// values and the lwIP compile use instead of the audit's own: it may set
 	// options (LWIP_TIMEVAL_PRIVATE, LWIP_PROVIDE_ERRNO) and the types lwIP
@@ -155,10 +156,12 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 	if err != nil {
 		return nil, err
 	}
+	unregister := interrupt.Scratch(work) // removed by a signal that ends the process too
 	ok := false
 	defer func() {
 		if !ok { // every error return below leaves no scratch directory
 			os.RemoveAll(work)
+			unregister()
 		}
 	}()
 	var absInc []string
@@ -167,7 +170,7 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 			absInc = append(absInc, a)
 		}
 	}
-	c := &compiler{cc: cc, flags: flags, incDirs: absInc, defines: defines, lwipDir: lwipDir, file: abs, work: work}
+	c := &compiler{cc: cc, flags: flags, incDirs: absInc, defines: defines, lwipDir: lwipDir, file: abs, work: work, unregister: unregister}
 	osSysProt := false
 	if !ownPort {
 		c.projectCC = findProjectCC(absInc)
@@ -218,7 +221,10 @@ func newCompiler(cc string, flags, incDirs, defines []string, lwipDir, file stri
 	return c, nil
 }
 
-func (c *compiler) close() { os.RemoveAll(c.work) }
+func (c *compiler) close() {
+	os.RemoveAll(c.work)
+	c.unregister()
+}
 
 func (c *compiler) args(extra ...string) []string {
 	a := append([]string{}, c.flags...)
@@ -265,7 +271,7 @@ func (c *compiler) run(args ...string) (stdout, stderr []byte, err error) {
 	}
 	// under the tool limits: a file that includes /dev/zero or a FIFO is
 	// stopped, and the caller's defer removes the scratch directory
-	cmd, cancel := toolchain.Command(ctx, append([]string{c.cc}, c.args(args...)...))
+	cmd, cancel := spawn.Tool(ctx, append([]string{c.cc}, c.args(args...)...)...)
 	defer cancel()
 	cmd.Dir = c.work
 	var o, e bytes.Buffer
@@ -601,7 +607,7 @@ func (c *compiler) compile(names []string) ([]compilerDiag, error) {
 
 // compilerVersion is the first line of `cc --version`.
 func compilerVersion(cc string) string {
-	out, err := exec.Command(cc, "--version").Output()
+	out, err := spawn.Output(context.Background(), cc, "--version")
 	if err != nil {
 		return cc
 	}

@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/spawn"
 )
 
 // BuildTimes compares lwipgen's build of a board with `make -j2` of the same
@@ -70,8 +70,7 @@ func CompareBuild(ctx context.Context, boardName string, src board.Source, work 
 		}
 		for _, pass := range []*[]time.Duration{&bt.MakeClean, &bt.MakeNoop} {
 			t0 = time.Now()
-			cmd := exec.CommandContext(ctx, "make", "-j2", "-s", "-C", mk)
-			if out, err := cmd.CombinedOutput(); err != nil {
+			if out, err := spawn.CombinedOutput(ctx, "make", "-j2", "-s", "-C", mk); err != nil {
 				return nil, fmt.Errorf("make -j2: %v\n%s", err, out)
 			}
 			*pass = append(*pass, time.Since(t0))

@@ -69,22 +69,83 @@ type Row struct {
 	GuestToHost     float64 `json:"guest_to_host"` // MB/s, chargen, median
 	Echo            float64 `json:"echo"`          // MB/s per direction, echo, median
 	// Request/response round trips on the echo service: idle, and with a bulk
-	// upload to discard on another connection.
-	Idle64     qemu.Latency `json:"rr_idle_64"`
-	Idle1K     qemu.Latency `json:"rr_idle_1k"`
-	Loaded64   qemu.Latency `json:"rr_loaded_64"`
-	Loaded1K   qemu.Latency `json:"rr_loaded_1k"`
-	Drops      int          `json:"drops"`       // frames the NIC could not take (LAN9118 RX FIFO full), whole cell
-	DropsBulk  int          `json:"drops_bulk"`  // of those, during the single-connection transfers (before the request/response phase)
-	QueueDrops int          `json:"queue_drops"` // tap: frames the guest tap's queue dropped
-	Lost       uint64       `json:"lost"`        // impairer: frames the loss model dropped (both directions)
-	PoolErrors int          `json:"pool_errors"` // lwIP pool/heap err counters and driver drops in the final dump
-	Problems   []string     `json:"problems,omitempty"`
-	Failures   int          `json:"failures"` // measurements that did not complete in time
-	Errors     []string     `json:"errors,omitempty"`
-	RawH2G     []float64    `json:"raw_host_to_guest"`
-	RawG2H     []float64    `json:"raw_guest_to_host"`
-	RawEcho    []float64    `json:"raw_echo"`
+	// upload to discard on another connection. Each is the median over the
+	// runs of each run's p50, p99 and max (medianLatency): one run's p99 is
+	// one draw of the shared host's scheduling.
+	Idle64   qemu.Latency `json:"rr_idle_64"`
+	Idle1K   qemu.Latency `json:"rr_idle_1k"`
+	Loaded64 qemu.Latency `json:"rr_loaded_64"`
+	Loaded1K qemu.Latency `json:"rr_loaded_1k"`
+	// LoadedUpload is the bulk upload's rate (MB/s, median over the runs)
+	// while the loaded 64 B exchanges ran: a configuration whose p99 is low
+	// because its upload barely moved did not carry the load.
+	LoadedUpload float64   `json:"rr_loaded_upload"`
+	Drops        int       `json:"drops"`       // frames the NIC could not take (LAN9118 RX FIFO full), whole cell
+	DropsBulk    int       `json:"drops_bulk"`  // of those, during the single-connection transfers (before the request/response phase)
+	QueueDrops   int       `json:"queue_drops"` // tap: frames the guest tap's queue dropped
+	Lost         uint64    `json:"lost"`        // impairer: frames the loss model dropped (both directions)
+	PoolErrors   int       `json:"pool_errors"` // lwIP pool/heap err counters and driver drops in the final dump
+	Problems     []string  `json:"problems,omitempty"`
+	Failures     int       `json:"failures"` // measurements that did not complete in time
+	Errors       []string  `json:"errors,omitempty"`
+	RawH2G       []float64 `json:"raw_host_to_guest"`
+	RawG2H       []float64 `json:"raw_guest_to_host"`
+	RawEcho      []float64 `json:"raw_echo"`
+	RawRR        []RunRR   `json:"raw_rr,omitempty"`
+}
+
+// RunRR is one run's request/response phases.
+type RunRR struct {
+	Idle64, Idle1K, Loaded64, Loaded1K qemu.Latency
+	Upload                             float64 // MB/s beside Loaded64
+}
+
+// summarizeRR sets row's request/response figures to the medians of its
+// runs' (only the runs whose phase completed count for each figure).
+func summarizeRR(row *Row) {
+	pick := func(f func(RunRR) qemu.Latency) qemu.Latency {
+		var ls []qemu.Latency
+		for _, r := range row.RawRR {
+			if l := f(r); l.N > 0 {
+				ls = append(ls, l)
+			}
+		}
+		return medianLatency(ls)
+	}
+	row.Idle64 = pick(func(r RunRR) qemu.Latency { return r.Idle64 })
+	row.Idle1K = pick(func(r RunRR) qemu.Latency { return r.Idle1K })
+	row.Loaded64 = pick(func(r RunRR) qemu.Latency { return r.Loaded64 })
+	row.Loaded1K = pick(func(r RunRR) qemu.Latency { return r.Loaded1K })
+	var up []float64
+	for _, r := range row.RawRR {
+		if r.Loaded64.N > 0 {
+			up = append(up, r.Upload)
+		}
+	}
+	row.LoadedUpload = median(up)
+}
+
+// medianLatency is the median of the runs' p50, p99 and max, each taken on
+// its own (so not one run's distribution); N is the exchanges of all runs.
+func medianLatency(ls []qemu.Latency) qemu.Latency {
+	if len(ls) == 0 {
+		return qemu.Latency{}
+	}
+	med := func(f func(qemu.Latency) time.Duration) time.Duration {
+		v := make([]float64, len(ls))
+		for i, l := range ls {
+			v[i] = float64(f(l))
+		}
+		return time.Duration(median(v))
+	}
+	out := qemu.Latency{Size: ls[0].Size}
+	for _, l := range ls {
+		out.N += l.N
+	}
+	out.P50 = med(func(l qemu.Latency) time.Duration { return l.P50 })
+	out.P99 = med(func(l qemu.Latency) time.Duration { return l.P99 })
+	out.Max = med(func(l qemu.Latency) time.Duration { return l.Max })
+	return out
 }
 
 // DefaultDelays and DefaultLosses are the issue's matrix.
@@ -226,13 +287,14 @@ func Run(ctx context.Context, o Options) ([]Row, error) {
 		// decide rankings (3-5x spreads within a configuration, 2026-12-02).
 		for r := 0; r < o.Runs && ctx.Err() == nil; r++ {
 			for _, i := range runOrder(len(configs), r) {
-				if err := measureRun(ctx, &cr[i], elfs[i][cell.Net], r, r == o.Runs-1, o); err != nil {
+				if err := measureRun(ctx, &cr[i], elfs[i][cell.Net], r, o); err != nil {
 					return nil, fmt.Errorf("%s, %s: %v", configs[i].Name, cell, err)
 				}
 			}
 		}
 		for i := range cr {
 			cr[i].HostToGuest, cr[i].GuestToHost, cr[i].Echo = median(cr[i].RawH2G), median(cr[i].RawG2H), median(cr[i].RawEcho)
+			summarizeRR(&cr[i])
 			if cr[i].Drops < 0 || cr[i].DropsBulk < 0 {
 				cr[i].Drops, cr[i].DropsBulk = -1, -1
 			}
@@ -313,10 +375,10 @@ func transferTimeout(bytes int) time.Duration {
 }
 
 // measureRun boots row's configuration once and adds run r to row: one
-// transfer each way and one echo, and with rr the request/response phases;
+// transfer each way, one echo and the request/response phases;
 // the NIC drops, impairer counters and the firmware's problems of this boot
 // are added to the row's.
-func measureRun(ctx context.Context, row *Row, elf string, r int, rr bool, o Options) error {
+func measureRun(ctx context.Context, row *Row, elf string, r int, o Options) error {
 	log := o.Log
 	cell := row.Cell
 	inst, err := start(ctx, elf, cell, r, o)
@@ -363,9 +425,7 @@ func measureRun(ctx context.Context, row *Row, elf string, r int, rr bool, o Opt
 	// drops so far came from single-connection transfers; the loaded
 	// request/response adds a second receiving connection (the bulk upload)
 	bulkDrops := nicDrops(ctx, inst, cell, before, tapBefore)
-	if rr {
-		rrPhases(ctx, row, inst, echoAddr, discardAddr, o, fail)
-	}
+	row.RawRR = append(row.RawRR, rrPhases(ctx, row, inst, echoAddr, discardAddr, o, fail))
 	if after, err := inst.Stats(ctx); err != nil {
 		row.PoolErrors = -1
 		row.Errors = append(row.Errors, "stats: "+err.Error())
@@ -389,15 +449,20 @@ func measureRun(ctx context.Context, row *Row, elf string, r int, rr bool, o Opt
 
 // rrPhases measures request/response on the echo service: idle, then beside
 // a bulk upload to discard on another connection.
-func rrPhases(ctx context.Context, row *Row, inst *qemu.Instance, echoAddr, discardAddr string, o Options, fail func(string, error)) {
+func rrPhases(ctx context.Context, row *Row, inst *qemu.Instance, echoAddr, discardAddr string, o Options, fail func(string, error)) RunRR {
 	dial := inst.Dialer()
-	rr := func(what string, loaded bool, size int, dst *qemu.Latency) {
+	var run RunRR
+	rr := func(what string, loaded bool, size int, dst *qemu.Latency, upload *float64) {
 		cctx, cancel := context.WithTimeout(ctx, 2*time.Minute+time.Duration(o.N)*60*time.Millisecond)
 		defer cancel()
 		var l qemu.Latency
 		var err error
 		if loaded {
-			l, _, err = qemu.LoadedRequestResponse(cctx, dial, echoAddr, discardAddr, size, o.N)
+			var up qemu.BulkUpload
+			l, up, err = qemu.LoadedRequestResponse(cctx, dial, echoAddr, discardAddr, size, o.N)
+			if upload != nil {
+				*upload = up.MBps()
+			}
 		} else {
 			l, err = qemu.RequestResponse(cctx, dial, echoAddr, size, o.N)
 		}
@@ -407,11 +472,12 @@ func rrPhases(ctx context.Context, row *Row, inst *qemu.Instance, echoAddr, disc
 		}
 		*dst = l
 	}
-	rr("rr idle 64 B", false, 64, &row.Idle64)
-	rr("rr idle 1 KiB", false, 1024, &row.Idle1K)
-	rr("rr loaded 64 B", true, 64, &row.Loaded64)
-	rr("rr loaded 1 KiB", true, 1024, &row.Loaded1K)
-	fmt.Fprintf(o.Log, "  %s %s rr: idle %v | %v; loaded %v | %v\n", row.Config, row.Cell, row.Idle64, row.Idle1K, row.Loaded64, row.Loaded1K)
+	rr("rr idle 64 B", false, 64, &run.Idle64, nil)
+	rr("rr idle 1 KiB", false, 1024, &run.Idle1K, nil)
+	rr("rr loaded 64 B", true, 64, &run.Loaded64, &run.Upload)
+	rr("rr loaded 1 KiB", true, 1024, &run.Loaded1K, nil)
+	fmt.Fprintf(o.Log, "  %s %s rr: idle %v | %v; loaded %v (upload %.2f MB/s) | %v\n", row.Config, row.Cell, run.Idle64, run.Idle1K, run.Loaded64, run.Upload, run.Loaded1K)
+	return run
 }
 
 // union is a with b's strings that a lacks, in order.

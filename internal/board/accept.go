@@ -20,6 +20,7 @@ type Acceptable struct {
 // and the one error a board may accept (build.lwip_other_release).
 var Warnings = []Acceptable{
 	{"sizing.rx_buffers_pinned", "a pinned ethernet.rx_buffers leaves lwIP fewer zero-copy buffers than two loss recoveries at once need; the glue copies into PBUF_POOL beyond that"},
+	{"sizing.interactive_window", "a latency profile on a shared RX FIFO NIC cannot bound the bulk window to 2 segments without missing target_mbps: interactive segments queue behind the bulk frames in the FIFO"},
 	{"project.lwip_not_measured", "the project's own lwIP could not be measured with the cross compiler; the plan uses the model of stock lwIP"},
 	{"project.lwip_differs", "the project's own lwIP has struct or pool sizes other than stock lwIP; the plan is made at the measured sizes"},
 	// an error unless accepted: the build compiles another point release of the line the board plans

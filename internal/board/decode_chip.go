@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
@@ -155,6 +156,10 @@ func decodeCore(b *coreBlock, c *Core, ev *evaluator) {
 	setStr(ev, b.FloatABI, "core.float_abi", &c.FloatABI)
 	const word = "a GCC option value: lower-case letters, digits, '+', '.', '_' and '-', at most 32"
 	checkGrammar(ev, b.CPU, "core.cpu", c.CPU, coreWordRe, word)
+	if c.CPU != "" && present(b.CPU) && coreWordRe.MatchString(c.CPU) && !slices.Contains(CPUs, c.CPU) {
+		ev.errorf(b.CPU.Range(), "Unknown core.cpu", "core.cpu %q is not an Arm core arm-none-eabi-gcc knows (-mcpu); use one of %s.%s",
+			c.CPU, quoteList(CPUs), didYouMean(c.CPU, CPUs))
+	}
 	checkGrammar(ev, b.Arch, "core.arch", c.Arch, coreWordRe, word)
 	checkGrammar(ev, b.FPU, "core.fpu", c.FPU, coreWordRe, word)
 	checkGrammar(ev, b.FloatABI, "core.float_abi", c.FloatABI, coreWordRe, word)

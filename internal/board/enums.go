@@ -60,3 +60,14 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// CPUs are the -mcpu values of the Arm cores arm-none-eabi-gcc knows that
+// a chip file may name (core.cpu): a typo or an invented core
+// ("cortex-m99") is refused at the chip's line instead of failing later
+// in the compiler or passing `check`.
+var CPUs = []string{
+	"cortex-m0", "cortex-m0plus", "cortex-m1", "cortex-m3", "cortex-m4", "cortex-m7",
+	"cortex-m23", "cortex-m33", "cortex-m35p", "cortex-m52", "cortex-m55", "cortex-m85",
+	"cortex-r4", "cortex-r4f", "cortex-r5", "cortex-r7", "cortex-r8", "cortex-r52",
+	"cortex-a5", "cortex-a7", "cortex-a8", "cortex-a9", "cortex-a15", "cortex-a17",
+}

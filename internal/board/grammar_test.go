@@ -42,3 +42,18 @@ func TestChipStringsGrammar(t *testing.T) {
 		t.Errorf("built-in chips:%s", describe(errorsOf(diags)))
 	}
 }
+
+// An unknown core (a typo, an invented one) is refused at core.cpu's
+// line:col with the cores it may be and the nearest one; it passed `check`
+// before (issue 29 item 12).
+func TestUnknownCPURefused(t *testing.T) {
+	for _, c := range []struct{ cpu, hint string }{{"cortex-m99", "cortex-m"}, {"cortex-m77", `"cortex-m7"`}, {"cortx-m4", `"cortex-m4"`}} {
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, "chips", "a.hcl"), "chip \"acme-m7\" {\n  base = \"stm32h743zi\"\n  core {\n    cpu = \""+c.cpu+"\"\n  }\n}\n")
+		_, diags := board.Source{Dirs: []string{dir}}.Chips()
+		errs := errorsOf(diags)
+		if len(errs) != 1 || errs[0].Summary != "Unknown core.cpu" || pos(errs[0].Subject) != "4:11" || !strings.Contains(errs[0].Detail, c.hint) {
+			t.Errorf("cpu = %q:%s", c.cpu, describe(errs))
+		}
+	}
+}

@@ -52,12 +52,22 @@ func Check(name string, src []byte) error {
 			col--
 			i += 2 + j + 1
 		case c == '"' || c == '\'':
+			sl, sc, start := line, col, i
 			for i++; i < len(s) && s[i] != c && s[i] != '\n'; i++ {
 				col++
 				if s[i] == '\\' {
 					i++
 					col++
 				}
+			}
+			if c == '"' && (i >= len(s) || s[i] != c) && !diagnosticLine(s, start) {
+				// gcc stops at it ("missing terminating \" character"); read
+				// on, the value would silently run into the next line's
+				return &fsutil.TextError{File: name, Line: sl, Col: sc, Msg: "unterminated string: add the closing \" on this line"}
+			}
+			if i < len(s) && s[i] == '\n' {
+				i-- // the newline is the loop's: count the line
+				continue
 			}
 			col++
 		case c == '(':
@@ -72,6 +82,18 @@ func Check(name string, src []byte) error {
 		}
 	}
 	return nil
+}
+
+// diagnosticLine reports whether the text at i is on an #error or
+// #warning line, whose free text may hold a lone quote.
+func diagnosticLine(s string, i int) bool {
+	start := strings.LastIndexByte(s[:i], '\n') + 1
+	d := strings.TrimLeft(s[start:i], " \t")
+	if !strings.HasPrefix(d, "#") {
+		return false
+	}
+	d = strings.TrimLeft(d[1:], " \t")
+	return strings.HasPrefix(d, "error") || strings.HasPrefix(d, "warning")
 }
 
 // ReadHeader reads a C header lwipgen lints or imports: a regular file of

@@ -2,22 +2,20 @@ package cli
 
 import (
 	"context"
-	"github.com/spf13/cobra"
-	"io"
-	"os"
-	"os/signal"
-	"syscall"
-
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/audit"
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/cheader"
+	"github.com/lwipgen/lwipgen/internal/finding"
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newAudit) }
@@ -142,7 +140,7 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 	}
 	// Ctrl-C or SIGTERM stops the compiler; Run then returns and removes
 	// its scratch directory (a default signal would end the process first)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
 	o.Context = ctx
 	rep, err := audit.Run(o)
@@ -151,6 +149,17 @@ func runAudit(env *Env, pos []string, af *auditFlags) int {
 	}
 	if err != nil {
 		return fail(err)
+	}
+	if p != nil {
+		// files of the project that must agree with each other (the flow's)
+		if f, ok := flow.Lookup(p.Kind); ok {
+			if pa, ok := f.(flow.ProjectFilesAuditor); ok {
+				if more := pa.AuditProjectFiles(p.Root); len(more) > 0 {
+					rep.Findings = audit.Sort(append(rep.Findings, more...))
+					rep.Errors, rep.Warnings = audit.Errors(rep.Findings), finding.Count(rep.Findings, finding.SevWarning)
+				}
+			}
+		}
 	}
 	switch *format {
 	case "json":
@@ -200,6 +209,11 @@ func writeAuditText(w io.Writer, rep *audit.Report, p *audit.Project) {
 	if p != nil {
 		fmt.Fprintf(w, "project %s (%s): %s; MCU %s -> chip %s; linker script %s; %d include dirs, %d defines\n",
 			p.Root, p.Kind, p.Lwipopts, or(p.MCU, "unknown"), or(p.Chip, "none"), or(p.LinkerScript, "none"), len(p.IncludeDirs), len(p.Defines))
+		if p.Model != nil && p.Model.BuildErr != nil {
+			// a malformed .cproject or compile_commands.json: say where, and
+			// that the audit ran without the build's flags
+			fmt.Fprintf(w, "build not read: %v; the audit uses no flags, include paths or defines from it: fix the file (or regenerate it) to audit with them\n", p.Model.BuildErr)
+		}
 	}
 	from := ""
 	if rep.LwipVersionFrom != "" {

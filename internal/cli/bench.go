@@ -4,16 +4,14 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/lwipgen/lwipgen/internal/bench"
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newBench) }
@@ -59,7 +57,7 @@ func newBench(env *Env) *cobra.Command {
 				}
 			}
 			o.Source, o.Bytes = source(), kib<<10
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			ctx, stop := interrupt.Context(context.Background())
 			defer stop()
 			rows, err := bench.Run(ctx, o)
 			if err != nil {

@@ -4,16 +4,15 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 
-	"github.com/spf13/cobra"
-
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/memusage"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/plan"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
+	"github.com/spf13/cobra"
 )
 
 func init() {
@@ -118,7 +117,7 @@ func newBuild(env *Env) *cobra.Command {
 
 func runBuild(env *Env, o *pipeline.Options, project string) int {
 	o.Progress = env.progress(env.Stdout)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
 	if project != "" {
 		return buildProject(ctx, env, o, project)

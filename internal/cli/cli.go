@@ -4,8 +4,6 @@
 package cli
 
 import (
-	_ "github.com/lwipgen/lwipgen/internal/flows/all" // every vendor flow
-
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +12,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/lwipgen/lwipgen/internal/diag"
+	_ "github.com/lwipgen/lwipgen/internal/flows/all" // every vendor flow
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/spf13/cobra"
 )
 
@@ -108,9 +108,22 @@ func newRoot(env *Env) *cobra.Command {
 // line is wrong.
 func Main(args []string, stdout, stderr io.Writer) int {
 	env := &Env{Stdout: stdout, Stderr: stderr}
+	// Ctrl-C and SIGTERM, for every command: children killed, scratch
+	// removed, a vendor transaction finished first, exit 130
+	interrupt.Install()
 	root := newRoot(env)
 	root.SetArgs(goStyleFlags(root, args))
 	cmd, err := root.ExecuteC()
+	if interrupt.Interrupted() {
+		if err == nil {
+			err = errors.New("interrupted")
+		}
+		var st exitStatus
+		if !errors.As(err, &st) {
+			fmt.Fprintf(stderr, "lwipgen: %s\n", strings.TrimRight(err.Error(), "\n"))
+		}
+		return 130
+	}
 	if err == nil {
 		return 0
 	}

@@ -4,17 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/lwipgen/lwipgen/internal/bench"
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/qemu"
+	"github.com/spf13/cobra"
 )
 
 func init() {
@@ -118,7 +115,7 @@ func (n *netFlags) impair() (qemu.Impair, error) {
 
 func runRun(env *Env, o *pipeline.Options, nf netFlags, imp qemu.Impair) int {
 	netName := nf.net
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
 	if netName == "tap" {
 		if err := qemu.CanTap(); err != nil {

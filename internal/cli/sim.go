@@ -1,18 +1,17 @@
 package cli
 
 import (
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
-
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"strings"
 	"time"
 
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/sim"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func init() { register(newSim) }
@@ -129,7 +128,7 @@ func runSim(env *Env, f *simFlags) int {
 		env.diags(diags)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
 	if f.sweep || f.sweepFull {
 		so := sim.SweepOptions{Seeds: f.seeds, Full: f.sweepFull, LwIPOpts: f.userOpts, LwIPDir: *lwipDir}

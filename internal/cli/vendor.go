@@ -1,18 +1,19 @@
 package cli
 
 import (
-	"github.com/spf13/cobra"
-
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
+	"regexp"
+	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
+	"github.com/spf13/cobra"
 )
 
 func init() { register(newVendor) }
@@ -81,6 +82,12 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 		fmt.Fprintf(env.Stderr, "lwipgen vendor: %s\n", msg)
 		return 1
 	}
+	// a project the board's flow refuses is said first and alone, before
+	// the plan's warnings and the measurement of the project's lwIP
+	if err := checkProjectFirst(source(), *boardRef, *project); err != nil {
+		fmt.Fprintf(env.Stderr, "lwipgen vendor: %v\n", err)
+		return 1
+	}
 	g, diags := pipeline.Prepare(pipeline.Options{Board: *boardRef, Source: source(), Project: *project})
 	env.diags(diags)
 	if diags.HasErrors() {
@@ -112,7 +119,7 @@ func runVendor(env *Env, vf0 *vendorFlags) int {
 		return 0
 	}
 	if *build && !*dry {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		ctx, stop := interrupt.Context(context.Background())
 		defer stop()
 		return verifyProject(ctx, env, g, *project)
 	}
@@ -135,4 +142,54 @@ func notVendored(src board.Source, ref string) string {
 		return ""
 	}
 	return flow.NotVendored(f, ref)
+}
+
+// checkProjectFirst asks the board's flow whether it takes the project at
+// all (flow.ProjectChecker), before anything is planned for it; nil for a
+// board that does not load (Prepare reports that with its position).
+func checkProjectFirst(src board.Source, ref, dir string) error {
+	b, d := src.Load(ref)
+	if d.HasErrors() || dir == "" {
+		return nil
+	}
+	f, err := flow.Of(b)
+	if err != nil {
+		return nil
+	}
+	if pc, ok := f.(flow.ProjectChecker); ok {
+		if err := pc.CheckProject(dir); err != nil {
+			return err
+		}
+	}
+	return otherSeries(b, dir)
+}
+
+// seriesRe is a part's series: its vendor letters, number, the product
+// line's letter and first digit ("stm32h743zi" -> stm32h7, "GD32F450ZK" ->
+// gd32f4). Parts of one series share the Ethernet MAC, the memories the
+// DMA reaches and the vendor's driver.
+var seriesRe = regexp.MustCompile(`^([a-z]+[0-9]+[a-z][0-9])`)
+
+// otherSeries refuses a board for a project whose MCU (as the project
+// model reads it without running a build tool) is of another series than
+// the board's chip: every placement, driver and MPU value would be for
+// the wrong part. nil when either side names no series.
+func otherSeries(b *board.Board, dir string) error {
+	if b.Chip == nil {
+		return nil
+	}
+	m, err := project.Open(context.Background(), dir, project.Options{Offline: true})
+	if err != nil {
+		return nil // vendor reads the project again and says what is wrong
+	}
+	f, ok := m.Fact(project.KeyMCU)
+	if !ok {
+		return nil
+	}
+	ps := seriesRe.FindString(strings.ToLower(f.Value))
+	bs := seriesRe.FindString(strings.ToLower(b.Chip.Name))
+	if ps == "" || bs == "" || ps == bs {
+		return nil
+	}
+	return fmt.Errorf("the project is for the MCU %s (%s: %s), a %s part; board %s is for the chip %s (%s): nothing was changed. A board for the project's own chip comes from lwipgen import --project %s", f.Value, f.From, f.Why, ps, b.Name, b.Chip.Name, bs, dir)
 }

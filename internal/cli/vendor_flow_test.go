@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,5 +109,84 @@ func TestBuildProjectRefusedBeforeGenerating(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(cwd); len(ents) != 0 {
 		t.Errorf("the refusals wrote %v into the working directory", ents)
+	}
+}
+
+// vendor --board h743-rtthread on an RT-Thread 4.1 BSP (the ART-Pi Studio
+// project of round 4, RT-Thread-Studio/sdk-bsp-stm32h750-realthread-artpi
+// projects/industry_io_gateway): the refusal came after a warning that the
+// project's lwIP 2.0.3 was "not measured" for a 2.1.2 plan. The flow's
+// project check (flow.ProjectChecker) now runs before anything is planned:
+// the refusal comes first and alone, nothing on stdout, the tree unchanged.
+func TestVendorRTThread41RefusedFirstAndAlone(t *testing.T) {
+	bsp := testenv.CopyTree(t, filepath.Join("..", "project", "testdata", "cdt", "studio-artpi"))
+	for rel, c := range map[string]string{
+		".config":                   "CONFIG_RT_USING_LWIP=y\nCONFIG_RT_USING_LWIP203=y\n",
+		"rt-thread/include/rtdef.h": "#define RT_VERSION_MAJOR 4\n#define RT_VERSION_MINOR 1\n#define RT_VERSION_PATCH 0\n",
+		"rt-thread/components/net/lwip/lwip-2.0.3/src/include/lwip/init.h": "#define LWIP_VERSION_MAJOR 2\n#define LWIP_VERSION_MINOR 0\n#define LWIP_VERSION_REVISION 3\n",
+	} {
+		p := filepath.Join(bsp, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := treeText(t, bsp)
+	rc, out, errs := run(t, "vendor", "--board", "h743-rtthread", "--project", bsp)
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	if rc != 1 || out != "" || len(lines) != 1 || !strings.Contains(lines[0], "RT-Thread 4.1.0 (rt-thread/include/rtdef.h:1)") || !strings.Contains(lines[0], "nothing was changed") {
+		t.Errorf("rc %d, stdout %q, stderr:\n%s", rc, out, errs)
+	}
+	if treeText(t, bsp) != before {
+		t.Error("the refused BSP changed")
+	}
+}
+
+// treeText is every file of dir with its content, to compare a tree before
+// and after a command.
+func treeText(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		c, err := os.ReadFile(p)
+		fmt.Fprintf(&b, "%s %d %x\n", p, len(c), sha256.Sum256(c))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// A board for a chip of another series than the project's (vendor --board
+// h743-rtthread on a GD32F4 RT-Thread BSP, shaped on
+// Evlers/gd32f4xx_rt-thread@05b12d9's .config; --board h743 on a CubeMX
+// F767 project): refused before anything is planned, with the line that
+// names the project's part, and the tree unchanged.
+func TestVendorRefusesBoardOfOtherSeries(t *testing.T) {
+	gd := t.TempDir()
+	writeTree(t, gd, map[string]string{
+		".config":                   "CONFIG_RT_NAME_MAX=8\nCONFIG_SOC_SERIES_GD32F4xx=y\nCONFIG_SOC_GD32F450ZK=y\nCONFIG_RT_USING_LWIP=y\nCONFIG_RT_USING_LWIP212=y\n",
+		"rtconfig.h":                "#define RT_USING_LWIP\n#define RT_USING_LWIP212\n",
+		"rt-thread/include/rtdef.h": "#define RT_VERSION 4L\n#define RT_SUBVERSION 0L\n#define RT_REVISION 3L\n",
+	})
+	cube := testenv.CopyTree(t, filepath.Join("..", "importer", "testdata", "f767-cmsis1"))
+	for _, c := range []struct {
+		board, dir, want string
+	}{
+		{"h743-rtthread", gd, "the project is for the MCU GD32F450ZK (.config:3: the BSP's SOC choice in menuconfig), a gd32f4 part; board h743-rtthread is for the chip stm32h743zi (stm32h7)"},
+		{"h743", cube, "the project is for the MCU STM32F767ZITx (F767_ETH.ioc:"},
+	} {
+		before := treeText(t, c.dir)
+		rc, out, errs := run(t, "vendor", "--board", c.board, "--project", c.dir)
+		if rc != 1 || out != "" || !strings.Contains(errs, c.want) || !strings.Contains(errs, "nothing was changed") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%s: rc %d, stdout %q, stderr:\n%s", c.board, rc, out, errs)
+		}
+		if treeText(t, c.dir) != before {
+			t.Errorf("%s: the refused project changed", c.board)
+		}
 	}
 }

@@ -2,14 +2,15 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 
+	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/spawn"
 	"github.com/spf13/cobra"
 )
 
@@ -94,13 +95,13 @@ func treeRevision(mod string) string {
 	if root == "" {
 		return unstamped + ", and the working directory is not in lwipgen's source tree)"
 	}
-	out, err := exec.Command("git", "-C", root, "rev-parse", "HEAD").Output()
+	out, err := spawn.Output(context.Background(), "git", "-C", root, "rev-parse", "HEAD")
 	if err != nil {
 		return unstamped + "; git cannot read " + root + ")"
 	}
 	rev := short(strings.TrimSpace(string(out)))
 	// untracked files are left out: build/ and editors' files are not source
-	if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
+	if st, err := spawn.Output(context.Background(), "git", "-C", root, "status", "--porcelain", "--untracked-files=no"); err == nil && len(bytes.TrimSpace(st)) > 0 {
 		rev += "+dirty"
 	}
 	return rev + " (source tree's git HEAD, read at run time: the binary is not stamped)"

@@ -268,6 +268,24 @@ type Auditor interface {
 	AuditProject(header []byte, headerPath, context string, v lwip.Version, b *board.Board) ([]finding.Finding, error)
 }
 
+// ProjectChecker is a flow that can refuse a user's project before
+// anything is generated or measured for it (RT-Thread: a BSP of a release
+// lwipgen does not model), so vendor's refusal comes first and alone, not
+// after the warnings of a plan that would never be written. project is the
+// folder given as --project; the error says why, with the file and line.
+type ProjectChecker interface {
+	CheckProject(project string) error
+}
+
+// ProjectFilesAuditor is a flow whose project holds files that must agree
+// with each other beyond the audited lwipopts.h (Vitis: the BSP's two
+// lwipopts.h copies, the processor's include/ one the application compiles
+// with and the library's libsrc/ one liblwip4.a is built with). root is the
+// project folder; the findings name their files relative to it.
+type ProjectFilesAuditor interface {
+	AuditProjectFiles(root string) []finding.Finding
+}
+
 // ToolReleaser is a flow that can read the vendor tool release from a
 // user's project (Vitis: the LIBRARY_VER its system.mss records); "" when
 // the project names none, an error when what it names is no release lwipgen

@@ -237,7 +237,10 @@ func ImportProject(dir string, o Options) (*Result, error) {
 		// lwipopts.h leaves them (GD's demos: LWIP_TIMEVAL_PRIVATE there)
 		if cc := p.read(p.ccH); cc != nil {
 			for _, d := range cheader.Defines(cc) {
-				if _, set := in.defs[d.Name]; !set && d.Name != "BYTE_ORDER" && (lwip.Known(lwip.V213, d.Name) || lwip.Known(lwip.V22x, d.Name)) {
+				// an empty #define (mjmokhtar/stm32f401xx-enc28j60-lwip's cc.h:
+				// "#define LWIP_TIMEVAL_PRIVATE") only marks the name defined: no
+				// value a board option can carry, and lwIP tests it with #ifndef
+				if _, set := in.defs[d.Name]; !set && strings.TrimSpace(d.Value) != "" && d.Name != "BYTE_ORDER" && (lwip.Known(lwip.V213, d.Name) || lwip.Known(lwip.V22x, d.Name)) {
 					in.defs[d.Name] = d.Value
 					in.where[d.Name] = fmt.Sprintf("%s:%d", p.ccH, d.Line)
 				}
@@ -262,6 +265,12 @@ func ImportProject(dir string, o Options) (*Result, error) {
 	}
 	if tv, ok := p.lwipVersion(); ok {
 		in.version, in.versionWhy = tv.String(), fmt.Sprintf("the project's lwIP, %s:%d (LWIP_VERSION_MAJOR/MINOR/REVISION)", tv.File, tv.Line)
+	} else if f, ok := p.model.Fact(project.KeyLwipVersion); ok {
+		// lwIP prebuilt beside the project (a Xilinx SDK application: the
+		// BSP's library and the headers in its include folder): the version
+		// the model read from the init.h the application includes, before
+		// any chip is asked for
+		in.version, in.versionWhy = f.Value, fmt.Sprintf("the lwIP the project includes, %s (%s)", f.From, f.Why)
 	}
 	if in.cmsis == "" && p.cmsis != "" {
 		f, _ := p.model.Fact(project.KeyCMSIS)

@@ -91,6 +91,14 @@ func findProject(dir string) (*projectFiles, error) {
 	} else if c := m.Files.Suffix("system/arch/cc.h"); len(c) > 0 {
 		p.ccH = c[0]
 	}
+	if f, ok := m.Fact(project.KeyLwipVersion); ok && p.ioc == "" && p.lwipopts == "" {
+		// no lwipopts.h to read, but the model knows the lwIP the project
+		// links (a Xilinx BSP beside the application, not built yet): a
+		// release lwipgen does not model is the answer, before anything else
+		if _, err := lwip.ParseVersion(f.Value); err != nil {
+			return nil, fmt.Errorf("%s: lwIP %s, %s (%s): %v", dir, f.Value, f.From, f.Why, err)
+		}
+	}
 	if p.ioc == "" && p.lwipopts == "" {
 		return nil, fmt.Errorf("%s: no CubeMX .ioc and no lwipopts.h: not a CubeMX or GD32 lwIP project (lwipgen inspect --project %s shows what its build compiles)", dir, dir)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/lwipgen/lwipgen/internal/board"
+	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
 var attrLineRe = regexp.MustCompile(`^\s+[A-Za-z_][A-Za-z0-9_]*\s*=`)
@@ -428,5 +429,47 @@ func TestImportProjectRTOSFromBuildAndNewer22(t *testing.T) {
 	}
 	if r, err := ImportProject(dir, Options{BoardName: "hand", Source: board.Source{}, LwIPVersion: "2.2.1"}); err != nil || r.Board.LwIPVersion != "2.2.1" {
 		t.Fatalf("--lwip-version 2.2.1: %v", err)
+	}
+}
+
+// import --project on a Xilinx SDK application folder (xsdk-app-beside-bsp,
+// after tmatsuya/xapp1026's raw_apps and SilverMight/zynq7020-networking's
+// echo_server): lwIP is the BSP's library, and the BSP is the sibling
+// project the application's .project names. Import asked for --chip; it
+// now says first that the BSP beside builds lwIP 1.4.1, naming its
+// system.mss line, and refuses that release.
+func TestImportXilinxApplicationReadsBSPBeside(t *testing.T) {
+	dir := testenv.CopyTree(t, "testdata/xsdk-app-beside-bsp")
+	_, err := ImportProject(filepath.Join(dir, "echo_app"), Options{})
+	if err == nil {
+		t.Fatal("a project whose BSP builds lwIP 1.4.1 was imported")
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "--chip") || !strings.Contains(msg, "1.4.1") || !strings.Contains(msg, "../echo_bsp/system.mss:12") || !strings.Contains(msg, "lwip141") {
+		t.Errorf("err %q: want the BSP's lwIP 1.4.1 with its system.mss line, before any chip", msg)
+	}
+}
+
+// mjmokhtar/stm32f401xx-enc28j60-lwip@5ba85b1 (round 5): its lwIP port's
+// cc.h says "#define LWIP_TIMEVAL_PRIVATE" with no value; import copied the
+// empty value into the board, which then did not decode ("must be an
+// integer or a one-line C expression"). An empty define is no option value:
+// it is left out and the board decodes.
+func TestImportProjectEmptyDefineInCCH(t *testing.T) {
+	dir := testenv.CopyTree(t, filepath.Join("testdata", "f767-cmsis1"))
+	cc := filepath.Join(dir, "Middlewares/Third_Party/LwIP/system/arch/cc.h")
+	os.MkdirAll(filepath.Dir(cc), 0o755)
+	if err := os.WriteFile(cc, []byte("#ifndef __CC_H__\n#define __CC_H__\n#define LWIP_TIMEVAL_PRIVATE\n#endif\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ImportProject(dir, Options{BoardName: "f767-cc", Out: filepath.Join(t.TempDir(), "f767.hcl"), Source: board.Source{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Board == nil {
+		t.Fatalf("no board; warnings %v", r.Warnings)
+	}
+	if v, ok := r.Options["LWIP_TIMEVAL_PRIVATE"]; ok {
+		t.Errorf("LWIP_TIMEVAL_PRIVATE = %q imported from an empty #define", v)
 	}
 }

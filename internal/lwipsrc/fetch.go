@@ -1,12 +1,14 @@
 package lwipsrc
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/spawn"
 )
 
 // Fetch fills the cache from Debian's lwip source package: it runs
@@ -29,7 +31,8 @@ func Fetch(log io.Writer) (*Tree, error) {
 	defer os.RemoveAll(work)
 	run := func(dir string, name string, args ...string) error {
 		fmt.Fprintf(log, "+ (cd %s && %s %s)\n", dir, name, strings.Join(args, " "))
-		cmd := exec.Command(name, args...)
+		cmd, release := spawn.Tool(context.Background(), append([]string{name}, args...)...)
+		defer release()
 		cmd.Dir, cmd.Stdout, cmd.Stderr = dir, log, log
 		return cmd.Run()
 	}

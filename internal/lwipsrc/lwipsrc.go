@@ -78,7 +78,7 @@ var versionRe = regexp.MustCompile(`^#define\s+LWIP_VERSION_(MAJOR|MINOR|REVISIO
 func Version(dir string) (string, error) {
 	initH := filepath.Join(dir, "src", "include", "lwip", "init.h")
 	if _, err := os.Lstat(initH); err != nil {
-		return "", fmt.Errorf("not an lwIP tree (no src/include/lwip/init.h)")
+		return "", fmt.Errorf("not an lwIP tree (no src/include/lwip/init.h): give the folder that holds lwIP's src/ (e.g. Middlewares/Third_Party/LwIP), or leave --lwip out to use the one `lwipgen fetch-lwip` caches")
 	}
 	// bounded and regular only: a FIFO in init.h's place is refused, not waited on
 	b, err := fsutil.ReadFile(initH, fsutil.MaxInput)

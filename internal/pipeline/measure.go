@@ -9,6 +9,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/elfsym"
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
 	"github.com/lwipgen/lwipgen/internal/plan"
@@ -51,6 +52,7 @@ func MeasureTree(ctx context.Context, core board.Core, name string, cfg *lwip.Co
 	if err != nil {
 		return nil, err
 	}
+	defer interrupt.Scratch(work)() // removed by a signal that ends the process too
 	defer os.RemoveAll(work)
 	src, err := render.Execute(sizesProbe, map[string]any{"Board": name})
 	if err != nil {

@@ -127,13 +127,33 @@ func blameOverrides(p *Plan) {
 			continue
 		}
 		for _, o := range p.Board.Options {
-			if strings.Contains(c.Detail, o.Name) {
+			if strings.Contains(c.Detail, o.Name) || namesPoolOf(c.Detail, o.Name) {
 				r := o.Range
 				c.Range = &r
 				break
 			}
 		}
 	}
+}
+
+// namesPoolOf reports whether detail names the memp pool that option sizes
+// (lwip.trap.memp_desc_u16, plan.ram_model say "pool TCP_SEG (num=...)",
+// not MEMP_NUM_TCP_SEG): MEMP_NUM_X sizes pool X, PBUF_POOL_SIZE and
+// PBUF_POOL_BUFSIZE size PBUF_POOL.
+func namesPoolOf(detail, option string) bool {
+	pool, ok := strings.CutPrefix(option, "MEMP_NUM_")
+	if !ok && (option == "PBUF_POOL_SIZE" || option == "PBUF_POOL_BUFSIZE") {
+		pool, ok = "PBUF_POOL", true
+	}
+	if !ok {
+		return false
+	}
+	for _, after := range []string{" (num=", " does not fit"} {
+		if i := strings.Index(detail, pool+after); i >= 0 && (i == 0 || !isIdent(detail[i-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // budgetOverrun is how many bytes the placed objects exceed memory.lwip_budget by.
@@ -173,6 +193,12 @@ func (p *Plan) doesNotFit(over int64) error {
 		}
 	}
 	r := b.RangeOf("memory.lwip_budget")
+	if o, ok := b.Option("MEM_SIZE"); ok && o.IsInt && o.Int >= over {
+		// the pinned heap is what breaks the budget: point at its line,
+		// not at the budget's (which may be a default, the board's line)
+		return &FitError{Range: o.Range, Msg: fmt.Sprintf("options.MEM_SIZE = %d B does not fit: with it the plan needs %d B of lwIP and Ethernet RAM, but memory.lwip_budget is %d B (%s:%d), over by %d B; lower MEM_SIZE (or remove it: lwipgen sizes the heap for the workload) or raise memory.lwip_budget",
+			o.Int, p.PlacedBytes(), b.Memory.LwIPBudget, r.Filename, r.Start.Line, over)}
+	}
 	msg := fmt.Sprintf("the plan for %g Mbps at %g ms RTT needs %d B of lwIP and Ethernet RAM, but memory.lwip_budget is %d B (%s:%d): over by %d B",
 		b.Workload.TargetMbps, b.Workload.RTTMs, p.PlacedBytes(), b.Memory.LwIPBudget, r.Filename, r.Start.Line, over)
 	if best > 0 {

@@ -80,6 +80,10 @@ func planChecks(p *Plan, s *Sizer) []Check {
 		c := clockCheck(p)
 		add(c.ID, c.OK, "options.TCP_TMR_INTERVAL", "%s", c.Detail)
 	}
+	// Interactive segments behind bulk windows in a shared RX FIFO (rules_interactive.go).
+	if c, ok := interactiveQueueCheck(p, s); ok {
+		add(c.ID, c.OK, "options.TCP_WND", "%s", c.Detail)
+	}
 	// The loss the send buffer survives on fast retransmit (loss_tolerance.go).
 	{
 		c := lossCheck(p)

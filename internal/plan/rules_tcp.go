@@ -125,6 +125,10 @@ func ruleWindow(s *Sizer) {
 			why += fmt.Sprintf("; kept above the loss cap of %d segments (%s), which would not carry the target: after a loss part of the window is dropped and re-sent (raise ethernet.rx_buffers for a whole window)", lc, lcWhy)
 		}
 	}
+	if iw, iwWhy := s.interactiveWindow(want); iw < want {
+		want, limit = iw, iw
+		why += "; " + iwWhy
+	}
 	// An even number of segments: lwIP ACKs every second full segment at once and holds the ACK
 	// of an odd last one for the delayed-ACK timer, so an odd window ends each flight waiting.
 	if want%2 == 1 {

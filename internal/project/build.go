@@ -161,6 +161,10 @@ type Build struct {
 	// partNo), and where.
 	Device     string `json:"device,omitempty"`
 	DeviceFrom *Pos   `json:"device_from,omitempty"`
+	// Executable is the executable target the model reads when it is not
+	// the one the top project is named after (CMake: a tree of examples
+	// whose project() names none of its add_executable targets), "" else.
+	Executable string `json:"executable,omitempty"`
 	// Exact is true when the build tool itself produced the commands (cmake
 	// configured the project, make printed them); false when lwipgen read a
 	// build description without running its tool.

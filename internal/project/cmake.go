@@ -215,6 +215,9 @@ func readCMake(ctx context.Context, root, file string, o Options) (*Build, error
 		return nil, fmt.Errorf("%s: cmake configured no executable (add_executable) for lwipgen to read", file)
 	}
 	exe := exes[0]
+	if ps := reply.Model.Configurations[0].Projects; len(ps) == 0 || ps[0].Name != exe.Name {
+		b.Executable = exe.Name
+	}
 	for _, other := range exes[1:] {
 		b.Notes = append(b.Notes, "the project also builds the executable "+other.Name+"; the model reads "+exe.Name)
 	}

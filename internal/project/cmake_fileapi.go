@@ -205,13 +205,31 @@ func (r *fileAPIReply) executables() []*apiTarget {
 		switch {
 		case t.Name == top:
 			return 0
-		case len(t.Artifacts) > 0 && strings.EqualFold(filepath.Ext(t.Artifacts[0].Path), ".elf"):
+		case r.compilesLwIP(t):
+			// a tree of many examples (BestSens/gd32-cmake-example@59a0a62:
+			// ~90 executables, Telnet the one with lwIP): lwipgen's project
+			// is the one that compiles lwIP
 			return 1
+		case len(t.Artifacts) > 0 && strings.EqualFold(filepath.Ext(t.Artifacts[0].Path), ".elf"):
+			return 2
 		}
-		return 2
+		return 3
 	}
 	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
 	return out
+}
+
+// compilesLwIP says whether t, with the libraries it links, compiles
+// lwIP's core (a source ending in core/init.c beside core/tcp.c's tree).
+func (r *fileAPIReply) compilesLwIP(t *apiTarget) bool {
+	for _, c := range r.closure(t) {
+		for _, src := range c.Sources {
+			if strings.HasSuffix(filepath.ToSlash(src.Path), "/core/init.c") && strings.Contains(filepath.ToSlash(src.Path), "src/core/") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // closure is t and the libraries it depends on, transitively, that

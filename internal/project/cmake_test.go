@@ -104,6 +104,9 @@ func TestCMakeGD32(t *testing.T) {
 	if !noteWith(b, "toolchain file cmake/toolchain.cmake") {
 		t.Errorf("notes %v", b.Notes)
 	}
+	if b.Executable != "" {
+		t.Errorf("executable %q: the top project's own is ${CMAKE_PROJECT_NAME}", b.Executable)
+	}
 	initc := unitFor(t, b, "libraries/lwip-2.1.3/src/core/init.c")
 	if got := findOnPath(initc, filepath.Dir(initc.File), "lwipopts.h"); got != filepath.Join(dir, "libraries/lwip-2.1.3/arch/lwipopts.h") {
 		t.Errorf("lwipopts.h resolves to %q", got)
@@ -176,5 +179,36 @@ func TestCMakeConfigureError(t *testing.T) {
 	_, err := readWith(t, SysCMake, dir, Options{})
 	if err == nil || !strings.Contains(err.Error(), "board not chosen") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// A tree of many examples in one CMake project
+// (BestSens/gd32-cmake-example@59a0a62: about 90 executables of GD's demo
+// suite, the ENET Telnet one the only one with lwIP, the top project named
+// after none of them): the model read the first executable, an ADC demo
+// without lwIP. The executable that compiles lwIP's core is now the one
+// read, and the note names the others.
+func TestCMakeManyExecutablesPrefersLwIP(t *testing.T) {
+	cc := cmakeTools(t)
+	dir := fixture(t, "gd32-f450")
+	top := filepath.Join(dir, "CMakeLists.txt")
+	src, err := os.ReadFile(top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(src), "project(gd32f450_enet C ASM)", "project(gd32_examples C ASM)", 1)
+	text = strings.ReplaceAll(text, "${PROJECT_NAME}", "Telnet")
+	text = strings.Replace(text, "add_executable(Telnet", "add_executable(ADC_demo src/main.c)\nadd_executable(Telnet", 1)
+	if err := os.WriteFile(top, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := mustRead(t, SysCMake, dir, Options{CC: cc})
+	unitFor(t, b, "libraries/lwip-2.1.3/src/core/init.c")
+	if !noteWith(b, "also builds the executable ADC_demo; the model reads Telnet") {
+		t.Errorf("notes %v", b.Notes)
+	}
+	// vendor's CMake block names this target, not ${CMAKE_PROJECT_NAME}
+	if b.Executable != "Telnet" {
+		t.Errorf("executable %q", b.Executable)
 	}
 }

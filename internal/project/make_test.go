@@ -142,12 +142,12 @@ func TestMakeRepoFixtures(t *testing.T) {
 		dir, lwip      string // lwip: copy lwIP into the CubeMX layout first
 		units          int
 		script, define string
-		err            string // what make says when the fixture is not a whole project
+		missing        string // what make had no rule for when the fixture is not a whole project (make -k keeps going)
 	}{
 		{dir: "../vendorkit/testdata/cubemx-makefile-f407", lwip: "yes", units: 31, script: "STM32F407VGTX_FLASH.ld", define: "STM32F407xx"},
 		{dir: "../vendorkit/testdata/gd32-f407", units: 3, script: "gd32f407.ld", define: "GD32F407"},
-		{dir: "../vendorkit/testdata/gd32-freertos", err: "No rule to make target 'build/ethernet.o'"},
-		{dir: "../flows/cubemx/testdata/cubemx-h743-rtos2", lwip: "yes", err: "No rule to make target 'build/stm32h7xx_hal.o'"},
+		{dir: "../vendorkit/testdata/gd32-freertos", units: 12, script: "gd32f407.ld", define: "GD32F407", missing: "build/ethernet.o (needed by build/gd32_enet_freertos.elf)"},
+		{dir: "../flows/cubemx/testdata/cubemx-h743-rtos2", lwip: "yes", units: 46, script: "STM32H743ZITX_FLASH.ld", define: "STM32H743xx", missing: "build/stm32h7xx_hal.o (needed by build/STM32H743_Nucleo_ETH.elf)"},
 	} {
 		t.Run(filepath.Base(c.dir), func(t *testing.T) {
 			var dir string
@@ -157,14 +157,11 @@ func TestMakeRepoFixtures(t *testing.T) {
 				dir = testenv.CopyTree(t, c.dir)
 			}
 			b, err := readWith(t, SysMake, dir, Options{CC: cc})
-			if c.err != "" {
-				if err == nil || !strings.Contains(err.Error(), c.err) {
-					t.Fatalf("err = %v, want %q", err, c.err)
-				}
-				return
-			}
 			if err != nil {
 				t.Fatal(err)
+			}
+			if c.missing != "" && (b.Exact || !hasNote(b, "make -n -k had no rule for", c.missing)) {
+				t.Errorf("exact %v, notes %q: want %q named", b.Exact, b.Notes, c.missing)
 			}
 			if len(b.Units) != c.units || b.Link == nil || filepath.Base(b.Link.Scripts[0]) != c.script {
 				t.Errorf("%d units (want %d), link %+v", len(b.Units), c.units, b.Link)
@@ -175,5 +172,44 @@ func TestMakeRepoFixtures(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A Makefile that lists a source the repository does not carry (a public
+// project committed without one of its files, or a generated one): make -n
+// -B stopped at the first missing prerequisite and the whole build was
+// unreadable. With -k the dry run keeps going: every other compile is in
+// the model, the build is no longer called exact, and the note names the
+// missing file and the object that needed it.
+func TestMakeKeepsGoingPastMissingSource(t *testing.T) {
+	testenv.Tool(t, "make")
+	cc := testenv.CrossCompiler(t)
+	dir := fixture(t, "make-cubemx-f767")
+	if err := os.Remove(filepath.Join(dir, "LWIP/App/lwip.c")); err != nil {
+		t.Fatal(err)
+	}
+	b := mustRead(t, SysMake, dir, Options{CC: cc})
+	want := []string{"Core/Src/main.c", "LWIP/Target/ethernetif.c", "Middlewares/Third_Party/LwIP/src/core/init.c",
+		"Middlewares/Third_Party/LwIP/src/core/memp.c", "startup_stm32f767xx.s"}
+	if got := unitRels(b); !reflect.DeepEqual(got, want) {
+		t.Errorf("units %v, want %v", got, want)
+	}
+	if b.Exact {
+		t.Error("a build missing a source is called exact")
+	}
+	if !hasNote(b, "no rule for 1 file(s)", "build/lwip.o (needed by build/lwip.elf)") {
+		t.Errorf("notes %q", b.Notes)
+	}
+	// the link make printed once the missing object was taken as made
+	if b.Link == nil || !reflect.DeepEqual(b.Link.Scripts, []string{filepath.Join(dir, "STM32F767XX_FLASH.ld")}) {
+		t.Errorf("link %+v", b.Link)
+	}
+	// nothing at all to compile: make's own error, not an empty model
+	for _, u := range want[:4] {
+		os.Remove(filepath.Join(dir, u))
+	}
+	os.Remove(filepath.Join(dir, "startup_stm32f767xx.s"))
+	if _, err := readWith(t, SysMake, dir, Options{CC: cc}); err == nil || !strings.Contains(err.Error(), "No rule to make target") {
+		t.Errorf("err %v", err)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/spawn"
 )
 
 // The readers that run the project's own build tool (cmake configuring,
@@ -76,9 +77,17 @@ func toolEnv(cc string) []string {
 // non-zero exit, the deadline) is an error naming the command with the
 // last lines it wrote.
 func runTool(ctx context.Context, dir string, env []string, tool string, args ...string) ([]byte, error) {
+	out, _, err := runToolBoth(ctx, dir, env, tool, args...)
+	return out, err
+}
+
+// runToolBoth is runTool that also returns what the tool wrote on its
+// standard error, for a reader that keeps going after a failure (make -k).
+func runToolBoth(ctx context.Context, dir string, env []string, tool string, args ...string) ([]byte, []byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, toolTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, tool, args...)
+	cmd, release := spawn.Tool(ctx, append([]string{tool}, args...)...)
+	defer release()
 	cmd.Dir = dir
 	cmd.Env = env
 	var stdout, stderr bytes.Buffer
@@ -92,9 +101,9 @@ func runTool(ctx context.Context, dir string, env []string, tool string, args ..
 		if strings.TrimSpace(said) == "" {
 			said = stdout.String()
 		}
-		return stdout.Bytes(), fmt.Errorf("%s %s (in %s): %v\n%s", filepath.Base(tool), strings.Join(args, " "), dir, err, tail(said, 30))
+		return stdout.Bytes(), stderr.Bytes(), fmt.Errorf("%s %s (in %s): %v\n%s", filepath.Base(tool), strings.Join(args, " "), dir, err, tail(said, 30))
 	}
-	return stdout.Bytes(), nil
+	return stdout.Bytes(), stderr.Bytes(), nil
 }
 
 // tail is the last n lines of s.

@@ -16,6 +16,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/board"
 	_ "github.com/lwipgen/lwipgen/internal/flows/all"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
+	"github.com/lwipgen/lwipgen/internal/spawn"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
@@ -245,11 +246,12 @@ func TestFaultReport(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, QEMUBinary, Args(elfPath, nil)...)
+	cmd, release := spawn.Command(ctx, spawn.Limits{}, append([]string{QEMUBinary}, Args(elfPath, nil)...)...)
+	defer release()
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
-	cmd.SysProcAttr = procAttr()
+	procAttr(cmd.SysProcAttr)
 	err := cmd.Run()
 	console := out.String()
 	var exitErr *exec.ExitError

@@ -76,6 +76,22 @@ func RequestResponse(ctx context.Context, dial Dialer, addr string, size, n int)
 	return Percentiles(size, samples), nil
 }
 
+// BulkUpload is the bulk stream of a loaded request/response measurement: the
+// bytes the guest acknowledged while the exchanges ran (written less what
+// the host's send queue still held at the end, on Linux).
+type BulkUpload struct {
+	Bytes    int64         `json:"bytes"`
+	Duration time.Duration `json:"duration_ns"`
+}
+
+// MBps is the upload's rate in MB/s (10^6).
+func (u BulkUpload) MBps() float64 {
+	if u.Duration <= 0 {
+		return 0
+	}
+	return float64(u.Bytes) / u.Duration.Seconds() / 1e6
+}
+
 // Stream sends to the guest's discard service until ctx ends (the "bulk
 // transfer on another connection" of a loaded latency measurement) and
 // returns the bytes sent.
@@ -85,6 +101,10 @@ func Stream(ctx context.Context, dial Dialer, addr string) (int64, error) {
 		return 0, err
 	}
 	defer done()
+	return stream(ctx, c)
+}
+
+func stream(ctx context.Context, c *net.TCPConn) (int64, error) {
 	buf := make([]byte, 32<<10)
 	var sent int64
 	for ctx.Err() == nil {
@@ -103,22 +123,40 @@ func Stream(ctx context.Context, dial Dialer, addr string) (int64, error) {
 	return sent, nil
 }
 
-// LoadedRequestResponse is RequestResponse while Stream runs on another
-// connection to the discard service.
-func LoadedRequestResponse(ctx context.Context, dial Dialer, echoAddr, discardAddr string, size, n int) (Latency, int64, error) {
+// LoadedRequestResponse is RequestResponse while a bulk upload runs on
+// another connection to the discard service. The upload connects before the
+// first exchange (a connection still in its handshake loads nothing) and
+// has 100 ms to fill its window. It ends with a reset (SO_LINGER 0), not a
+// FIN: a FIN would leave the host's unsent send buffer (hundreds of KiB) to
+// drain into the guest after the measurement, and the NIC drops counted for
+// the phase were then the bench's own leftovers, not the exchange's.
+func LoadedRequestResponse(ctx context.Context, dial Dialer, echoAddr, discardAddr string, size, n int) (Latency, BulkUpload, error) {
+	bulk, err := dialTCP(ctx, dial, discardAddr)
+	if err != nil {
+		return Latency{}, BulkUpload{}, fmt.Errorf("bulk stream: %w", err)
+	}
 	sctx, stop := context.WithCancel(ctx)
+	unblock := context.AfterFunc(sctx, func() { _ = bulk.SetDeadline(time.Now()) })
 	type res struct {
 		n   int64
 		err error
 	}
 	sc := make(chan res, 1)
-	go func() { n, err := Stream(sctx, dial, discardAddr); sc <- res{n, err} }()
+	t0 := time.Now()
+	go func() { n, err := stream(sctx, bulk); sc <- res{n, err} }()
 	time.Sleep(100 * time.Millisecond) // let the bulk flow fill its window first
 	l, err := RequestResponse(ctx, dial, echoAddr, size, n)
 	stop()
 	s := <-sc
+	up := BulkUpload{Bytes: s.n, Duration: time.Since(t0)}
+	if q := unsent(bulk); q > 0 && q <= up.Bytes {
+		up.Bytes -= q
+	}
+	unblock()
+	_ = bulk.SetLinger(0)
+	_ = bulk.Close()
 	if err == nil && s.err != nil {
 		err = fmt.Errorf("bulk stream: %w", s.err)
 	}
-	return l, s.n, err
+	return l, up, err
 }

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/lwipgen/lwipgen/internal/spawn"
 )
 
 // NetnsPrefix names every network namespace lwipgen creates
@@ -79,7 +81,7 @@ func (ns *netns) ip(ctx context.Context, args ...string) error {
 }
 
 func ipCmd(ctx context.Context, args ...string) error {
-	out, err := exec.CommandContext(ctx, "ip", args...).CombinedOutput()
+	out, err := spawn.CombinedOutput(ctx, append([]string{"ip"}, args...)...)
 	if err != nil {
 		return fmt.Errorf("ip %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(string(out)))
 	}
@@ -136,7 +138,7 @@ func (ns *netns) sysctl(key, value string) error {
 // LeftoverNetns lists the lwipgen-* namespaces that exist now (tests check
 // that theirs is gone).
 func LeftoverNetns() ([]string, error) {
-	out, err := exec.Command("ip", "netns", "list").Output()
+	out, err := spawn.Output(context.Background(), "ip", "netns", "list")
 	if err != nil {
 		return nil, err
 	}

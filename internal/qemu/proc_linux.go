@@ -4,9 +4,11 @@ package qemu
 
 import "syscall"
 
-// procAttr puts QEMU in its own process group, so a Ctrl-C in the terminal
-// reaches only us (we then stop QEMU by its PID), and asks the kernel to kill
-// QEMU if this process dies without stopping it.
-func procAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+// procAttr adds to spawn's own process group (a Ctrl-C in the terminal
+// reaches only us; we then stop QEMU by its PID) the kernel's kill of QEMU
+// if this process dies without stopping it.
+func procAttr(a *syscall.SysProcAttr) {
+	if a != nil {
+		a.Pdeathsig = syscall.SIGKILL
+	}
 }

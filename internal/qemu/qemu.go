@@ -14,6 +14,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/lwipgen/lwipgen/internal/spawn"
 )
 
 // QEMUBinary is the emulator used by Start.
@@ -222,30 +224,33 @@ func startOnce(ctx context.Context, elf string, ports []Port, offset int, tee io
 		hosts:   hosts,
 		done:    make(chan struct{}),
 	}
-	return inst, inst.launch(ctx, exec.CommandContext(ctx, QEMUBinary, Args(elf, hosts)...))
+	return inst, inst.launch(ctx, append([]string{QEMUBinary}, Args(elf, hosts)...))
 }
 
 // launch starts cmd (QEMU, possibly through `ip netns exec`) and waits for
 // the guest to answer; on failure QEMU is stopped and the error says why.
-func (inst *Instance) launch(ctx context.Context, cmd *exec.Cmd) error {
+func (inst *Instance) launch(ctx context.Context, args []string) error {
+	// On ctx cancel or spawn.StopAll: SIGTERM (QEMU exits cleanly), SIGKILL
+	// 3 s later. No wall clock or memory limit: QEMU runs as long as asked.
+	cmd, release := spawn.Command(ctx, spawn.Limits{Grace: 3 * time.Second}, args...)
 	cmd.Stdout = inst.console
 	cmd.Stderr = inst.stderr
-	cmd.SysProcAttr = procAttr()
-	// On ctx cancel: SIGTERM (QEMU exits cleanly), SIGKILL after WaitDelay.
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
-	cmd.WaitDelay = 3 * time.Second
+	procAttr(cmd.SysProcAttr)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
+		release()
 		return err
 	}
 	inst.stdin = stdin
 	if err := cmd.Start(); err != nil {
+		release()
 		return err
 	}
 	inst.cmd = cmd
 	inst.pid = cmd.Process.Pid
 	go func() {
 		inst.waitErr = cmd.Wait()
+		release()
 		close(inst.done)
 	}()
 

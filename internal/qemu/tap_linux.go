@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 	"unsafe"
+
+	"github.com/lwipgen/lwipgen/internal/spawn"
 )
 
 // Device names inside the namespace (they are local to it, so fixed names
@@ -88,10 +90,10 @@ func setupTap(ctx context.Context, imp Impair, forceImpairer bool) (_ *tapNet, e
 // netemWorks tries a netem qdisc on the guest tap (this kernel may lack
 // sch_netem) and removes it again.
 func (t *tapNet) netemWorks(ctx context.Context) bool {
-	if err := exec.CommandContext(ctx, "tc", "-n", t.ns.name, "qdisc", "add", "dev", tapGuest, "root", "netem", "delay", "0ms").Run(); err != nil {
+	if _, err := spawn.CombinedOutput(ctx, "tc", "-n", t.ns.name, "qdisc", "add", "dev", tapGuest, "root", "netem", "delay", "0ms"); err != nil {
 		return false
 	}
-	_ = exec.CommandContext(ctx, "tc", "-n", t.ns.name, "qdisc", "del", "dev", tapGuest, "root").Run()
+	_, _ = spawn.CombinedOutput(ctx, "tc", "-n", t.ns.name, "qdisc", "del", "dev", tapGuest, "root")
 	return true
 }
 
@@ -139,7 +141,7 @@ func (t *tapNet) setupNetem(ctx context.Context) error {
 		h2g bool
 	}{{tapGuest, true}, {vethBr, false}} {
 		args := append([]string{"-n", t.ns.name, "qdisc", "add", "dev", d.dev, "root"}, NetemArgs(t.imp, d.h2g)...)
-		if out, err := exec.CommandContext(ctx, "tc", args...).CombinedOutput(); err != nil {
+		if out, err := spawn.CombinedOutput(ctx, append([]string{"tc"}, args...)...); err != nil {
 			return fmt.Errorf("tc %s: %v: %s", strings.Join(args, " "), err, out)
 		}
 	}
@@ -221,7 +223,7 @@ func (t *tapNet) counters() (h2g, g2h LinkCounters) { return t.h2g.snapshot(), t
 // to QEMU, tx_dropped = frames the tap queue dropped because QEMU did not
 // read them in time.
 func (t *tapNet) guestTapStats(ctx context.Context) (tx, txDropped uint64, err error) {
-	out, err := exec.CommandContext(ctx, "ip", "-n", t.ns.name, "-s", "-j", "link", "show", "dev", tapGuest).Output()
+	out, err := spawn.Output(ctx, "ip", "-n", t.ns.name, "-s", "-j", "link", "show", "dev", tapGuest)
 	if err != nil {
 		return 0, 0, fmt.Errorf("ip -s link show %s: %w", tapGuest, err)
 	}
@@ -241,9 +243,8 @@ func (t *tapNet) guestTapStats(ctx context.Context) (tx, txDropped uint64, err e
 
 // qemuCommand starts QEMU inside the namespace: `ip netns exec` enters it
 // and execs QEMU, so the PID is QEMU's own.
-func (t *tapNet) qemuCommand(ctx context.Context, elf string) *exec.Cmd {
-	args := append([]string{"netns", "exec", t.ns.name, QEMUBinary}, TapArgs(elf)...)
-	return exec.CommandContext(ctx, "ip", args...)
+func (t *tapNet) qemuCommand(elf string) []string {
+	return append([]string{"ip", "netns", "exec", t.ns.name, QEMUBinary}, TapArgs(elf)...)
 }
 
 // dial connects from inside the namespace (the socket is created there),
@@ -347,7 +348,7 @@ func startTap(ctx context.Context, elf string, o TapOptions, tee io.Writer) (*In
 		tap:     t,
 		guestIP: TapGuestIP.String(),
 	}
-	if err := inst.launch(ctx, t.qemuCommand(ctx, elf)); err != nil {
+	if err := inst.launch(ctx, t.qemuCommand(elf)); err != nil {
 		if inst.cmd == nil { // QEMU never started, so Stop did not run
 			_ = t.close()
 		}

@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/lwipgen/lwipgen/internal/lwipsrc"
+	"github.com/lwipgen/lwipgen/internal/spawn"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
 
@@ -206,7 +207,7 @@ func buildProgram(ctx context.Context, tree *lwipsrc.Tree, cacheDir string, pr p
 	h := sha256.New()
 	fmt.Fprintf(h, "v4\x00%s\x00%s\x00%s\x00%s\x00", cc, tree.Dir, tree.Version, strings.Join(cflags, " "))
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", strings.Join(pr.Sources, " "), strings.Join(pr.Includes, " "), strings.Join(pr.CFlags, " "), strings.Join(pr.LDFlags, " "))
-	if out, err := exec.CommandContext(ctx, cc, "-dumpfullversion").Output(); err == nil {
+	if out, err := spawn.Output(ctx, cc, "-dumpfullversion"); err == nil {
 		h.Write(out)
 	}
 	for _, f := range srcs {

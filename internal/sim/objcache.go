@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lwipgen/lwipgen/internal/spawn"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 )
 
@@ -63,7 +64,8 @@ func compileCached(ctx context.Context, cc string, args []string, src, obj, cach
 // the preprocessed text without line markers.
 func preprocessedKey(ctx context.Context, cc string, args []string, src string) (string, error) {
 	var out, stderr bytes.Buffer
-	c := exec.CommandContext(ctx, cc, append(append([]string{}, args...), "-E", "-P", src)...)
+	c, release := spawn.Tool(ctx, append(append([]string{cc}, args...), "-E", "-P", src)...)
+	defer release()
 	c.Stdout, c.Stderr = &out, &stderr
 	if err := c.Run(); err != nil {
 		return "", err
@@ -97,7 +99,7 @@ func ccVersion(ctx context.Context, cc string) string {
 		return v
 	}
 	v := ""
-	if out, err := exec.CommandContext(ctx, cc, "-dumpfullversion", "-dumpmachine").Output(); err == nil {
+	if out, err := spawn.Output(ctx, cc, "-dumpfullversion", "-dumpmachine"); err == nil {
 		v = string(out)
 	}
 	if p, err := exec.LookPath(cc); err == nil {

@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+
+	"github.com/lwipgen/lwipgen/internal/spawn"
 )
 
 // Protocol between the scheduler and a node process (see csrc/sim_node.c).
@@ -59,22 +61,27 @@ type node struct {
 	// init, on an RTOS board tcpip_init and the tasks) succeeded.
 	answered bool
 	pipes    []*os.File // our ends of its stdin and stdout
+	release  func()     // frees spawn's timer and StopAll link once the node has exited
 }
 
 func startNode(ctx context.Context, name, exe string, args []string) (*node, error) {
-	cmd := exec.CommandContext(ctx, exe, args...)
+	// a node runs as long as the simulation: no wall clock or memory limit,
+	// but its own process group, ended with ctx or spawn.StopAll
+	cmd, release := spawn.Command(ctx, spawn.Limits{}, append([]string{exe}, args...)...)
 	inR, inW, err := blockingPipe()
 	if err != nil {
+		release()
 		return nil, err
 	}
 	outR, outW, err := blockingPipe()
 	if err != nil {
 		inR.Close()
 		inW.Close()
+		release()
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout = inR, outW
-	n := &node{name: name, cmd: cmd, w: bufio.NewWriterSize(inW, 1<<16), r: bufio.NewReaderSize(outR, 1<<20), stderr: &bytes.Buffer{}, next: never,
+	n := &node{name: name, cmd: cmd, release: release, w: bufio.NewWriterSize(inW, 1<<16), r: bufio.NewReaderSize(outR, 1<<20), stderr: &bytes.Buffer{}, next: never,
 		pipes: []*os.File{inW, outR}}
 	cmd.Stderr = n.stderr
 	err = cmd.Start()
@@ -83,6 +90,7 @@ func startNode(ctx context.Context, name, exe string, args []string) (*node, err
 	outW.Close()
 	if err != nil {
 		n.closePipes()
+		release()
 		return nil, fmt.Errorf("starting the %s node: %v", name, err)
 	}
 	return n, nil
@@ -148,6 +156,7 @@ func (n *node) call(op uint32, t int64, a, b uint32, payload []byte, frames func
 func (n *node) failed(err error) error {
 	n.closePipes()
 	n.cmd.Wait()
+	n.release()
 	msg := strings.TrimSpace(n.stderr.String())
 	if msg != "" {
 		return fmt.Errorf("%s node: %v: %s", n.name, err, firstLines(msg, 10))
@@ -181,4 +190,5 @@ func (n *node) close() {
 	n.w.Flush()
 	n.closePipes()
 	n.cmd.Wait()
+	n.release()
 }

@@ -7,13 +7,15 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/spawn"
 )
 
 // Unit is one C translation unit.
@@ -150,7 +152,7 @@ func Run(ctx context.Context, dir string, args []string) error {
 // callers may read even when it succeeds. A failure is a *CommandError with
 // the command line and the same output.
 func Output(ctx context.Context, dir string, args []string) (string, error) {
-	cmd, cancel := Command(ctx, args)
+	cmd, cancel := spawn.Tool(ctx, args...)
 	defer cancel()
 	cmd.Dir = dir
 	var out bytes.Buffer

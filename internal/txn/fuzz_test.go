@@ -3,6 +3,9 @@ package txn
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -18,7 +21,7 @@ func FuzzJournal(f *testing.F) {
 	f.Add(`{"state":"rollback","files":[{"path":".git/config","existed":true,"before":"00","after":"11","mode":420}]}`)
 	f.Add(`{"state":"apply","files":[{"path":"edited.c","existed":true,"before":"00","after":"11","temp":".edited.c.0011223344556677.lwipgen-tmp","mode":420}]}`)
 	f.Add(`{"state":"apply","files":[{"path":"edited.c","existed":true,"before":"00","after":"11","temp":"a.c","mode":420}]}`)
-	base := f.TempDir()
+	base := fastTempDir(f)
 	outside := filepath.Join(base, "outside.c")
 	f.Fuzz(func(t *testing.T, journal string) {
 		dir := filepath.Join(base, "p")
@@ -47,4 +50,27 @@ func FuzzJournal(f *testing.F) {
 			t.Fatalf("files appeared outside the project: %v", entries)
 		}
 	})
+}
+
+// fastTempDir is a temporary directory on a tmpfs (/dev/shm) when there is
+// one: each input writes a small project and recovery syncs its files, which
+// on a disk let CI's 2 s of fuzzing try a few dozen inputs; in memory it
+// tries thousands. Elsewhere it is f.TempDir().
+func fastTempDir(f *testing.F) string {
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		// a fuzz worker stopped at -fuzztime runs no Cleanup: remove the
+		// directories of workers that are gone (the pid is in the name)
+		old, _ := filepath.Glob("/dev/shm/lwipgen-fuzzjournal-*")
+		for _, o := range old {
+			pid, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(filepath.Base(o), "lwipgen-fuzzjournal-"), "-", 2)[0])
+			if err == nil && syscall.Kill(pid, 0) == syscall.ESRCH {
+				os.RemoveAll(o)
+			}
+		}
+		if d, err := os.MkdirTemp("/dev/shm", "lwipgen-fuzzjournal-"+strconv.Itoa(os.Getpid())+"-"); err == nil {
+			f.Cleanup(func() { os.RemoveAll(d) })
+			return d
+		}
+	}
+	return f.TempDir()
 }

@@ -3,11 +3,10 @@ package vendorkit
 import (
 	"context"
 	"fmt"
-	"path"
-
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -17,6 +16,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/flow"
 	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"github.com/lwipgen/lwipgen/internal/project"
+	"github.com/lwipgen/lwipgen/internal/spawn"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
 	"github.com/lwipgen/lwipgen/internal/verify"
 )
@@ -114,7 +114,8 @@ func run(ctx context.Context, dir string, progress io.Writer, name string, args 
 
 // runEnv is run with the environment env (nil: lwipgen's own).
 func runEnv(ctx context.Context, dir string, env []string, progress io.Writer, name string, args ...string) error {
-	cmd := exec.CommandContext(ctx, name, args...)
+	cmd, release := spawn.Tool(ctx, append([]string{name}, args...)...)
+	defer release()
 	cmd.Dir = dir
 	cmd.Env = env
 	var out strings.Builder
@@ -176,10 +177,22 @@ func buildCMake(ctx context.Context, p *Project, tc *toolchain.Toolchain, progre
 	if err := runEnv(ctx, p.Dir, env, progress, "cmake", args...); err != nil {
 		return "", err
 	}
-	if err := runEnv(ctx, p.Dir, env, progress, "cmake", "--build", bdir, "-j", "2"); err != nil {
+	if err := runEnv(ctx, p.Dir, env, progress, "cmake", cmakeBuildArgs(bdir, p.Model)...); err != nil {
 		return "", err
 	}
 	return newestELF(bdir)
+}
+
+// cmakeBuildArgs builds the executable the project model read, alone when
+// the project builds several (BestSens/gd32-cmake-example@59a0a62: about
+// 90 demo executables, one with lwIP; building them all linked ADC demos
+// against the vendored script and failed there).
+func cmakeBuildArgs(bdir string, m *project.Model) []string {
+	args := []string{"--build", bdir, "-j", "2"}
+	if m != nil && m.Build != nil && m.Build.Executable != "" {
+		args = append(args, "--target", m.Build.Executable)
+	}
+	return args
 }
 
 // objectPath is where buildCProject puts the object of a source: under
@@ -341,7 +354,7 @@ func explainOverflow(err error, dir string, g *flow.Generated, tc *toolchain.Too
 	compiled := map[string]int64{}
 	for i := 0; i < len(objs); i += 200 {
 		batch := objs[i:min(i+200, len(objs))]
-		out, _ := exec.Command(tc.NM, append([]string{"-S", "--defined-only"}, batch...)...).Output()
+		out, _ := spawn.Output(context.Background(), append([]string{tc.NM, "-S", "--defined-only"}, batch...)...)
 		for _, l := range strings.Split(string(out), "\n") {
 			f := strings.Fields(l)
 			if len(f) != 4 {

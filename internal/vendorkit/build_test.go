@@ -11,6 +11,7 @@ import (
 
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/importer"
+	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
@@ -242,5 +243,16 @@ func TestBuildProjectExplainsOverflow(t *testing.T) {
 	_, _, err := BuildProject(context.Background(), dir, g, nil)
 	if err == nil || !strings.Contains(err.Error(), "cannot move location counter backwards") || !strings.Contains(err.Error(), "compiled larger than lwipgen planned for lwIP 2.1.3") || !regexp.MustCompile(`memp_memory_PBUF\w*_base \d+ B \(planned \d+ B\)`).MatchString(err.Error()) {
 		t.Fatalf("build: %v", err)
+	}
+}
+
+// build --project on a CMake tree of many executables builds the one the
+// project model read (project.Build.Executable), not every demo.
+func TestCMakeBuildArgsTargetTheModelsExecutable(t *testing.T) {
+	if got := strings.Join(cmakeBuildArgs("b", &project.Model{Build: &project.Build{Executable: "Telnet"}}), " "); got != "--build b -j 2 --target Telnet" {
+		t.Errorf("args %q", got)
+	}
+	if got := strings.Join(cmakeBuildArgs("b", &project.Model{Build: &project.Build{}}), " "); got != "--build b -j 2" {
+		t.Errorf("args %q: the top project's executable is the default target", got)
 	}
 }

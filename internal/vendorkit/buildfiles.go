@@ -92,6 +92,13 @@ func editMakefile(w *workspace, p *Project, srcs, defines []string) {
 
 func editCMake(w *workspace, p *Project, srcs, defines []string) {
 	rel := p.CMakeLists
+	// the executable the project model read (a tree of many examples,
+	// BestSens/gd32-cmake-example@59a0a62: the top project names no
+	// target, and a block for ${CMAKE_PROJECT_NAME} broke the configure)
+	target := "${CMAKE_PROJECT_NAME}"
+	if m := p.Model; m != nil && m.Build != nil && m.Build.Executable != "" {
+		target = m.Build.Executable
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# lwipgen's own sources and folder (%s), and the compile definitions its plan needs in every file\n", p.OwnDir)
 	if len(srcs) > 0 {
@@ -109,7 +116,8 @@ func editCMake(w *workspace, p *Project, srcs, defines []string) {
 	}
 	fmt.Fprintf(&b, "target_compile_options(${CMAKE_PROJECT_NAME} PRIVATE -fdata-sections)\n")
 	fmt.Fprintf(&b, "# INCLUDE lwip_sections.ld in the linker script is found here\ntarget_link_directories(${CMAKE_PROJECT_NAME} PRIVATE ${CMAKE_SOURCE_DIR}/%s)\n", p.OwnDir)
-	w.block(rel, hashStyle, "build", "", b.String(), insertAt(func(t string) (int, error) {
+	text := strings.ReplaceAll(b.String(), "${CMAKE_PROJECT_NAME}", target)
+	w.block(rel, hashStyle, "build", "", text, insertAt(func(t string) (int, error) {
 		if !strings.HasSuffix(t, "\n") {
 			return 0, fmt.Errorf("no final newline")
 		}

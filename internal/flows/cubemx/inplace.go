@@ -3,7 +3,6 @@ package cubemx
 import (
 	"context"
 	"fmt"
-	"github.com/lwipgen/lwipgen/internal/fsutil"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/lwipgen/lwipgen/internal/flow"
+	"github.com/lwipgen/lwipgen/internal/fsutil"
+	"github.com/lwipgen/lwipgen/internal/interrupt"
 	"github.com/lwipgen/lwipgen/internal/project"
 	"github.com/lwipgen/lwipgen/internal/render"
 	"github.com/lwipgen/lwipgen/internal/toolchain"
@@ -57,6 +58,7 @@ func judgeInPlace(p *vendorkit.Project, g *flow.Generated, t GlueTarget) (map[st
 	if err != nil {
 		return keepAll("no scratch folder to compile it in ("+err.Error()+")", t.candidates)
 	}
+	defer interrupt.Scratch(scratch)() // removed by a signal that ends the process too
 	defer os.RemoveAll(scratch)
 	// the flags the project's build compiles its ethernetif.c with (the
 	// project model), else those of lwIP's sources or main.c

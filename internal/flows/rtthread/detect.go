@@ -65,6 +65,14 @@ func (detector) Facts(m *project.Model) []project.Fact {
 		l := strings.TrimSpace(sc.Text())
 		name, val, _ := strings.Cut(l, "=")
 		name = strings.TrimPrefix(name, "CONFIG_")
+		// the BSP's part, as its Kconfig names it (CONFIG_SOC_STM32H743ZI=y;
+		// not CONFIG_SOC_SERIES_/FAMILY_): what vendor compares the board's
+		// chip with, when no build names the device
+		if soc, ok := strings.CutPrefix(name, "SOC_"); ok && val == "y" && !strings.HasPrefix(soc, "SERIES_") && !strings.HasPrefix(soc, "FAMILY_") {
+			if _, have := m.Fact(project.KeyMCU); !have {
+				out = append(out, project.Fact{Key: project.KeyMCU, Value: soc, From: project.Pos{File: ".config", Line: n}, Why: "the BSP's SOC choice in menuconfig"})
+			}
+		}
 		if val == "y" && (choiceDirs[name] != "" || name == "RT_USING_LWIP_LATEST") {
 			choice, line = name, n
 		}

@@ -1,6 +1,7 @@
 package rtthread
 
 import (
+	"context"
 	"fmt"
 	"github.com/lwipgen/lwipgen/internal/cheader"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/layout"
 	"github.com/lwipgen/lwipgen/internal/lwip"
 	"github.com/lwipgen/lwipgen/internal/plan"
+	"github.com/lwipgen/lwipgen/internal/project"
 )
 
 func init() { flow.Register(Flow{}) }
@@ -55,6 +57,16 @@ func (Flow) Render(p *plan.Plan, l *layout.Layout) (*flow.Rendered, error) {
 		return nil, fmt.Errorf("RT-Thread BSP files: %v", err)
 	}
 	return &flow.Rendered{Files: files}, nil
+}
+
+// CheckProject refuses a BSP of an RT-Thread release lwipgen does not model
+// before vendor plans and measures anything for it (flow.ProjectChecker).
+func (Flow) CheckProject(dir string) error {
+	m, err := project.Open(context.Background(), dir, project.Options{Offline: true})
+	if err != nil {
+		return nil // vendor reads the project again and says what is wrong with it
+	}
+	return checkRelease(m)
 }
 
 // Vendor writes the configuration into the BSP at o.Project.

@@ -27,6 +27,9 @@ func (detector) Claim(root string, files *project.Files) (project.Fact, int, boo
 			return project.Fact{From: project.Pos{File: f[0]}, Why: "a Xilinx BSP (" + n + ")"}, 25, true
 		}
 	}
+	if besideBSP(root, files) != "" {
+		return project.Fact{From: project.Pos{File: ".project"}, Why: "a Xilinx application whose .project names the BSP beside it"}, 25, true
+	}
 	return project.Fact{}, 0, false
 }
 
@@ -42,6 +45,9 @@ func (detector) Facts(m *project.Model) []project.Fact {
 		if l := m.Files.Named("lscript.ld"); len(l) > 0 {
 			out = append(out, project.Fact{Key: project.KeyLinkerScript, Value: l[0], From: project.Pos{File: l[0]}, Why: "no application build read: the Xilinx application's lscript.ld"})
 		}
+	}
+	if len(m.Files.Named("system.mss")) == 0 {
+		out = append(out, besideFacts(m)...)
 	}
 	for _, f := range m.Files.Named("system.mss") {
 		b, err := fsutil.ReadText(m.Abs(f), fsutil.MaxInput)

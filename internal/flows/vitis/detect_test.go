@@ -42,3 +42,38 @@ func TestDetectorTakesTheProcessorsLwipopts(t *testing.T) {
 		t.Errorf("library %q", got)
 	}
 }
+
+// An application folder given as the project (tmatsuya/xapp1026@aa8929c
+// raw_apps: its .project references raw_apps_bsp, the SDK 2014 system.mss
+// begins with "PARAMETER NAME = C:\...\system.mss" above VERSION): the
+// flow is Vitis by the BSP beside, whose library block is read at its
+// line, relative to the project; the header's NAME line no longer makes
+// the whole file unreadable.
+func TestDetectorReadsBSPBeside(t *testing.T) {
+	ws := t.TempDir()
+	for rel, c := range map[string]string{
+		"raw_apps/.project":       "<projectDescription>\n\t<name>raw_apps</name>\n\t<projects>\n\t\t<project>raw_apps_bsp</project>\n\t</projects>\n</projectDescription>\n",
+		"raw_apps/src/main.c":     "int main(void) { return 0; }\n",
+		"raw_apps_bsp/system.mss": "\n PARAMETER NAME = C:\\PROJECT\\raw_apps_bsp\\system.mss\n\n PARAMETER VERSION = 2.2.0\n\nBEGIN LIBRARY\n PARAMETER LIBRARY_NAME = lwip141\n PARAMETER LIBRARY_VER = 2.2\nEND\n",
+	} {
+		p := filepath.Join(ws, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := project.Open(t.Context(), filepath.Join(ws, "raw_apps"), project.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Flow != "vitis" {
+		t.Errorf("flow %q", m.Flow)
+	}
+	f, ok := m.Fact(KeyLibrary)
+	if !ok || f.Value != "lwip141 2.2" || f.From.String() != "../raw_apps_bsp/system.mss:6" {
+		t.Errorf("library %+v", f)
+	}
+	if v, _ := m.Fact(project.KeyLwipVersion); v.Value != "1.4.1" {
+		t.Errorf("lwip.version %+v", v)
+	}
+}

@@ -97,6 +97,11 @@ func ParseMSS(src []byte) (*MSS, error) {
 					m.Version = val
 					continue
 				}
+				if strings.EqualFold(name, "NAME") {
+					// older SDKs (2014: tmatsuya/xapp1026@aa8929c) write the
+					// file's own path above VERSION: nothing to keep
+					continue
+				}
 				return nil, fmt.Errorf("mss:%d: PARAMETER %s outside a BEGIN/END block", n, name)
 			}
 			cur.Params = append(cur.Params, MSSParam{Name: name, Value: val, Line: n})
@@ -105,7 +110,7 @@ func ParseMSS(src []byte) (*MSS, error) {
 		}
 	}
 	if cur != nil {
-		return nil, fmt.Errorf("mss: the %s block opened at line %d has no END", cur.Kind, cur.Line)
+		return nil, fmt.Errorf("mss:%d: the BEGIN %s block opened here has no END (add END after its last PARAMETER)", cur.Line, cur.Kind)
 	}
 	return m, nil
 }

@@ -100,6 +100,10 @@ func ReleaseFromWorkspace(dir string) (string, error) {
 		}
 		m, err := ParseMSS(src)
 		if err != nil {
+			// a BSP file lwipgen cannot read is refused at its line, not
+			// skipped: the release it would name stays unknown otherwise
+			rel, _ := filepath.Rel(dir, p)
+			other = fmt.Errorf("%s: fix the file (or regenerate the BSP in Vitis)", strings.Replace(err.Error(), "mss:", filepath.ToSlash(rel)+":", 1))
 			return nil
 		}
 		for _, blk := range m.Blocks {
