@@ -83,7 +83,7 @@ func TestLatencyBoardForTheBench(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	if !g.Firmware {
+	if !g.Rendered.Firmware {
 		t.Fatal("the latency board has no firmware for the bench")
 	}
 	all, err := AllConfigs(g)

@@ -226,7 +226,7 @@ func Run(ctx context.Context, o Options) ([]Row, error) {
 	if diags.HasErrors() {
 		return nil, fmt.Errorf("%v", diags)
 	}
-	if !g.Firmware {
+	if !g.Rendered.Firmware {
 		return nil, fmt.Errorf("board %s has no self-contained firmware to run (use mps2-an500)", o.Board)
 	}
 	if o.Out == "" {

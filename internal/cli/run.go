@@ -127,7 +127,7 @@ func runRun(env *Env, o *pipeline.Options, nf netFlags, imp qemu.Impair) int {
 	if g, diags := pipeline.Prepare(*o); diags.HasErrors() {
 		env.diags(diags)
 		return 1
-	} else if !g.Firmware {
+	} else if !g.Rendered.Firmware {
 		fmt.Fprintf(env.Stderr, "lwipgen run: board %s builds a layout probe, not a firmware QEMU can run; use mps2-an500\n", g.Board.Name)
 		return 2
 	}

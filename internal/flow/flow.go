@@ -91,12 +91,15 @@ type Generated struct {
 	Board  *board.Board
 	Plan   *plan.Plan
 	Layout *layout.Layout
-	Files  []render.File // relative to Out/generated
-	Out    string
-	// Firmware: Files hold a complete firmware (Rendered.Firmware).
-	Firmware bool
-	// LwIPDefines: Rendered.LwIPDefines, for the probe build.
-	LwIPDefines []string
+	// Files are the files written: the core's merged with the flow's,
+	// relative to Out/generated.
+	Files []render.File
+	Out   string
+	// Rendered is what the board's flow rendered, held once: whether Files
+	// are a complete firmware (Rendered.Firmware), the definitions the
+	// vendor's build compiles lwIP with (Rendered.LwIPDefines), its checks.
+	// Its own Files are already merged into Files above.
+	Rendered Rendered
 	// Project is the user's project as its build sees it (the project model,
 	// read once by the command), nil without --project.
 	Project *project.Model

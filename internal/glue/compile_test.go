@@ -23,6 +23,7 @@ import (
 	"github.com/lwipgen/lwipgen/internal/board"
 	"github.com/lwipgen/lwipgen/internal/flow"
 	_ "github.com/lwipgen/lwipgen/internal/flows/all"
+	"github.com/lwipgen/lwipgen/internal/flows/cubemx/halstub"
 	"github.com/lwipgen/lwipgen/internal/pipeline"
 	"github.com/lwipgen/lwipgen/internal/render"
 	"github.com/lwipgen/lwipgen/internal/testenv"
@@ -245,7 +246,7 @@ func TestGlueCompiles(t *testing.T) {
 			args = append(args, "-std=gnu11", "-Wall", "-Wextra", "-Werror", "-Os", "-ffunction-sections", "-fdata-sections",
 				"-I", dir, "-I", filepath.Join(dir, "port"), "-I", filepath.Join(tree.Dir, "src", "include"))
 			for _, inc := range b.include {
-				args = append(args, "-I", includeDir(t, inc))
+				args = append(args, includeFlags(t, inc)...)
 			}
 			for _, d := range r.defines {
 				args = append(args, "-D"+d)
@@ -394,10 +395,26 @@ func TestGlueContent(t *testing.T) {
 	}
 }
 
-// includeDir is the folder of declaration headers for one family (or
-// "freertos"). The GD32F4 firmware-library declarations have one home, the
-// simulator's headers (internal/sim/csrc/include), which the simulator's
-// behavioural ENET model implements and the cross-compile here checks.
+// includeFlags are the compiler flags for one family's declaration headers
+// (or "freertos"). The STM32 HAL's are lwipgen's one HAL stand-in
+// (internal/flows/cubemx/halstub, the one the CubeMX fixtures build with),
+// written into a temporary folder; the GD32F4 firmware-library declarations
+// have one home, the simulator's headers (internal/sim/csrc/include), which
+// the simulator's behavioural ENET model implements and the cross-compile
+// here checks.
+func includeFlags(t *testing.T, name string) []string {
+	t.Helper()
+	if strings.HasPrefix(name, "stm32") {
+		flags, err := halstub.Headers(t.TempDir(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return flags
+	}
+	return []string{"-I", includeDir(t, name)}
+}
+
+// includeDir is the folder of declaration headers of the GD32F4 or FreeRTOS.
 func includeDir(t *testing.T, name string) string {
 	t.Helper()
 	rel := filepath.Join("testdata", "include", name)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/flows/cubemx/halstub"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 )
 
@@ -57,7 +58,12 @@ func TestGlueRuntimeHost(t *testing.T) {
 	srcs = append(srcs, filepath.Join("testdata", "host", "glue_runtime_host.c"))
 	exe := filepath.Join(dir, "glue_runtime")
 	args := []string{"-std=gnu11", "-O1", "-g", "-Werror=implicit-function-declaration", "-o", exe,
-		"-I", dir, "-I", filepath.Join("testdata", "include", "stm32f4"), "-I", filepath.Join(lw, "include")}
+		"-I", dir, "-I", filepath.Join(lw, "include")}
+	hal, err := halstub.HostHeaders(t.TempDir(), "stm32f4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args = append(args, hal...)
 	for _, d := range r.defines {
 		args = append(args, "-D"+d)
 	}

@@ -86,7 +86,7 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	gen := filepath.Join(out, "generated")
 	b := &toolchain.Builder{TC: tc, Jobs: o.Jobs, Progress: o.Progress, Dir: out}
 	script := filepath.Join(gen, g.Board.Name+".ld")
-	if g.Firmware {
+	if g.Rendered.Firmware {
 		// A complete firmware brings its own port, start-up and link script.
 		script = filepath.Join(gen, "firmware", "link.ld")
 	}
@@ -123,7 +123,7 @@ func Build(ctx context.Context, o Options) (*Built, hcl.Diagnostics) {
 	extra := []plan.Check{staticRAMCheck(g.Plan, lwipObjs), sourceVersionCheck(g.Board.LwIPVersion, tree)}
 	linkStatic(g.Plan, v, lwipObjs)
 	kind := "probe"
-	if g.Firmware {
+	if g.Rendered.Firmware {
 		kind = "firmware"
 	}
 	el := &Linked{ELF: elfPath, Kind: kind, Objects: sizeObjects(out, lwipObjs, genObjs)}
@@ -178,13 +178,13 @@ func buildTree(ctx context.Context, o *Options) (*lwipsrc.Tree, hcl.Diagnostics)
 func probeUnits(g *Generated, tree *lwipsrc.Tree, out string) (units []toolchain.Unit, lwipObjs, genObjs []string, err error) {
 	gen := filepath.Join(out, "generated")
 	port := filepath.Join(gen, "port")
-	if g.Firmware {
+	if g.Rendered.Firmware {
 		port = filepath.Join(gen, "firmware") // a complete firmware brings its own port
 	}
 	flags := append(toolchain.CPUFlags(g.Board.Chip.Core), "-Os", "-g", "-std=gnu11", "-Wall",
 		"-ffunction-sections", "-fdata-sections",
 		"-I"+gen, "-I"+port, "-I"+filepath.Join(tree.Dir, "src", "include"))
-	for _, d := range g.LwIPDefines { // what the vendor's build compiles lwIP with besides lwipopts.h
+	for _, d := range g.Rendered.LwIPDefines { // what the vendor's build compiles lwIP with besides lwipopts.h
 		flags = append(flags, "-D"+d)
 	}
 	lsrc, err := lwipSources(tree.Dir, g.Board.RTOS != "none")

@@ -127,7 +127,7 @@ func Prepare(o Options) (*Generated, hcl.Diagnostics) {
 	if out == "" {
 		out = filepath.Join("build", b.Name)
 	}
-	return &Generated{Board: b, Plan: p, Layout: l, Files: files, Out: out, Firmware: fr.Firmware, LwIPDefines: fr.LwIPDefines, Project: o.Model}, diags
+	return &Generated{Board: b, Plan: p, Layout: l, Files: files, Out: out, Rendered: *fr, Project: o.Model}, diags
 }
 
 // Generate runs Prepare, writes the files and the pre-link report.json

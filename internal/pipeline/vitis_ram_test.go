@@ -35,12 +35,12 @@ func TestVitisReportRAMIsTheBSPHeaders(t *testing.T) {
 		}
 		// the BSP build: the header plus the options it carries in extra_compiler_flags
 		set := vitis.LwipSettings(vitis.ParseDefines(hdr))
-		for _, d := range g.LwIPDefines {
+		for _, d := range g.Rendered.LwIPDefines {
 			k, v, _ := strings.Cut(d, "=")
 			set[k] = v
 		}
 		if set["TCP_OOSEQ_MAX_PBUFS"] == "" {
-			t.Errorf("%q: TCP_OOSEQ_MAX_PBUFS is not carried into the BSP build (defines %v)", rel, g.LwIPDefines)
+			t.Errorf("%q: TCP_OOSEQ_MAX_PBUFS is not carried into the BSP build (defines %v)", rel, g.Rendered.LwIPDefines)
 		}
 		cfg, err := lwip.Resolve(lwip.V213, set)
 		if err != nil {

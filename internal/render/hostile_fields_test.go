@@ -110,7 +110,7 @@ func syntaxCheck(t *testing.T, cc, lwip string, g *pipeline.Generated, path stri
 	}
 	args := append(toolchain.CPUFlags(g.Board.Chip.Core), "-fsyntax-only", "-std=gnu11",
 		"-I", filepath.Join(dir, filepath.Dir(path)), "-I", dir, "-I", filepath.Join(dir, "port"), "-I", filepath.Join(lwip, "src", "include"))
-	for _, d := range g.LwIPDefines {
+	for _, d := range g.Rendered.LwIPDefines {
 		args = append(args, "-D"+d)
 	}
 	out, err := exec.Command(cc, append(args, src)...).CombinedOutput()

@@ -2,7 +2,6 @@ package cubemx
 
 import (
 	"context"
-	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -12,13 +11,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lwipgen/lwipgen/internal/flows/cubemx/halstub"
 	"github.com/lwipgen/lwipgen/internal/testenv"
 	"github.com/lwipgen/lwipgen/internal/vendorkit"
 )
 
 // cubeFixture is a CubeMX project fixture (testdata/cubemx-*), what it is
 // made of, and which of lwipgen's stand-ins for Drivers/ and Middlewares/
-// (testdata/cubemx-sdk) it gets at test time.
+// (halstub) it gets at test time.
 type cubeFixture struct {
 	dir, board string
 	family     string // h7, f4, f7
@@ -37,83 +37,20 @@ var cubeFixtures = []cubeFixture{
 	{dir: "cubemx-h743-bare", board: "testdata/boards/h743-cubemx-bare.hcl", family: "h7", hal: [3]int{1, 11, 3}, txcfg: "ETH_TxPacketConfigTypeDef", bsp: true, glueIRQ: true},
 }
 
-// materializeSDK copies lwipgen's stand-ins into the project dir, where
-// CubeMX keeps ST's, with the fixture's HAL version and TX type name.
+// materializeSDK writes lwipgen's HAL stand-in (halstub) into the project
+// dir, where CubeMX keeps ST's, with the fixture's HAL version and TX type
+// name, and links lwIP's src/ where CubeMX keeps it.
 func materializeSDK(t *testing.T, dir string, f cubeFixture) {
 	t.Helper()
-	sdk := filepath.Join("testdata", "cubemx-sdk")
-	fill := func(s string) string {
-		r := strings.NewReplacer("@HAL_MAIN@", hex2(f.hal[0]), "@HAL_SUB1@", hex2(f.hal[1]), "@HAL_SUB2@", hex2(f.hal[2]), "@TXCFG@", f.txcfg)
-		s = r.Replace(s)
-		if f.family == "f7" {
-			s = strings.NewReplacer("stm32f4xx", "stm32f7xx", "STM32F4xx", "STM32F7xx", "STM32F4XX", "STM32F7XX",
-				"stm32f407xx", "stm32f767xx", "STM32F407xx", "STM32F767xx", "STM32F407XX", "STM32F767XX", "core_cm4.h", "core_cm7.h").Replace(s)
-		}
-		return s
-	}
-	copyInto := func(src string, rename func(string) string) {
-		err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			rel, _ := filepath.Rel(src, p)
-			if rename != nil {
-				rel = rename(rel)
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			out := filepath.Join(dir, rel)
-			if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-				return err
-			}
-			return os.WriteFile(out, []byte(fill(string(b))), 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	switch f.family {
-	case "h7":
-		copyInto(filepath.Join(sdk, "h7"), nil)
-	case "f4":
-		copyInto(filepath.Join(sdk, "dwmac"), nil)
-	case "f7":
-		copyInto(filepath.Join(sdk, "dwmac"), func(rel string) string {
-			rel = strings.ReplaceAll(strings.ReplaceAll(rel, "f4xx", "f7xx"), "F4xx", "F7xx")
-			return strings.ReplaceAll(strings.ReplaceAll(rel, "stm32f407xx", "stm32f767xx"), "core_cm4.h", "core_cm7.h")
-		})
-		// the Cortex-M7 core header (caches) replaces the M4 one
-		b, err := os.ReadFile(filepath.Join(sdk, "h7", "Drivers", "CMSIS", "Include", "core_cm7.h"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, "Drivers", "CMSIS", "Include", "core_cm7.h"), b, 0o644)
-	}
-	copyInto(filepath.Join(sdk, "lwipport"), nil)
-	if f.bsp {
-		copyInto(filepath.Join(sdk, "bsp"), nil)
-	}
-	if f.cmsis != "" {
-		src := filepath.Join(sdk, "freertos")
-		copyInto(src, func(rel string) string {
-			if strings.Contains(rel, "ARM_CM4F") {
-				return strings.Replace(rel, "ARM_CM4F", filepath.FromSlash(f.port), 1)
-			}
-			return rel
-		})
-		// only the CMSIS-RTOS flavour the project uses
-		other := map[string]string{"CMSIS_RTOS": "CMSIS_RTOS_V2", "CMSIS_RTOS_V2": "CMSIS_RTOS"}[f.cmsis]
-		os.RemoveAll(filepath.Join(dir, "Middlewares", "Third_Party", "FreeRTOS", "Source", other))
+	err := halstub.Write(dir, halstub.Project{Family: f.family, HAL: f.hal, TxConfig: f.txcfg, CMSIS: f.cmsis, Port: f.port, BSP: f.bsp})
+	if err != nil {
+		t.Fatal(err)
 	}
 	lw := testenv.LwIP(t)
 	if err := os.Symlink(filepath.Join(lw, "src"), filepath.Join(dir, "Middlewares", "Third_Party", "LwIP", "src")); err != nil {
 		t.Fatal(err)
 	}
 }
-
-func hex2(v int) string { return fmt.Sprintf("0x%02X", v) }
 
 var ucLineRe = regexp.MustCompile(`USER CODE (BEGIN|END) `)
 

@@ -28,8 +28,8 @@ func TestFirmwareReplacesProbe(t *testing.T) {
 		t.Fatal(diags)
 	}
 	ps := paths(g)
-	if !g.Firmware || !slices.Contains(ps, "firmware/main.c") || !slices.Contains(ps, "firmware/link.ld") {
-		t.Errorf("firmware %v, files %v: want the firmware sources", g.Firmware, ps)
+	if !g.Rendered.Firmware || !slices.Contains(ps, "firmware/main.c") || !slices.Contains(ps, "firmware/link.ld") {
+		t.Errorf("firmware %v, files %v: want the firmware sources", g.Rendered.Firmware, ps)
 	}
 	for _, p := range ps {
 		if strings.HasPrefix(p, "probe/") || p == "ethernetif.c" {

@@ -116,16 +116,16 @@ HAL_StatusTypeDef HAL_ETH_Transmit_IT(ETH_HandleTypeDef *h, ETH_TxPacketConfigTy
     HAL_ETH_TxFreeCallback((uint32_t *)c->pData); /* sent at once */
     return HAL_OK;
 }
-HAL_StatusTypeDef HAL_ETH_WritePHYRegister(const ETH_HandleTypeDef *h, uint32_t a, uint32_t r, uint32_t v) { (void)h; (void)a; (void)r; (void)v; return HAL_OK; }
+HAL_StatusTypeDef HAL_ETH_WritePHYRegister(ETH_HandleTypeDef *h, uint32_t a, uint32_t r, uint32_t v) { (void)h; (void)a; (void)r; (void)v; return HAL_OK; }
 HAL_StatusTypeDef HAL_ETH_ReadPHYRegister(ETH_HandleTypeDef *h, uint32_t a, uint32_t r, uint32_t *v)
 {
     (void)h; (void)a;
     *v = r == 1U ? sim_bsr : (r == 4U || r == 5U) ? 0x01E1U : 0U; /* BSR; ANAR/ANLPAR: 10/100 both duplexes */
     return HAL_OK;
 }
-HAL_StatusTypeDef HAL_ETH_GetMACConfig(const ETH_HandleTypeDef *h, ETH_MACConfigTypeDef *m) { (void)h; memset(m, 0, sizeof(*m)); return HAL_OK; }
+HAL_StatusTypeDef HAL_ETH_GetMACConfig(ETH_HandleTypeDef *h, ETH_MACConfigTypeDef *m) { (void)h; memset(m, 0, sizeof(*m)); return HAL_OK; }
 HAL_StatusTypeDef HAL_ETH_SetMACConfig(ETH_HandleTypeDef *h, ETH_MACConfigTypeDef *m) { (void)h; (void)m; return HAL_OK; }
-uint32_t HAL_ETH_GetDMAError(const ETH_HandleTypeDef *h) { return h->DMAErrorCode; }
+uint32_t HAL_ETH_GetDMAError(ETH_HandleTypeDef *h) { return h->DMAErrorCode; }
 void HAL_ETH_IRQHandler(ETH_HandleTypeDef *h) { (void)h; }
 
 #define BSR_UP 0x0024U /* link status + auto-negotiation complete */

@@ -32,7 +32,12 @@ typedef struct {
     __IO uint32_t MODER, OTYPER, OSPEEDR, PUPDR, IDR, ODR, BSRR, LCKR, AFR[2];
 } GPIO_TypeDef;
 
+#ifdef LWIPGEN_HALSTUB_HOST /* on the host the registers are the test program's variable */
+extern ETH_TypeDef lwipgen_test_eth_regs;
+#define ETH (&lwipgen_test_eth_regs)
+#else
 #define ETH ((ETH_TypeDef *)0x40028000UL)
+#endif
 #define RCC ((RCC_TypeDef *)0x40023800UL)
 #define GPIOA ((GPIO_TypeDef *)0x40020000UL)
 #define GPIOB ((GPIO_TypeDef *)0x40020400UL)
