@@ -118,9 +118,6 @@ func BuildFor(p *plan.Plan, l *layout.Layout, release string) (*Result, error) {
 		return nil, err
 	}
 	r := &Result{BSP: bsp, Headers: map[string]*Header{}, Configs: map[string]*lwip.Config{}, RAM: map[string]lwip.RAM{}, Release: release}
-	check := func(id string, ok bool, detail string) {
-		r.Checks = append(r.Checks, plan.Check{ID: id, OK: ok, Detail: detail})
-	}
 	for _, t := range targets {
 		if t.Lib == "lwip211" && release == "" {
 			continue // the lwip211 block is a rename of lwip213's; its header is not modelled separately
@@ -132,42 +129,8 @@ func BuildFor(p *plan.Plan, l *layout.Layout, release string) (*Result, error) {
 			if !sdt && t.Lib == "lwip220" {
 				continue // lwip220's classic generator is not modelled; its SDT header stands for the build
 			}
-			flow := map[bool]string{false: "classic", true: "sdt"}[sdt]
-			key := HeaderKey(t.Lib, sdt)
-			h, err := bsp.HeaderFlow(t.pinned(), flow)
-			if err != nil {
+			if err := addHeader(r, p, t, sdt); err != nil {
 				return nil, err
-			}
-			if h.Flags, err = carriedFlags(p, h); err != nil {
-				return nil, fmt.Errorf("vitis: the %s options without a BSP parameter: %v", key, err)
-			}
-			r.Headers[key] = h
-			if r.Primary == "" || sdt && r.SDTKey == "" {
-				if !sdt {
-					r.Primary = key
-				}
-			}
-			if sdt {
-				r.SDTKey = key
-			}
-			cfg, err := h.Resolve()
-			if err != nil {
-				return nil, fmt.Errorf("vitis: resolving the %s lwipopts.h: %v", key, err)
-			}
-			r.Configs[key] = cfg
-			var fatal []string
-			for _, c := range lwip.Checks(cfg) {
-				if !c.OK && c.Fatal {
-					fatal = append(fatal, c.ID+": "+c.Detail)
-				}
-			}
-			id := strings.ReplaceAll(key, "/", ".")
-			check("vitis."+id+".lwip_sanity", len(fatal) == 0, okOr(len(fatal) == 0,
-				"the lwipopts.h "+key+" generates passes every lwIP "+MustLib(t.Lib).LwIP+" init.c/header rule", strings.Join(fatal, "; ")))
-			ram, err := lwip.PredictRAM(cfg)
-			check("vitis."+id+".ram_model", err == nil, okOr(err == nil, fmt.Sprintf("lwIP RAM of the BSP build: %d B", ram.Total), fmt.Sprint(err)))
-			if err == nil {
-				r.RAM[key] = ram
 			}
 		}
 	}
@@ -175,21 +138,88 @@ func BuildFor(p *plan.Plan, l *layout.Layout, release string) (*Result, error) {
 		r.Primary = r.SDTKey // a release with the SDT flow only
 	}
 	cfg := r.Configs[r.Primary]
+	addDifferences(r, p, cfg)
+	if err := addChecksAndFiles(r, p, l, targets, cfg); err != nil {
+		return nil, err
+	}
+	sort.SliceStable(r.Checks, func(i, j int) bool { return r.Checks[i].ID < r.Checks[j].ID })
+	return r, nil
+}
+
+// addCheck appends one check to the result.
+func (r *Result) addCheck(id string, ok bool, detail string) {
+	r.Checks = append(r.Checks, plan.Check{ID: id, OK: ok, Detail: detail})
+}
+
+// addHeader models the lwipopts.h one flow of target t generates, resolves
+// it as lwIP will, and checks it against lwIP's rules and RAM model. The
+// classic header is the primary one; the SDT header gets its own key.
+func addHeader(r *Result, p *plan.Plan, t target, sdt bool) error {
+	flow := map[bool]string{false: "classic", true: "sdt"}[sdt]
+	key := HeaderKey(t.Lib, sdt)
+	h, err := r.BSP.HeaderFlow(t.pinned(), flow)
+	if err != nil {
+		return err
+	}
+	if h.Flags, err = carriedFlags(p, h); err != nil {
+		return fmt.Errorf("vitis: the %s options without a BSP parameter: %v", key, err)
+	}
+	r.Headers[key] = h
+	if r.Primary == "" || sdt && r.SDTKey == "" {
+		if !sdt {
+			r.Primary = key
+		}
+	}
+	if sdt {
+		r.SDTKey = key
+	}
+	cfg, err := h.Resolve()
+	if err != nil {
+		return fmt.Errorf("vitis: resolving the %s lwipopts.h: %v", key, err)
+	}
+	r.Configs[key] = cfg
+	var fatal []string
+	for _, c := range lwip.Checks(cfg) {
+		if !c.OK && c.Fatal {
+			fatal = append(fatal, c.ID+": "+c.Detail)
+		}
+	}
+	id := strings.ReplaceAll(key, "/", ".")
+	r.addCheck("vitis."+id+".lwip_sanity", len(fatal) == 0, okOr(len(fatal) == 0,
+		"the lwipopts.h "+key+" generates passes every lwIP "+MustLib(t.Lib).LwIP+" init.c/header rule", strings.Join(fatal, "; ")))
+	ram, err := lwip.PredictRAM(cfg)
+	r.addCheck("vitis."+id+".ram_model", err == nil, okOr(err == nil, fmt.Sprintf("lwIP RAM of the BSP build: %d B", ram.Total), fmt.Sprint(err)))
+	if err == nil {
+		r.RAM[key] = ram
+	}
+	return nil
+}
+
+// addDifferences records where the primary header differs from the plan
+// (only where the BSP cannot express it).
+func addDifferences(r *Result, p *plan.Plan, cfg *lwip.Config) {
+	bsp := r.BSP
 	bsp.Differences = differences(p, bsp, cfg)
 	var diffs []string
 	for _, d := range bsp.Differences {
 		diffs = append(diffs, fmt.Sprintf("%s plan %d, BSP %d (%s)", d.Option, d.Plan, d.BSP, d.Why))
 	}
-	check("vitis.bsp_differences", true, fmt.Sprintf("the %s lwipopts.h the BSP generates (compiled by the probe build; its RAM is this report's) differs from lwipgen's plan only where the BSP cannot express the plan: %s",
+	r.addCheck("vitis.bsp_differences", true, fmt.Sprintf("the %s lwipopts.h the BSP generates (compiled by the probe build; its RAM is this report's) differs from lwipgen's plan only where the BSP cannot express the plan: %s",
 		r.Primary, strings.Join(orNoneS(diffs), "; ")))
+}
 
+// addChecksAndFiles plans the non-cacheable region from the primary
+// header's RAM, runs the rule, carried-flag and name checks, renders the
+// fragments and checks they read back.
+func addChecksAndFiles(r *Result, p *plan.Plan, l *layout.Layout, targets []target, cfg *lwip.Config) error {
+	bsp := r.BSP
 	var ram *lwip.RAM
 	if x, ok := r.RAM[r.Primary]; ok {
 		ram = &x
 	}
 	nc, err := planNoCache(p, l, ram)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	r.NoCache = nc
 	sdtCfg := r.Configs[r.SDTKey]
@@ -202,13 +232,12 @@ func BuildFor(p *plan.Plan, l *layout.Layout, release string) (*Result, error) {
 
 	files, err := renderAll(p, r, targets)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	r.Files = files
 	r.Checks = append(r.Checks, roundTrip(bsp, files)...)
 	r.Checks = append(r.Checks, tlbChecks(nc)...)
-	sort.SliceStable(r.Checks, func(i, j int) bool { return r.Checks[i].ID < r.Checks[j].ID })
-	return r, nil
+	return nil
 }
 
 // differences lists plan options the BSP output does not match.
