@@ -20,7 +20,7 @@ import (
 func init() { flow.Register(Flow{}) }
 
 // Flow is the RT-Thread BSP flow: lwipgen does not own lwipopts.h there, it
-// sizes through Kconfig, rtconfig_project.h and port patches (rules.go) and
+// sizes through Kconfig, rtconfig_project.h and port patches (rules.go, decide.go) and
 // keeps the BSP's own driver (drv_eth.c).
 type Flow struct{}
 
